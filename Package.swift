@@ -1,0 +1,70 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Every public module of Spotlight for Linux. See ../shared/SPEC.md for the design and
+/// README.md for how to build and test. `CXapian` and `CSQLite` are not public API.
+let package = Package(
+    name: "Spotlight",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "SpotlightModel", targets: ["SpotlightModel"]),
+        .library(name: "SpotlightCore", targets: ["SpotlightCore"]),
+        .library(name: "SpotlightWire", targets: ["SpotlightWire"]),
+        .library(name: "SpotlightKit", targets: ["SpotlightKit"]),
+        .library(name: "IntentKit", targets: ["IntentKit"]),
+        .library(name: "IntentKitTesting", targets: ["IntentKitTesting"]),
+        .executable(name: "spotlightd", targets: ["spotlightd"]),
+        .executable(name: "spotlightctl", targets: ["spotlightctl"]),
+        .executable(name: "cometcal", targets: ["cometcal"]),
+    ],
+    targets: [
+        // C libraries from Debian, found with pkg-config.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3",
+                       providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CXapianSystem", path: "Sources/CXapianSystem", pkgConfig: "xapian-core",
+                       providers: [.apt(["libxapian-dev"])]),
+        // The only code that touches C++ and Xapian: a plain C API that catches every exception.
+        .target(name: "CXapian", dependencies: ["CXapianSystem"]),
+
+        // The record model every process shares; no C dependency.
+        .target(name: "SpotlightModel"),
+        // The embedded engine: record store (SQLite) and search index (Xapian).
+        .target(name: "SpotlightCore", dependencies: ["SpotlightModel", "CXapian", "CSQLite"]),
+        // The wire protocol: framing, JSON-RPC, Unix-socket transport, peer credentials.
+        .target(name: "SpotlightWire", dependencies: ["SpotlightModel"]),
+        // What an app links to donate to and query spotlightd.
+        .target(name: "SpotlightKit", dependencies: ["SpotlightModel", "SpotlightWire"]),
+        // App Intents on Linux and the app service runtime.
+        .target(name: "IntentKit", dependencies: ["SpotlightModel", "SpotlightWire", "SpotlightKit"]),
+        // AppIntentsTesting on Linux: out-of-process tests of an app's intents and donations.
+        .target(name: "IntentKitTesting", dependencies: ["SpotlightModel", "SpotlightWire", "SpotlightKit"]),
+
+        .executableTarget(name: "spotlightd", dependencies: ["SpotlightCore", "SpotlightWire", "SpotlightModel"]),
+        .executableTarget(name: "spotlightctl", dependencies: ["SpotlightKit", "SpotlightWire", "SpotlightModel"]),
+        .executableTarget(name: "cometcal", dependencies: ["IntentKit", "SpotlightKit", "CSQLite"]),
+        // A small app service used by IntentKit's and IntentKitTesting's own tests.
+        .executableTarget(name: "intentkit-fixture", dependencies: ["IntentKit", "SpotlightKit"],
+                          path: "Tests/Fixtures/FixtureApp"),
+
+        .testTarget(name: "SpotlightModelTests", dependencies: ["SpotlightModel"]),
+        .testTarget(name: "SpotlightCoreTests", dependencies: ["SpotlightCore", "SpotlightModel"]),
+        .testTarget(name: "SpotlightWireTests", dependencies: ["SpotlightWire", "SpotlightModel"]),
+        .testTarget(name: "SpotlightDaemonTests",
+                    dependencies: ["SpotlightKit", "SpotlightWire", "SpotlightModel", "spotlightd"]),
+        .testTarget(name: "IntentKitTests",
+                    dependencies: ["IntentKit", "SpotlightWire", "SpotlightKit", "intentkit-fixture", "spotlightd"]),
+        .testTarget(name: "IntentKitTestingTests",
+                    dependencies: ["IntentKitTesting", "intentkit-fixture", "spotlightd"]),
+        .testTarget(name: "CometCalTests", dependencies: ["IntentKitTesting", "cometcal", "spotlightd"]),
+        .testTarget(name: "SpotlightCtlTests",
+                    dependencies: ["SpotlightKit", "SpotlightModel", "spotlightctl", "spotlightd"]),
+    ],
+    cxxLanguageStandard: .cxx17
+)
+
+// The same compiler settings for every Swift target, set in one place.
+for target in package.targets where target.type != .system && target.name != "CXapian" {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    target.swiftSettings = settings
+}

@@ -1,0 +1,118 @@
+import Foundation
+
+/// One donated entity, kept whole: what an app gave, exactly as it gave it.
+///
+/// The unique key is ``key`` (bundle, type, identifier); donating a record with the same
+/// key again replaces the earlier one. The JSON form is documented in docs/records.md and
+/// is the one import/export and the wire use.
+///
+/// ```swift
+/// let record = Record(bundle: "com.example.CometCal", type: "EventEntity", id: "E1",
+///                     title: "Supernova Viewing Party",
+///                     properties: ["location": .string("Roof")])
+/// ```
+public struct Record: Codable, Hashable, Sendable {
+    /// The bundle identifier of the app that donated the record.
+    public var bundle: String
+    /// The entity type, for example `EventEntity`.
+    public var type: String
+    /// The entity's identifier, unique within (bundle, type).
+    public var id: String
+    /// The display representation's title.
+    public var title: String
+    /// The display representation's subtitle.
+    public var subtitle: String?
+    /// Other names the entity is known by; they find it like the title does.
+    public var synonyms: [String]
+    /// Extra words that find the entity but are not shown.
+    public var keywords: [String]
+    /// Typed properties, by property name.
+    public var properties: [String: PropertyValue]
+    /// Groups records for deletion; `a.b` also covers `a.b.c`.
+    public var domain: String?
+    /// After this instant the record is never returned and is swept.
+    public var expiration: Date?
+    /// 0–100; raises the score of a match in a bounded way.
+    public var rankingHint: Int?
+
+    public init(bundle: String, type: String, id: String, title: String, subtitle: String? = nil,
+                synonyms: [String] = [], keywords: [String] = [],
+                properties: [String: PropertyValue] = [:], domain: String? = nil,
+                expiration: Date? = nil, rankingHint: Int? = nil) {
+        self.bundle = bundle
+        self.type = type
+        self.id = id
+        self.title = title
+        self.subtitle = subtitle
+        self.synonyms = synonyms
+        self.keywords = keywords
+        self.properties = properties
+        self.domain = domain
+        self.expiration = expiration
+        self.rankingHint = rankingHint
+    }
+
+    /// The unique key of the record.
+    public var key: RecordKey { RecordKey(bundle: bundle, type: type, id: id) }
+
+    enum CodingKeys: String, CodingKey {
+        case bundle, type, id, title, subtitle, synonyms, keywords, properties, domain, expiration, rankingHint
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        bundle = try c.decode(String.self, forKey: .bundle)
+        type = try c.decode(String.self, forKey: .type)
+        id = try c.decode(String.self, forKey: .id)
+        title = try c.decodeIfPresent(String.self, forKey: .title) ?? ""
+        subtitle = try c.decodeIfPresent(String.self, forKey: .subtitle)
+        synonyms = try c.decodeIfPresent([String].self, forKey: .synonyms) ?? []
+        keywords = try c.decodeIfPresent([String].self, forKey: .keywords) ?? []
+        properties = try c.decodeIfPresent([String: PropertyValue].self, forKey: .properties) ?? [:]
+        domain = try c.decodeIfPresent(String.self, forKey: .domain)
+        if let text = try c.decodeIfPresent(String.self, forKey: .expiration) {
+            guard let date = ISO8601.date(from: text) else {
+                throw DecodingError.dataCorruptedError(forKey: .expiration, in: c,
+                    debugDescription: "expiration is not an ISO 8601 date: \(text)")
+            }
+            expiration = date
+        } else {
+            expiration = nil
+        }
+        rankingHint = try c.decodeIfPresent(Int.self, forKey: .rankingHint)
+        if let hint = rankingHint, !(0...100).contains(hint) {
+            throw DecodingError.dataCorruptedError(forKey: .rankingHint, in: c,
+                debugDescription: "rankingHint must be 0...100, got \(hint)")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(bundle, forKey: .bundle)
+        try c.encode(type, forKey: .type)
+        try c.encode(id, forKey: .id)
+        try c.encode(title, forKey: .title)
+        try c.encodeIfPresent(subtitle, forKey: .subtitle)
+        if !synonyms.isEmpty { try c.encode(synonyms, forKey: .synonyms) }
+        if !keywords.isEmpty { try c.encode(keywords, forKey: .keywords) }
+        if !properties.isEmpty { try c.encode(properties, forKey: .properties) }
+        try c.encodeIfPresent(domain, forKey: .domain)
+        try c.encodeIfPresent(expiration.map(ISO8601.string(from:)), forKey: .expiration)
+        try c.encodeIfPresent(rankingHint, forKey: .rankingHint)
+    }
+}
+
+/// The unique key of a record: (bundle, type, identifier).
+public struct RecordKey: Codable, Hashable, Sendable, CustomStringConvertible {
+    public var bundle: String
+    public var type: String
+    public var id: String
+
+    public init(bundle: String, type: String, id: String) {
+        self.bundle = bundle
+        self.type = type
+        self.id = id
+    }
+
+    public var description: String { "\(bundle)/\(type)/\(id)" }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+import SpotlightModel
+
+@Suite struct RecordJSONTests {
+    @Test func everyPropertyTypeRoundTrips() throws {
+        let record = Record(
+            bundle: "b", type: "T", id: "1", title: "Café", subtitle: "sub",
+            synonyms: ["s"], keywords: ["k"],
+            properties: [
+                "s": .string("x"), "i": .int(3), "d": .double(2.5), "b": .bool(true),
+                "date": .date(Date(timeIntervalSince1970: 1_780_000_000.25)),
+                "u": .url(URL(string: "https://example.com/a")!), "e": .enumCase("red"),
+                "ref": .entity(EntityReference(type: "C", id: "c1")),
+                "arr": .array([.string("a"), .int(1)]),
+            ],
+            domain: "a.b", expiration: Date(timeIntervalSince1970: 1_800_000_000), rankingHint: 40)
+        let data = try JSONEncoder().encode(record)
+        #expect(try JSONDecoder().decode(Record.self, from: data) == record)
+    }
+
+    @Test func missingOptionalFieldsDecodeToDefaults() throws {
+        let json = #"{"bundle":"b","type":"T","id":"1"}"#
+        let record = try JSONDecoder().decode(Record.self, from: Data(json.utf8))
+        #expect(record.title == "" && record.synonyms.isEmpty && record.properties.isEmpty)
+    }
+
+    @Test func rankingHintOutOfRangeIsRejected() {
+        let json = #"{"bundle":"b","type":"T","id":"1","rankingHint":101}"#
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Record.self, from: Data(json.utf8)) }
+    }
+
+    @Test func propertyWithTwoTagsIsRejected() {
+        let json = #"{"string":"a","int":1}"#
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(PropertyValue.self, from: Data(json.utf8)) }
+    }
+}
