@@ -1,0 +1,95 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import SpotlightModel
+
+/// Where the search index lives inside a data directory, and how a rebuilt index is swapped
+/// in atomically.
+///
+/// Layout: `<data>/index` is a symbolic link to the active generation `<data>/index.<n>`.
+/// A rebuild writes `index.<n+1>`, then renames a fresh link over `index` (atomic), so a
+/// reader opens either the old or the new database, never a half-built one. A generation
+/// found broken at start is renamed `index.<n>.corrupt-<time>` and kept for inspection.
+struct IndexDirectory {
+    let dataDirectory: String
+    var linkPath: String { dataDirectory + "/index" }
+
+    /// The path of the active generation, or nil when there is none yet.
+    func activePath() -> String? {
+        guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: linkPath) else {
+            return nil
+        }
+        return target.hasPrefix("/") ? target : dataDirectory + "/" + target
+    }
+
+    /// The generation number of the active index (0 when none).
+    func activeGeneration() -> Int {
+        guard let path = activePath(), let dot = path.lastIndex(of: ".") else { return 0 }
+        return Int(path[path.index(after: dot)...]) ?? 0
+    }
+
+    /// A fresh, empty generation directory path (not created).
+    func nextGenerationPath() -> String {
+        var n = activeGeneration() + 1
+        while FileManager.default.fileExists(atPath: "\(dataDirectory)/index.\(n)") { n += 1 }
+        return "\(dataDirectory)/index.\(n)"
+    }
+
+    /// Points `index` at `path` atomically (symlink + rename + directory fsync).
+    func activate(_ path: String) throws {
+        let name = (path as NSString).lastPathComponent
+        let tmp = linkPath + ".swap"
+        unlink(tmp)
+        guard symlink(name, tmp) == 0 else {
+            throw SpotlightError(.io, "cannot create the index link \(tmp)", underlying: String(cString: strerror(errno)))
+        }
+        guard rename(tmp, linkPath) == 0 else {
+            throw SpotlightError(.io, "cannot switch the index link \(linkPath)", underlying: String(cString: strerror(errno)))
+        }
+        try fsyncDirectory(dataDirectory)
+    }
+
+    /// Moves a broken generation aside and returns where it went.
+    func moveAside(_ path: String) throws -> String {
+        let stamp = Int(Date().timeIntervalSince1970)
+        let dest = "\(path).corrupt-\(stamp)"
+        try FileManager.default.moveItem(atPath: path, toPath: dest)
+        return dest
+    }
+
+    /// Removes index generations other than the active one (old ones left by a rebuild or crash),
+    /// keeping the ones moved aside as corrupt.
+    func removeStaleGenerations() {
+        let active = activePath().map { ($0 as NSString).lastPathComponent }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dataDirectory)) ?? []
+        for name in names where name.hasPrefix("index.") && !name.contains("corrupt") && name != active {
+            if Int(name.dropFirst("index.".count)) != nil {
+                try? FileManager.default.removeItem(atPath: dataDirectory + "/" + name)
+            }
+        }
+    }
+}
+
+/// fsync a directory so a rename or file creation inside it is durable.
+func fsyncDirectory(_ path: String) throws {
+    let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard fd >= 0 else {
+        throw SpotlightError(.io, "cannot open directory \(path) to sync it", underlying: String(cString: strerror(errno)))
+    }
+    defer { close(fd) }
+    guard fsync(fd) == 0 else {
+        throw SpotlightError(.io, "cannot sync directory \(path)", underlying: String(cString: strerror(errno)))
+    }
+}
+
+/// Total size in bytes of the files under `path`.
+func directorySize(_ path: String) -> Int64 {
+    guard let e = FileManager.default.enumerator(atPath: path) else { return 0 }
+    var total: Int64 = 0
+    for case let name as String in e {
+        if let attrs = try? FileManager.default.attributesOfItem(atPath: path + "/" + name),
+           let size = attrs[.size] as? NSNumber { total += size.int64Value }
+    }
+    return total
+}

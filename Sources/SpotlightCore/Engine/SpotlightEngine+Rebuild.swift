@@ -1,0 +1,88 @@
+import Foundation
+import SpotlightModel
+
+/// What a rebuild did.
+public struct RebuildReport: Codable, Hashable, Sendable {
+    public var records: Int
+    public var seconds: Double
+    public var sequence: UInt64
+}
+
+extension SpotlightEngine {
+    /// Re-derives the whole index from the record store into a fresh database and swaps it in
+    /// atomically. Queries keep being answered from the old index until the swap; writes go
+    /// on and are carried over. Cancelling the task leaves the old index in place.
+    /// - Parameter progress: called with (records indexed, records expected) as it goes.
+    /// - Throws: `.conflict` when a rebuild is already running; `CancellationError`.
+    public func rebuild(progress: @Sendable (Int, Int) -> Void = { _, _ in }) async throws -> RebuildReport {
+        let started = Date()
+        try shared.withLock { s in
+            if s.rebuilding { throw SpotlightError(.conflict, "a rebuild is already running; wait for it (see status)") }
+            s.rebuilding = true
+            s.rebuildDone = 0
+            s.rebuildTotal = 0
+        }
+        defer { shared.withLock { $0.rebuilding = false } }
+
+        let path = directory.nextGenerationPath()
+        do {
+            // Build from a snapshot of the store on its own connection, off the writer.
+            let snapshot = try RecordStore(path: dataDirectory + "/store.sqlite")
+            defer { snapshot.close() }
+            let startSequence = try snapshot.lastSequence()
+            let total = try snapshot.counts().reduce(0) { $0 + $1.total }
+            shared.withLock { $0.rebuildTotal = total }
+            let fresh = try SearchIndex.openWritable(path: path)
+            var done = 0
+            try snapshot.forEachRecord(bundle: nil, batchSize: 1000) { batch in
+                try Task.checkCancellation()
+                try fresh.replace(batch)
+                done += batch.count
+                if done % 20_000 < batch.count { try fresh.commit(lastAppliedSequence: startSequence) }
+                shared.withLock { $0.rebuildDone = done }
+                progress(done, total)
+            }
+            try Task.checkCancellation()
+            try fresh.commit(lastAppliedSequence: startSequence)
+            // Carry over what changed meanwhile, then swap, all on the writer.
+            let sequence: UInt64 = try await withCheckedThrowingContinuation { continuation in
+                writer.async {
+                    continuation.resume(with: Result { try self.swapIn(fresh, at: path, after: startSequence) })
+                }
+            }
+            options.log("info: rebuilt the index from \(done) records in \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
+            return RebuildReport(records: done, seconds: Date().timeIntervalSince(started), sequence: sequence)
+        } catch {
+            try? FileManager.default.removeItem(atPath: path)
+            throw error
+        }
+    }
+
+    /// On `writer`: applies changes after `startSequence` to the fresh index, commits it,
+    /// points the index link at it and makes it the writer's index.
+    func swapIn(_ fresh: SearchIndex, at path: String, after startSequence: UInt64) throws -> UInt64 {
+        drainPending()
+        var applied = startSequence
+        while true {
+            let changes = try store.changes(after: applied, limit: 1000)
+            guard let last = changes.last else { break }
+            try fresh.replace(changes.compactMap(\.record))
+            try fresh.delete(changes.filter { $0.record == nil }.map(\.key))
+            applied = last.sequence
+        }
+        try fresh.commit(lastAppliedSequence: applied)
+        try directory.activate(path)
+        let old = index
+        index = fresh
+        indexedSequence = applied
+        old.close()
+        shared.withLock {
+            $0.committedSequence = applied
+            $0.generation += 1
+            $0.indexProblem = nil
+        }
+        try? store.pruneChanges(through: applied)
+        directory.removeStaleGenerations()
+        return applied
+    }
+}

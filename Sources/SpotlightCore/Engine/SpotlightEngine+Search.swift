@@ -1,0 +1,69 @@
+import Foundation
+import SpotlightModel
+
+/// A read-only index handle and the sequence its revision covers.
+final class IndexReader: @unchecked Sendable {
+    let index: SearchIndex
+    let generation: Int
+    var sequence: UInt64
+
+    init(index: SearchIndex, generation: Int) throws {
+        self.index = index
+        self.generation = generation
+        self.sequence = try index.lastAppliedSequence()
+    }
+}
+
+extension SpotlightEngine {
+    /// Runs a query. Sees every write whose ``write(_:)`` returned before this call.
+    /// - Throws: `SpotlightError(.invalidInput)` for a query that cannot be parsed at all.
+    public func search(_ query: SearchQuery) async throws -> SearchResult {
+        let needed = shared.withLock { $0.durableSequence }
+        let fromReader: SearchResult? = try await withCheckedThrowingContinuation { continuation in
+            readerQueue.async {
+                continuation.resume(with: Result {
+                    try self.withReader(minimumSequence: needed) { try $0.search(query, now: Date()) }
+                })
+            }
+        }
+        if let fromReader { return fromReader }
+        // The index has not committed that far yet: the writer sees its own uncommitted changes.
+        return try await withCheckedThrowingContinuation { continuation in
+            writer.async {
+                continuation.resume(with: Result {
+                    self.drainPending()
+                    try self.catchUpIndex()
+                    return try self.index.search(query, now: Date())
+                })
+            }
+        }
+    }
+
+    /// Runs `body` on a pooled reader whose revision covers `minimumSequence`; nil when the
+    /// committed index is not there yet.
+    func withReader<T>(minimumSequence: UInt64, _ body: (SearchIndex) throws -> T) throws -> T? {
+        let (committed, generation) = shared.withLock { ($0.committedSequence, $0.generation) }
+        guard committed >= minimumSequence else { return nil }
+        var reader = readers.withLock { $0.popLast() }
+        if let r = reader, r.generation != generation {
+            r.index.close()
+            reader = nil
+        }
+        if reader == nil {
+            guard let active = directory.activePath() else { return nil }
+            reader = try IndexReader(index: SearchIndex.openReadOnly(.local(path: active)), generation: generation)
+        }
+        guard let reader else { return nil }
+        if reader.sequence < minimumSequence {
+            try reader.index.reopen()
+            reader.sequence = try reader.index.lastAppliedSequence()
+        }
+        defer {
+            readers.withLock { pool in
+                if pool.count < options.maxReaders { pool.append(reader) } else { reader.index.close() }
+            }
+        }
+        guard reader.sequence >= minimumSequence else { return nil }
+        return try body(reader.index)
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import SpotlightModel
+
+extension SpotlightEngine {
+    /// Stores a write durably and returns its outcome; the index follows shortly.
+    ///
+    /// Concurrent calls are group-committed into one store transaction. When this returns,
+    /// the write is durable (and a later ``search(_:)`` sees it).
+    /// - Throws: the write's own `SpotlightError` (`.invalidInput`, `.conflict`, ...), or
+    ///   `.io` ("not stored: ...") when the store could not commit.
+    public func write(_ write: StoreWrite) async throws -> StoreWriteOutcome {
+        try await withCheckedThrowingContinuation { continuation in
+            let schedule = shared.withLock { s -> Bool? in
+                if s.closed { return nil }
+                s.pending.append(PendingWrite(write: write, continuation: continuation))
+                defer { s.drainScheduled = true }
+                return !s.drainScheduled
+            }
+            switch schedule {
+            case nil:
+                continuation.resume(throwing: SpotlightError(.unavailable, "not stored: the engine is shutting down"))
+            case true?:
+                writer.async { self.drainPending() }
+            case false?:
+                break
+            }
+        }
+    }
+
+    /// On `writer`: commits every pending write in one store transaction, acknowledges each,
+    /// then applies the new changes to the index (uncommitted).
+    func drainPending() {
+        let batch = shared.withLock { s -> [PendingWrite] in
+            defer { s.pending = []; s.drainScheduled = false }
+            return s.pending
+        }
+        guard !batch.isEmpty else { return }
+        let results: [Result<StoreWriteOutcome, SpotlightError>]
+        do {
+            results = try store.apply(batch.map(\.write))
+        } catch {
+            let failure = (error as? SpotlightError).map { e in
+                e.message.hasPrefix("not stored") ? e : SpotlightError(e.code, "not stored: " + e.message, underlying: e.underlying)
+            } ?? SpotlightError(.io, "not stored: \(error)")
+            options.log("error: store write failed: \(failure)")
+            for pending in batch { pending.continuation.resume(throwing: failure) }
+            return
+        }
+        let sequence = results.compactMap { try? $0.get().sequence }.max() ?? 0
+        shared.withLock { $0.durableSequence = max($0.durableSequence, sequence) }
+        for (pending, result) in zip(batch, results) {
+            pending.continuation.resume(with: result.mapError { $0 as any Error })
+        }
+        do {
+            try catchUpIndex()
+        } catch {
+            recoverIndex(after: error)
+        }
+    }
+
+    /// On `writer`: applies store changes after `indexedSequence` to the index and schedules
+    /// (or performs) a commit.
+    func catchUpIndex() throws {
+        while true {
+            let changes = try store.changes(after: indexedSequence, limit: 1000)
+            guard let last = changes.last else { break }
+            try index.replace(changes.compactMap(\.record))
+            try index.delete(changes.filter { $0.record == nil }.map(\.key))
+            indexedSequence = last.sequence
+            let uncommitted = indexedSequence - shared.withLock { $0.committedSequence }
+            if uncommitted >= UInt64(options.commitBatchSize) { try commitIndex() }
+        }
+        scheduleCommit()
+    }
+
+    func scheduleCommit() {
+        guard !commitScheduled, indexedSequence > shared.withLock({ $0.committedSequence }) else { return }
+        commitScheduled = true
+        writer.asyncAfter(deadline: .now() + options.commitDelay) {
+            self.commitScheduled = false
+            do { try self.commitIndex() } catch { self.recoverIndex(after: error) }
+        }
+    }
+
+    /// On `writer`: commits the index with `indexedSequence` in its metadata, then prunes the
+    /// store's change log up to it (unless a rebuild still needs it).
+    func commitIndex() throws {
+        let committed = shared.withLock { $0.committedSequence }
+        guard indexedSequence > committed || (try index.storedSchemaVersion()) == nil else { return }
+        try index.commit(lastAppliedSequence: indexedSequence)
+        let (rebuilding, hadProblem) = shared.withLock { s -> (Bool, Bool) in
+            s.committedSequence = indexedSequence
+            defer { s.indexProblem = nil }
+            return (s.rebuilding, s.indexProblem != nil)
+        }
+        if hadProblem { options.log("info: the index recovered at sequence \(indexedSequence)") }
+        if !rebuilding { try? store.pruneChanges(through: indexedSequence) }
+    }
+
+    /// On `writer`: after an index failure, drops uncommitted changes by reopening the
+    /// writable index and replays from its last commit a little later. Acknowledged writes
+    /// are safe in the store all along.
+    func recoverIndex(after error: any Error) {
+        let message = "index update failed: \(error); retrying from the store"
+        options.log("warning: " + message)
+        shared.withLock { $0.indexProblem = message }
+        index.close()
+        do {
+            guard let active = directory.activePath() else { throw SpotlightError(.internal, "no active index") }
+            index = try SearchIndex.openWritable(path: active)
+            indexedSequence = try index.lastAppliedSequence()
+        } catch {
+            options.log("error: cannot reopen the index: \(error)")
+        }
+        writer.asyncAfter(deadline: .now() + 1) {
+            do {
+                try self.catchUpIndex()
+                try self.commitIndex()
+            } catch {
+                self.recoverIndex(after: error)
+            }
+        }
+    }
+
+    func startSweeping() {
+        let timer = DispatchSource.makeTimerSource(queue: writer)
+        timer.schedule(deadline: .now() + options.sweepInterval, repeating: options.sweepInterval)
+        timer.setEventHandler { [weak self] in
+            guard let self else { return }
+            do {
+                let swept = try self.store.sweepExpired(now: Date())
+                if !swept.isEmpty {
+                    self.options.log("info: swept \(swept.count) expired records")
+                    try self.catchUpIndex()
+                }
+            } catch {
+                self.options.log("warning: sweeping expired records failed: \(error)")
+            }
+        }
+        timer.resume()
+        sweepTimer = timer
+    }
+}

@@ -1,0 +1,196 @@
+import Foundation
+import Synchronization
+import SpotlightModel
+
+/// The embedded engine: the record store (source of truth) and the search index derived
+/// from it, in one data directory.
+///
+/// Writes are group-committed: concurrent ``write(_:)`` calls share one durable store
+/// transaction, and each returns only when its records are durable. The index follows in
+/// batches on one writer thread; ``search(_:)`` sees every write that returned before it was
+/// called (read-your-writes), from a reader when the index has committed that far, else from
+/// the writer, which sees its own uncommitted changes.
+///
+/// ```swift
+/// let engine = try SpotlightEngine(dataDirectory: "/tmp/spot")
+/// _ = try await engine.write(.upsert([record], clientState: nil))
+/// let result = try await engine.search(SearchQuery(text: "supernova"))
+/// ```
+public final class SpotlightEngine: @unchecked Sendable {
+    /// Tuning and hooks.
+    public struct Options: Sendable {
+        /// Commit the index once this many changes are pending.
+        public var commitBatchSize = 2000
+        /// Otherwise commit this long after the first uncommitted change.
+        public var commitDelay: TimeInterval = 0.2
+        /// Readers kept open for concurrent queries.
+        public var maxReaders = 4
+        /// How often expired records are swept.
+        public var sweepInterval: TimeInterval = 60
+        /// One-line log messages.
+        public var log: @Sendable (String) -> Void = { _ in }
+        public init() {}
+    }
+
+    struct Shared {
+        var pending: [PendingWrite] = []
+        var drainScheduled = false
+        var durableSequence: UInt64 = 0
+        var committedSequence: UInt64 = 0
+        var generation = 0
+        var rebuilding = false
+        var rebuildDone = 0
+        var rebuildTotal = 0
+        var indexProblem: String?
+        var closed = false
+    }
+
+    struct PendingWrite {
+        var write: StoreWrite
+        var continuation: CheckedContinuation<StoreWriteOutcome, any Error>
+    }
+
+    public let dataDirectory: String
+    let options: Options
+    let lock: DataDirectoryLock
+    let directory: IndexDirectory
+    let shared = Mutex(Shared())
+
+    /// Serialises every use of `store` and `index`.
+    let writer = DispatchQueue(label: "spotlight.engine.writer")
+    /// Runs reader searches off the Swift concurrency pool (Xapian calls block).
+    let readerQueue = DispatchQueue(label: "spotlight.engine.readers", attributes: .concurrent)
+
+    // Confined to `writer`.
+    var store: RecordStore
+    var index: SearchIndex
+    var indexedSequence: UInt64 = 0
+    var commitScheduled = false
+    var sweepTimer: (any DispatchSourceTimer)?
+
+    /// A second store connection for reads (get, counts, client state) off the writer.
+    let readStore: Mutex<RecordStore>
+    let readers = Mutex<[IndexReader]>([])
+
+    /// Opens (or creates) the data directory. Takes its single-instance lock, opens the
+    /// record store, opens the index, rebuilds it from the store if it is missing, corrupt or
+    /// of another schema version, and catches it up with the store.
+    /// - Throws: `SpotlightError` `.locked` when another process holds the directory,
+    ///   `.corrupt` when the record store is not a database.
+    public init(dataDirectory: String, options: Options = Options()) throws {
+        self.dataDirectory = dataDirectory
+        self.options = options
+        try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        lock = try DataDirectoryLock(directory: dataDirectory)
+        directory = IndexDirectory(dataDirectory: dataDirectory)
+        let storePath = dataDirectory + "/store.sqlite"
+        store = try RecordStore(path: storePath)
+        readStore = Mutex(try RecordStore(path: storePath))
+        let cleanMarker = dataDirectory + "/clean-shutdown"
+        let wasClean = FileManager.default.fileExists(atPath: cleanMarker)
+        try? FileManager.default.removeItem(atPath: cleanMarker)
+        index = try Self.openActiveIndex(directory, store: store, verify: !wasClean, log: options.log)
+        directory.removeStaleGenerations()
+        indexedSequence = try index.lastAppliedSequence()
+        let storeSeq = try store.lastSequence()
+        shared.withLock {
+            $0.durableSequence = storeSeq
+            $0.committedSequence = indexedSequence
+        }
+        if indexedSequence < storeSeq {
+            options.log("info: index at sequence \(indexedSequence) is behind the store (\(storeSeq)); catching up")
+        }
+        try catchUpIndex()
+        try commitIndex()
+        startSweeping()
+    }
+
+    /// Finishes pending writes, commits the index and releases the data directory.
+    public func close() {
+        let alreadyClosed = shared.withLock { s -> Bool in
+            defer { s.closed = true }
+            return s.closed
+        }
+        guard !alreadyClosed else { return }
+        writer.sync {
+            sweepTimer?.cancel()
+            drainPending()
+            try? catchUpIndex()
+            try? commitIndex()
+            index.close()
+            store.close()
+        }
+        readers.withLock { rs in rs.forEach { $0.index.close() }; rs.removeAll() }
+        readStore.withLock { $0.close() }
+        FileManager.default.createFile(atPath: dataDirectory + "/clean-shutdown", contents: Data())
+        lock.release()
+    }
+
+    deinit { close() }
+
+    /// Reads records by key from the store; expired records are left out.
+    public func records(for keys: [RecordKey]) throws -> [Record] {
+        let now = Date()
+        return try readStore.withLock { try $0.records(for: keys) }.filter { ($0.expiration ?? .distantFuture) > now }
+    }
+
+    /// The last client state stored for a bundle (see ``ClientStateUpdate``).
+    public func clientState(bundle: String) throws -> Data? {
+        try readStore.withLock { try $0.clientState(bundle: bundle) }
+    }
+
+    /// Counts, sizes, sequences and the index state.
+    public func status() throws -> IndexStatus {
+        let (counts, storeBytes) = try readStore.withLock { s in (try s.counts(), try s.sizeInBytes()) }
+        let s = shared.withLock { $0 }
+        let docs = try withReader(minimumSequence: 0) { try $0.documentCount() } ?? 0
+        let state = s.rebuilding ? "rebuilding" : (s.indexProblem == nil ? "ok" : "degraded")
+        return IndexStatus(
+            counts: counts, recordCount: counts.reduce(0) { $0 + $1.total }, documentCount: docs,
+            storeBytes: storeBytes, indexBytes: directory.activePath().map(directorySize) ?? 0,
+            storeSequence: s.durableSequence, lastAppliedSequence: s.committedSequence,
+            indexState: state, message: s.indexProblem,
+            rebuildDone: s.rebuilding ? s.rebuildDone : nil, rebuildTotal: s.rebuilding ? s.rebuildTotal : nil)
+    }
+
+    /// Opens the active index generation for writing; rebuilds when missing, corrupt, of
+    /// another schema version, or (after an unclean shutdown) failing Xapian's check.
+    static func openActiveIndex(_ directory: IndexDirectory, store: RecordStore, verify: Bool,
+                                log: @Sendable (String) -> Void) throws -> SearchIndex {
+        if let active = directory.activePath() {
+            var problem: String?
+            if verify, FileManager.default.fileExists(atPath: active) {
+                let errors = (try? SearchIndex.check(path: active)) ?? ["check failed"]
+                if !errors.isEmpty { problem = "Xapian's check found: " + errors.prefix(3).joined(separator: "; ") }
+            }
+            if problem == nil {
+                do {
+                    let index = try SearchIndex.openWritable(path: active)
+                    let version = try index.storedSchemaVersion()
+                    if version == SearchIndex.schemaVersion { return index }
+                    index.close()
+                    log("info: index schema version \(version.map(String.init) ?? "none") differs from \(SearchIndex.schemaVersion); rebuilding from the store")
+                } catch let error as SpotlightError where error.code == .corrupt {
+                    problem = error.description
+                }
+            }
+            if let problem {
+                let aside = try directory.moveAside(active)
+                log("warning: the index at \(active) is corrupt (\(problem)); moved it to \(aside) and rebuilding from the store")
+            }
+        }
+        let path = directory.nextGenerationPath()
+        let index = try SearchIndex.openWritable(path: path)
+        let last = try store.lastSequence()
+        var count = 0
+        try store.forEachRecord(bundle: nil, batchSize: 1000) { batch in
+            try index.replace(batch)
+            count += batch.count
+        }
+        try index.commit(lastAppliedSequence: last)
+        try directory.activate(path)
+        if count > 0 { log("info: rebuilt the index from \(count) stored records") }
+        return index
+    }
+}

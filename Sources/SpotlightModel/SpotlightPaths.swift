@@ -1,0 +1,52 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where every program of the project looks for the daemon's data, socket and app registry.
+///
+/// Order: an explicit flag, then the environment (`SPOTLIGHT_DATA_DIR`, `SPOTLIGHT_SOCKET`,
+/// `SPOTLIGHT_APPS_DIR`), then the XDG defaults:
+/// - data: `$XDG_DATA_HOME/spotlight`, else `~/.local/share/spotlight`
+/// - socket: `$XDG_RUNTIME_DIR/spotlight/spotlightd.sock`, else `/tmp/spotlight-<uid>/spotlightd.sock`
+/// - apps: `$SPOTLIGHT_DATA_DIR/apps` when set, else `<data>/apps`
+///
+/// ```swift
+/// let socket = SpotlightPaths.socket()   // honours SPOTLIGHT_SOCKET
+/// ```
+public enum SpotlightPaths {
+    static var environment: [String: String] { ProcessInfo.processInfo.environment }
+
+    public static func dataDirectory(_ explicit: String? = nil) -> String {
+        if let explicit, !explicit.isEmpty { return explicit }
+        if let env = environment["SPOTLIGHT_DATA_DIR"], !env.isEmpty { return env }
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { return xdg + "/spotlight" }
+        return home() + "/.local/share/spotlight"
+    }
+
+    public static func socket(_ explicit: String? = nil) -> String {
+        if let explicit, !explicit.isEmpty { return explicit }
+        if let env = environment["SPOTLIGHT_SOCKET"], !env.isEmpty { return env }
+        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
+            return runtime + "/spotlight/spotlightd.sock"
+        }
+        return "/tmp/spotlight-\(getuid())/spotlightd.sock"
+    }
+
+    public static func appsDirectory(_ explicit: String? = nil) -> String {
+        if let explicit, !explicit.isEmpty { return explicit }
+        if let env = environment["SPOTLIGHT_APPS_DIR"], !env.isEmpty { return env }
+        return dataDirectory() + "/apps"
+    }
+
+    /// How a person starts the daemon, for error messages.
+    public static func startHint(socket: String) -> String {
+        "start it with `spotlightd --socket \(socket)` (or `systemctl --user start spotlightd.socket`)"
+    }
+
+    static func home() -> String {
+        if let h = environment["HOME"], !h.isEmpty { return h }
+        if let pw = getpwuid(getuid()), let dir = pw.pointee.pw_dir { return String(cString: dir) }
+        return "/tmp"
+    }
+}

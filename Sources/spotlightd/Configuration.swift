@@ -1,0 +1,79 @@
+import Foundation
+import SpotlightModel
+
+/// spotlightd's settings: flags, then environment, then XDG defaults (see SpotlightPaths).
+struct Configuration {
+    var dataDirectory: String
+    var socket: String
+    var appsDirectory: String
+    var grants: Set<String> = []
+    var maxFrameBytes = 16 << 20
+    var verbose = false
+
+    static let help = """
+    spotlightd — the Spotlight for Linux daemon: apps donate records, it keeps them durably
+    and answers queries over a Unix socket (JSON-RPC 2.0, one message per line).
+
+    USAGE: spotlightd [--data-dir DIR] [--socket PATH] [--apps-dir DIR] [--grant BUNDLE ...]
+                      [--max-frame-bytes N] [--verbose]
+
+    OPTIONS:
+      --data-dir DIR       record store and index (env SPOTLIGHT_DATA_DIR;
+                           default $XDG_DATA_HOME/spotlight or ~/.local/share/spotlight)
+      --socket PATH        the socket to listen on (env SPOTLIGHT_SOCKET; default
+                           $XDG_RUNTIME_DIR/spotlight/spotlightd.sock or /tmp/spotlight-UID/spotlightd.sock)
+      --apps-dir DIR       the app registry (env SPOTLIGHT_APPS_DIR; default DATA/apps)
+      --grant BUNDLE       let unregistered callers (tools, tests) write BUNDLE; repeatable
+      --max-frame-bytes N  largest accepted message (default 16777216)
+      --verbose            debug log lines
+      --help, --version
+
+    Under systemd socket activation (LISTEN_FDS) the socket is inherited instead.
+
+    EXAMPLE:
+      spotlightd --data-dir /tmp/spot --socket /tmp/spot.sock &
+      echo '{"jsonrpc":"2.0","id":1,"method":"status"}' | socat - UNIX-CONNECT:/tmp/spot.sock
+
+    EXIT STATUS: 0 stopped cleanly, 1 failed (see the log line), 2 bad usage,
+                 3 the data directory is in use by another spotlightd.
+    """
+
+    /// Parses arguments. - Throws: a usage message.
+    static func parse(_ arguments: [String]) throws(UsageError) -> Configuration {
+        var dataDir: String?
+        var socket: String?
+        var apps: String?
+        var config = Configuration(dataDirectory: "", socket: "", appsDirectory: "")
+        var it = arguments.makeIterator()
+        func value(_ flag: String) throws(UsageError) -> String {
+            guard let v = it.next(), !v.hasPrefix("--") else { throw UsageError("\(flag) needs a value") }
+            return v
+        }
+        while let arg = it.next() {
+            switch arg {
+            case "--data-dir": dataDir = try value(arg)
+            case "--socket": socket = try value(arg)
+            case "--apps-dir": apps = try value(arg)
+            case "--grant": config.grants.insert(try value(arg))
+            case "--max-frame-bytes":
+                let v = try value(arg)
+                guard let n = Int(v), n >= 1024 else { throw UsageError("--max-frame-bytes needs a number ≥ 1024, got \(v)") }
+                config.maxFrameBytes = n
+            case "--verbose", "-v": config.verbose = true
+            case "--help", "-h": throw UsageError(nil)
+            default: throw UsageError("unknown argument \(arg)")
+            }
+        }
+        config.dataDirectory = SpotlightPaths.dataDirectory(dataDir)
+        config.socket = SpotlightPaths.socket(socket)
+        config.appsDirectory = apps ?? ProcessInfo.processInfo.environment["SPOTLIGHT_APPS_DIR"]
+            ?? config.dataDirectory + "/apps"
+        return config
+    }
+}
+
+struct UsageError: Error {
+    /// nil: help was asked for.
+    var message: String?
+    init(_ message: String?) { self.message = message }
+}

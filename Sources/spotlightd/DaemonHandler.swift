@@ -1,0 +1,118 @@
+import Foundation
+import SpotlightCore
+import SpotlightModel
+import SpotlightWire
+
+/// Answers spotlightd's methods (see docs/protocol.md). Knows the engine and who is calling;
+/// knows nothing of sockets.
+final class DaemonHandler: RPCHandler {
+    let engine: SpotlightEngine
+    let callers: CallerResolver
+    let configuration: Configuration
+    let log: Log
+    let started = Date()
+
+    init(engine: SpotlightEngine, callers: CallerResolver, configuration: Configuration, log: Log) {
+        self.engine = engine
+        self.callers = callers
+        self.configuration = configuration
+        self.log = log
+    }
+
+    func handle(method: String, params: JSONValue?, peer: PeerCredentials) async throws -> JSONValue {
+        guard let known = DaemonProtocol.Method(rawValue: method) else {
+            throw RPCError.methodNotFound(method, available: DaemonProtocol.Method.allCases.map(\.rawValue))
+        }
+        let caller = callers.resolve(pid: peer.pid)
+        switch known {
+        case .hello:
+            let p = try params.decodeParams(HelloParams.self, default: HelloParams())
+            if p.protocolVersion != DaemonProtocol.version {
+                throw SpotlightError(.invalidInput,
+                    "protocol version \(p.protocolVersion) is not supported; this spotlightd speaks \(DaemonProtocol.version)")
+            }
+            return try JSONValue(encoding: HelloResult(
+                protocolVersion: DaemonProtocol.version, server: "spotlightd", pid: getpid(),
+                bundle: caller.bundle, writableBundles: caller.writable.sorted()))
+        case .donate:
+            return try JSONValue(encoding: try await donate(try params.decodeParams(DonateParams.self), caller))
+        case .clientState:
+            let p = try params.decodeParams(ClientStateParams.self, default: ClientStateParams())
+            let bundle = try p.bundle ?? caller.bundle ?? { throw missingBundle("clientState") }()
+            return try JSONValue(encoding: ClientStateResult(clientState: try engine.clientState(bundle: bundle)))
+        case .delete:
+            return try JSONValue(encoding: try await delete(try params.decodeParams(DeleteParams.self), caller))
+        case .query:
+            let q = try params.decodeParams(SearchQuery.self)
+            guard (0...10_000).contains(q.limit), q.offset >= 0 else {
+                throw SpotlightError(.invalidInput, "limit must be 0...10000 and offset ≥ 0 (got limit \(q.limit), offset \(q.offset))")
+            }
+            return try JSONValue(encoding: try await engine.search(q))
+        case .get:
+            let p = try params.decodeParams(GetParams.self)
+            return try JSONValue(encoding: GetResult(records: try engine.records(for: p.keys)))
+        case .status:
+            return try JSONValue(encoding: DaemonStatus(
+                index: try engine.status(), pid: getpid(), uptimeSeconds: Date().timeIntervalSince(started),
+                dataDirectory: configuration.dataDirectory, socket: configuration.socket, version: spotlightVersion))
+        case .rebuild:
+            log(.info, "rebuild requested by pid \(peer.pid)")
+            let report = try await engine.rebuild()
+            return try JSONValue(encoding: RebuildResult(records: report.records, seconds: report.seconds,
+                                                         sequence: report.sequence))
+        }
+    }
+
+    func donate(_ p: DonateParams, _ caller: Caller) async throws -> WriteResult {
+        var records = p.records
+        let target = try writableBundle(for: records.map(\.bundle), caller, verb: "donate")
+        for i in records.indices where records[i].bundle.isEmpty { records[i].bundle = target }
+        let swap = p.clientState.map { ClientStateUpdate(expected: $0.checksExpected ? .some($0.expected) : nil, new: $0.new) }
+        let outcome = try await engine.write(.upsert(records, clientState: swap))
+        log(.debug, "donate: \(records.count) records of \(target) from pid \(caller.pid) durable at \(outcome.sequence)")
+        return WriteResult(sequence: outcome.sequence, count: records.count)
+    }
+
+    func delete(_ p: DeleteParams, _ caller: Caller) async throws -> WriteResult {
+        let bundle = try writableBundle(for: [p.bundle ?? ""], caller, verb: "delete")
+        let selector: DeleteSelector
+        switch (p.ids, p.domain, p.type, p.all ?? false) {
+        case let (ids?, nil, type?, false): selector = .ids(bundle: bundle, type: type, ids: ids)
+        case let (nil, domain?, nil, false): selector = .domain(bundle: bundle, domain: domain)
+        case let (nil, nil, type?, false): selector = .type(bundle: bundle, type: type)
+        case (nil, nil, nil, true): selector = .bundle(bundle)
+        default:
+            throw SpotlightError(.invalidInput,
+                "delete takes exactly one of: ids with type, domain, type, or all: true")
+        }
+        let outcome = try await engine.write(.delete(selector))
+        log(.debug, "delete: \(outcome.changed.count) records of \(bundle) by pid \(caller.pid)")
+        return WriteResult(sequence: outcome.sequence, count: outcome.changed.count)
+    }
+
+    /// The one bundle a write touches, checked against what the caller may write. Empty names
+    /// mean "the caller's own".
+    func writableBundle(for names: [String], _ caller: Caller, verb: String) throws -> String {
+        let named = Set(names.filter { !$0.isEmpty })
+        guard named.count <= 1 else {
+            throw SpotlightError(.invalidInput, "one \(verb) may touch one bundle; this one names \(named.sorted().joined(separator: ", "))")
+        }
+        guard let bundle = named.first ?? caller.bundle ?? (caller.writable.count == 1 ? caller.writable.first : nil) else {
+            throw missingBundle(verb)
+        }
+        guard caller.writable.contains(bundle) else {
+            log(.warning, "refused: pid \(caller.pid) (\(caller.via)) tried to \(verb) records of \(bundle)")
+            throw SpotlightError(.permissionDenied,
+                "pid \(caller.pid) may not \(verb) records of \(bundle): a caller writes only its own bundle's records"
+                + (caller.bundle == nil ? " (this process is not a registered app; register it or start spotlightd with --grant \(bundle))" : ""))
+        }
+        return bundle
+    }
+
+    func missingBundle(_ verb: String) -> SpotlightError {
+        SpotlightError(.invalidInput,
+            "\(verb) needs a bundle: this caller is not a registered app, so name the bundle in the params")
+    }
+}
+
+let spotlightVersion = "0.1.0"

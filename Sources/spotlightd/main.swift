@@ -1,1 +1,0 @@
-print("not yet implemented")
