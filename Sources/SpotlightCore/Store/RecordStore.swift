@@ -77,13 +77,13 @@ public final class RecordStore: @unchecked Sendable {
 
     /// Runs `body` in one `BEGIN IMMEDIATE … COMMIT`; rolls back and rethrows on failure.
     func transaction<T>(_ body: () throws -> T) throws -> T {
-        try connection.execute("BEGIN IMMEDIATE")
+        try connection.run("BEGIN IMMEDIATE")
         do {
             let value = try body()
-            try connection.execute("COMMIT")
+            try connection.run("COMMIT")
             return value
         } catch {
-            if connection.inTransaction { try? connection.execute("ROLLBACK") }
+            if connection.inTransaction { try? connection.run("ROLLBACK") }
             throw error
         }
     }
@@ -91,7 +91,7 @@ public final class RecordStore: @unchecked Sendable {
     /// Runs one write in a savepoint. Its own failures (bad input, conflict) roll back only
     /// this write; failures of the store itself abort the whole transaction.
     private func applyInSavepoint(_ write: StoreWrite) throws -> Result<StoreWriteOutcome, SpotlightError> {
-        try connection.execute("SAVEPOINT store_write")
+        try connection.run("SAVEPOINT store_write")
         do {
             let outcome: StoreWriteOutcome
             switch write {
@@ -100,10 +100,11 @@ public final class RecordStore: @unchecked Sendable {
             case .delete(let selector):
                 outcome = try performDelete(selector)
             }
-            try connection.execute("RELEASE store_write")
+            try connection.run("RELEASE store_write")
             return .success(outcome)
         } catch let error as SpotlightError where error.failsOnlyItsWrite && connection.inTransaction {
-            try connection.execute("ROLLBACK TO store_write; RELEASE store_write")
+            try connection.run("ROLLBACK TO store_write")
+            try connection.run("RELEASE store_write")
             return .failure(error)
         }
     }
