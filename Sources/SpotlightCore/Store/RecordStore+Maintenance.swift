@@ -62,7 +62,8 @@ extension RecordStore {
         }
         try connection.run("SELECT max(sequence) FROM changes", []) { row in
             if !row.isNull(0), UInt64(max(0, row.int64(0))) > counter {
-                problems.append("the change log reaches sequence \(row.int64(0)) above the counter \(counter)")
+                problems.append("the change log reaches sequence \(row.int64(0)), "
+                    + "above the counter \(counter)")
             }
         }
         return problems

@@ -92,7 +92,8 @@ extension RecordStore {
     /// ```
     public func counts() throws -> [BundleCount] {
         var counts: [BundleCount] = []
-        try connection.run("SELECT bundle, type, count(*) FROM records GROUP BY bundle, type ORDER BY bundle", []) {
+        let sql = "SELECT bundle, type, count(*) FROM records GROUP BY bundle, type ORDER BY bundle"
+        try connection.run(sql, []) {
             let bundle = $0.string(0)
             if counts.last?.bundle != bundle { counts.append(BundleCount(bundle: bundle, types: [:])) }
             counts[counts.count - 1].types[$0.string(1)] = Int($0.int64(2))
