@@ -1,0 +1,90 @@
+import Foundation
+import SpotlightModel
+
+/// Expiry sweeps, change-log pruning, integrity checks and size.
+extension RecordStore {
+    /// Deletes, durably, every record whose expiration is at or before `now`; each gets a
+    /// change-log entry so the index drops it too.
+    ///
+    /// ```swift
+    /// let swept = try store.sweepExpired(now: Date())
+    /// ```
+    /// - Returns: the keys deleted.
+    public func sweepExpired(now: Date) throws -> [RecordKey] {
+        try transaction {
+            var expired: [RecordKey] = []
+            try connection.run("""
+                DELETE FROM records WHERE expiration IS NOT NULL AND expiration <= ?
+                RETURNING bundle, type, id
+                """, [.double(now.timeIntervalSince1970)]) {
+                expired.append(RecordKey(bundle: $0.string(0), type: $0.string(1), id: $0.string(2)))
+            }
+            return try logChanges(expired).changed
+        }
+    }
+
+    /// Drops change-log entries up to and including `sequence` (the index has applied them).
+    /// Later entries stay, and sequence numbers are never reused.
+    ///
+    /// ```swift
+    /// try store.pruneChanges(through: indexLastApplied)
+    /// ```
+    public func pruneChanges(through sequence: UInt64) throws {
+        let bound = Int64(clamping: sequence)
+        try connection.run("DELETE FROM changes WHERE sequence <= ?", [.int(bound)])
+    }
+
+    /// Runs SQLite's `PRAGMA integrity_check`, then checks that every stored record decodes
+    /// under its key and that no sequence number is above the counter.
+    ///
+    /// ```swift
+    /// let problems = try store.integrityCheck()   // [] when sound
+    /// ```
+    /// - Returns: one line per problem found; empty when the store is sound.
+    /// - Throws: `.corrupt` when the file is too damaged to check.
+    public func integrityCheck() throws -> [String] {
+        var problems: [String] = []
+        try connection.run("PRAGMA integrity_check", []) { row in
+            let line = row.string(0)
+            if line != "ok" { problems.append(line) }
+        }
+        guard problems.isEmpty else { return problems }
+        let counter = try currentSequence()
+        try connection.run("SELECT bundle, type, id, sequence, json FROM records", []) { row in
+            let key = RecordKey(bundle: row.string(0), type: row.string(1), id: row.string(2))
+            if UInt64(max(0, row.int64(3))) > counter {
+                problems.append("record \(key) has sequence \(row.int64(3)) above the counter \(counter)")
+            }
+            guard let record = try? decoder.decode(Record.self, from: row.data(4)) else {
+                return problems.append("record \(key) does not decode as JSON")
+            }
+            if record.key != key { problems.append("record \(key) holds the record of \(record.key)") }
+        }
+        try connection.run("SELECT max(sequence) FROM changes", []) { row in
+            if !row.isNull(0), UInt64(max(0, row.int64(0))) > counter {
+                problems.append("the change log reaches sequence \(row.int64(0)), "
+                    + "above the counter \(counter)")
+            }
+        }
+        return problems
+    }
+
+    /// The bytes the store takes on disk: the database file plus its write-ahead log.
+    ///
+    /// ```swift
+    /// print(try store.sizeInBytes())
+    /// ```
+    public func sizeInBytes() throws -> Int64 {
+        var total: Int64 = 0
+        for file in [path, path + "-wal"] {
+            var info = stat()
+            guard stat(file, &info) == 0 else {
+                if errno == ENOENT && file != path { continue }
+                throw SpotlightError(.io, "cannot read the size of \(file); check that it exists",
+                                     underlying: String(cString: strerror(errno)))
+            }
+            total += Int64(info.st_size)
+        }
+        return total
+    }
+}

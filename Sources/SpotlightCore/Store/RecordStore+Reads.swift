@@ -1,0 +1,125 @@
+import Foundation
+import SpotlightModel
+
+/// Reading records, the change log, counts and client state.
+extension RecordStore {
+    /// The last sequence number assigned; 0 for a new store. Never decreases, also after
+    /// ``pruneChanges(through:)``.
+    ///
+    /// ```swift
+    /// let applied = try store.lastSequence()
+    /// ```
+    public func lastSequence() throws -> UInt64 { try currentSequence() }
+
+    /// The stored records for `keys`, in input order; keys with no record are skipped.
+    /// Records whose expiration has passed but that are not swept yet are returned too:
+    /// check `expiration` where that matters.
+    ///
+    /// ```swift
+    /// let found = try store.records(for: [RecordKey(bundle: "b", type: "EventEntity", id: "E1")])
+    /// ```
+    public func records(for keys: [RecordKey]) throws -> [Record] {
+        var found: [Record] = []
+        found.reserveCapacity(keys.count)
+        for key in keys {
+            try connection.run("SELECT json FROM records WHERE bundle = ? AND type = ? AND id = ?",
+                               [.utf8(key.bundle), .utf8(key.type), .utf8(key.id)]) { row in
+                found.append(try decodeRecord(row.data(0), key: key))
+            }
+        }
+        return found
+    }
+
+    /// Up to `limit` change-log entries with a sequence number above `sequence`, ascending,
+    /// each with the key's record as stored now (nil when deleted).
+    ///
+    /// ```swift
+    /// var last = indexLastApplied
+    /// while case let batch = try store.changes(after: last, limit: 500), !batch.isEmpty {
+    ///     apply(batch); last = batch.last!.sequence
+    /// }
+    /// ```
+    public func changes(after sequence: UInt64, limit: Int) throws -> [StoreChange] {
+        guard limit > 0, sequence < UInt64(Int64.max) else { return [] }
+        var changes: [StoreChange] = []
+        try connection.run("""
+            SELECT c.sequence, c.bundle, c.type, c.id, r.json FROM changes AS c
+            LEFT JOIN records AS r ON r.bundle = c.bundle AND r.type = c.type AND r.id = c.id
+            WHERE c.sequence > ? ORDER BY c.sequence LIMIT ?
+            """, [.int(Int64(sequence)), .int(Int64(limit))]) { row in
+            let key = RecordKey(bundle: row.string(1), type: row.string(2), id: row.string(3))
+            let record = row.isNull(4) ? nil : try decodeRecord(row.data(4), key: key)
+            changes.append(StoreChange(sequence: UInt64(row.int64(0)), key: key, record: record))
+        }
+        return changes
+    }
+
+    /// Calls `body` with every stored record (of one bundle, or all), in key order, in batches
+    /// of at most `batchSize`. Used to rebuild the index and to export.
+    ///
+    /// ```swift
+    /// try store.forEachRecord(bundle: nil, batchSize: 1000) { batch in index.add(batch) }
+    /// ```
+    public func forEachRecord(bundle: String?, batchSize: Int,
+                              _ body: ([Record]) throws -> Void) throws {
+        let size = max(1, batchSize)
+        // Keyset paging: each batch starts after the last key of the one before.
+        var after = (bundle: Data(), type: Data(), id: Data())
+        while true {
+            var batch: [Record] = []
+            var last = after
+            try connection.run("""
+                SELECT bundle, type, id, json FROM records
+                WHERE (?1 IS NULL OR bundle = ?1) AND (bundle, type, id) > (?2, ?3, ?4)
+                ORDER BY bundle, type, id LIMIT ?5
+                """, [bundle.map(SQLValue.utf8) ?? .null, .blob(after.bundle), .blob(after.type),
+                      .blob(after.id), .int(Int64(size))]) { row in
+                last = (row.data(0), row.data(1), row.data(2))
+                let key = RecordKey(bundle: row.string(0), type: row.string(1), id: row.string(2))
+                batch.append(try decodeRecord(row.data(3), key: key))
+            }
+            if batch.isEmpty { return }
+            try body(batch)
+            if batch.count < size { return }
+            after = last
+        }
+    }
+
+    /// Record counts per bundle and entity type, sorted by bundle.
+    ///
+    /// ```swift
+    /// for count in try store.counts() { print(count.bundle, count.total) }
+    /// ```
+    public func counts() throws -> [BundleCount] {
+        var counts: [BundleCount] = []
+        let sql = "SELECT bundle, type, count(*) FROM records GROUP BY bundle, type ORDER BY bundle"
+        try connection.run(sql, []) {
+            let bundle = $0.string(0)
+            if counts.last?.bundle != bundle { counts.append(BundleCount(bundle: bundle, types: [:])) }
+            counts[counts.count - 1].types[$0.string(1)] = Int($0.int64(2))
+        }
+        return counts
+    }
+
+    /// The client state a bundle last stored with a donation, or nil when it has none.
+    ///
+    /// ```swift
+    /// let state = try store.clientState(bundle: "com.example.CometCal")
+    /// ```
+    public func clientState(bundle: String) throws -> Data? {
+        var state: Data?
+        try connection.run("SELECT state FROM client_state WHERE bundle = ?", [.utf8(bundle)]) {
+            state = $0.data(0)
+        }
+        return state
+    }
+
+    func decodeRecord(_ json: Data, key: RecordKey) throws -> Record {
+        do {
+            return try decoder.decode(Record.self, from: json)
+        } catch {
+            throw SpotlightError(.corrupt, "the stored record \(key) in \(path) does not decode; "
+                + "run an integrity check and donate the record again", underlying: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import SpotlightModel
+
+/// The record store: every donated record, durably, in one SQLite file. The source of truth
+/// from which the search index is derived and rebuilt.
+///
+/// Every change (upsert or delete of one key) gets the next sequence number and an entry in
+/// the change log, which the index applier replays with ``changes(after:limit:)``. A write is
+/// durable when the call returns. Not thread-safe: the caller serialises calls.
+///
+/// ```swift
+/// let store = try RecordStore(path: dataDirectory + "/records.sqlite")
+/// let outcome = try store.upsert([Record(bundle: "com.example.CometCal", type: "EventEntity",
+///                                        id: "E1", title: "Supernova Viewing Party")])
+/// let changes = try store.changes(after: 0, limit: 100)   // [E1 at outcome.sequence]
+/// ```
+public final class RecordStore: @unchecked Sendable {
+    /// The database file.
+    public let path: String
+    let connection: SQLiteConnection
+    let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+    let decoder = JSONDecoder()
+
+    /// Creates or opens the store at `path` (a file path) and brings its schema up to date.
+    ///
+    /// - Parameter path: the database file; its directory must exist.
+    /// - Throws: `.corrupt` naming the path when the file is not a record store database,
+    ///   `.locked` when another writer holds it, `.io` when it cannot be opened.
+    public init(path: String) throws {
+        self.path = path
+        connection = try SQLiteConnection(path: path)
+        try connection.prepareRecordStore()
+    }
+
+    /// Closes the database; any later call throws. Also done when the store is released.
+    public func close() { connection.close() }
+
+    /// Commits many writes, from different callers, in ONE durable transaction; each write runs
+    /// in its own savepoint and succeeds or fails on its own.
+    ///
+    /// ```swift
+    /// let results = try store.apply([.upsert(records, clientState: nil), .delete(.bundle("old"))])
+    /// if case .failure(let error) = results[0] { print(error) }   // only that write was dropped
+    /// ```
+    /// - Returns: one result per write, in order: its outcome, or why it was not stored
+    ///   (`.invalidInput` for a bad record or selector, `.conflict` for a client-state mismatch).
+    /// - Throws: when the transaction itself fails (disk full, locked, corrupt); then nothing
+    ///   of this call is stored.
+    public func apply(_ writes: [StoreWrite]) throws -> [Result<StoreWriteOutcome, SpotlightError>] {
+        guard !writes.isEmpty else { return [] }
+        return try transaction { try writes.map(applyInSavepoint) }
+    }
+
+    /// Upserts records durably (a re-donation replaces the stored record).
+    ///
+    /// ```swift
+    /// let outcome = try store.upsert([record])   // outcome.changed == [record.key]
+    /// ```
+    /// - Throws: `.invalidInput` for an invalid record (nothing is stored), or a storage error.
+    public func upsert(_ records: [Record]) throws -> StoreWriteOutcome {
+        try apply([.upsert(records, clientState: nil)])[0].get()
+    }
+
+    /// Deletes the records a selector names, durably.
+    ///
+    /// ```swift
+    /// try store.delete(.domain(bundle: "com.example.CometCal", domain: "calendar.C1"))
+    /// ```
+    /// - Returns: the keys deleted; a selector matching nothing changes nothing.
+    public func delete(_ selector: DeleteSelector) throws -> StoreWriteOutcome {
+        try apply([.delete(selector)])[0].get()
+    }
+
+    /// Runs `body` in one `BEGIN IMMEDIATE … COMMIT`; rolls back and rethrows on failure.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        try connection.run("BEGIN IMMEDIATE")
+        do {
+            let value = try body()
+            try connection.run("COMMIT")
+            return value
+        } catch {
+            if connection.inTransaction { try? connection.run("ROLLBACK") }
+            throw error
+        }
+    }
+
+    /// Runs one write in a savepoint. Its own failures (bad input, conflict) roll back only
+    /// this write; failures of the store itself abort the whole transaction.
+    private func applyInSavepoint(_ write: StoreWrite) throws -> Result<StoreWriteOutcome, SpotlightError> {
+        try connection.run("SAVEPOINT store_write")
+        do {
+            let outcome: StoreWriteOutcome
+            switch write {
+            case .upsert(let records, let clientState):
+                outcome = try performUpsert(records, clientState: clientState)
+            case .delete(let selector):
+                outcome = try performDelete(selector)
+            }
+            try connection.run("RELEASE store_write")
+            return .success(outcome)
+        } catch let error as SpotlightError where error.failsOnlyItsWrite && connection.inTransaction {
+            try connection.run("ROLLBACK TO store_write")
+            try connection.run("RELEASE store_write")
+            return .failure(error)
+        }
+    }
+}
+
+extension SpotlightError {
+    /// Errors about one write's content, not about the store: they fail only that write.
+    var failsOnlyItsWrite: Bool { code == .invalidInput || code == .conflict }
+}

@@ -1,0 +1,83 @@
+import SpotlightModel
+
+// The record store's schema. SQLite, WAL mode, synchronous=FULL; version in PRAGMA user_version.
+//
+// records        one row per donated record, the source of truth.
+//   bundle, type, id   BLOB (UTF-8 bytes), the unique key; BLOBs compare byte for byte, so any
+//                      character (NUL, separators) is safe and nothing is collated or escaped.
+//   domain             BLOB (UTF-8) or NULL; `a.b` covers `a.b.c`, found by the byte range
+//                      ['a.b.', 'a.b/') rather than LIKE, so `%` and `_` are ordinary bytes.
+//   expiration         REAL seconds since 1970 or NULL; sweepExpired deletes rows <= now.
+//   sequence           INTEGER, the sequence number of the change that wrote this row.
+//   json               BLOB, the record in its documented JSON form (docs/records.md).
+// changes        the change log the index applier replays: one row per upsert or delete.
+//   sequence           INTEGER PRIMARY KEY, increasing; rows <= n are pruned once applied.
+//   bundle, type, id   the key that changed (its current state is read from records).
+// sequence_counter  one row: the last sequence number handed out. Kept apart from changes so a
+//                   number is never reused after the log is pruned.
+// client_state   an opaque value per bundle that a donating app compares-and-swaps.
+//   bundle             BLOB (UTF-8) primary key; state BLOB.
+
+/// The schema version this code writes, stored in `PRAGMA user_version`.
+let storeSchemaVersion: Int64 = 1
+
+/// Every migration, in one place: `migrations[n]` takes the schema from version n to n + 1.
+private let migrations: [String] = [
+    """
+    CREATE TABLE records(
+        bundle BLOB NOT NULL, type BLOB NOT NULL, id BLOB NOT NULL,
+        domain BLOB, expiration REAL, sequence INTEGER NOT NULL, json BLOB NOT NULL,
+        PRIMARY KEY(bundle, type, id)) WITHOUT ROWID;
+    CREATE INDEX records_by_domain ON records(bundle, domain) WHERE domain IS NOT NULL;
+    CREATE INDEX records_by_expiration ON records(expiration) WHERE expiration IS NOT NULL;
+    CREATE TABLE changes(
+        sequence INTEGER PRIMARY KEY, bundle BLOB NOT NULL, type BLOB NOT NULL, id BLOB NOT NULL);
+    CREATE TABLE sequence_counter(
+        only INTEGER PRIMARY KEY CHECK (only = 1), last INTEGER NOT NULL);
+    INSERT INTO sequence_counter(only, last) VALUES (1, 0);
+    CREATE TABLE client_state(bundle BLOB PRIMARY KEY NOT NULL, state BLOB NOT NULL) WITHOUT ROWID;
+    """,
+]
+
+extension SQLiteConnection {
+    /// Sets the pragmas every connection needs, then brings the schema to the current version.
+    ///
+    /// - Throws: `.corrupt` naming the path when the file is not a SQLite database or was
+    ///   written by a newer version of this code.
+    func prepareRecordStore() throws {
+        // The first read of the file: a file that is not a database fails here with NOTADB.
+        try execute("PRAGMA busy_timeout = 200; PRAGMA foreign_keys = OFF;")
+        var mode = ""
+        try run("PRAGMA journal_mode = WAL", []) { mode = $0.string(0) }
+        guard mode.lowercased() == "wal" else {
+            throw SpotlightError(.io, "cannot put \(path) in WAL mode (got \(mode)); "
+                + "put the data directory on a local file system")
+        }
+        try execute("PRAGMA synchronous = FULL;")
+        try migrate()
+    }
+
+    private func migrate() throws {
+        guard try schemaVersion() < storeSchemaVersion else { return }
+        try execute("BEGIN IMMEDIATE")
+        do {
+            // Read again under the write lock: another process may have migrated meanwhile.
+            let version = try schemaVersion()
+            for step in Int(version)..<Int(storeSchemaVersion) { try execute(migrations[step]) }
+            try execute("PRAGMA user_version = \(storeSchemaVersion); COMMIT")
+        } catch {
+            if inTransaction { try? execute("ROLLBACK") }
+            throw error
+        }
+    }
+
+    private func schemaVersion() throws -> Int64 {
+        var version: Int64 = 0
+        try run("PRAGMA user_version", []) { version = $0.int64(0) }
+        guard version <= storeSchemaVersion else {
+            throw SpotlightError(.corrupt, "\(path) was written by a newer Spotlight (store schema "
+                + "\(version), this one knows \(storeSchemaVersion)); upgrade spotlightd")
+        }
+        return version
+    }
+}

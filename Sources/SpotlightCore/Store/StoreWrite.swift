@@ -1,0 +1,65 @@
+import Foundation
+import SpotlightModel
+
+/// A compare-and-swap of a bundle's client state, done in the same transaction as a donation.
+///
+/// ```swift
+/// // Only the first donation of this app may store state "v1":
+/// let update = ClientStateUpdate(expected: .some(nil), new: Data("v1".utf8))
+/// ```
+public struct ClientStateUpdate: Sendable, Hashable {
+    /// `nil`: do not check; `.some(nil)`: expect no state yet; `.some(x)`: expect exactly `x`.
+    public var expected: Data??
+    /// The state stored when the check holds.
+    public var new: Data
+
+    public init(expected: Data??, new: Data) {
+        self.expected = expected
+        self.new = new
+    }
+}
+
+/// One write in a group commit (``RecordStore/apply(_:)``).
+///
+/// ```swift
+/// let writes: [StoreWrite] = [
+///     .upsert([record], clientState: nil),
+///     .delete(.domain(bundle: "com.example.CometCal", domain: "calendar.C1")),
+/// ]
+/// ```
+public enum StoreWrite: Sendable {
+    /// Stores the records (replacing any with the same key). When `clientState` is given,
+    /// every record must belong to one bundle, whose state is compared and swapped.
+    case upsert([Record], clientState: ClientStateUpdate?)
+    /// Deletes the records the selector names.
+    case delete(DeleteSelector)
+}
+
+/// What one successful write did.
+public struct StoreWriteOutcome: Sendable, Hashable {
+    /// The last sequence number this write assigned; the store's last sequence before the
+    /// write when it changed nothing.
+    public var sequence: UInt64
+    /// The keys upserted or deleted, in the order they changed.
+    public var changed: [RecordKey]
+
+    public init(sequence: UInt64, changed: [RecordKey]) {
+        self.sequence = sequence
+        self.changed = changed
+    }
+}
+
+/// One entry of the change log, as the index applier replays it.
+public struct StoreChange: Sendable, Hashable {
+    public var sequence: UInt64
+    public var key: RecordKey
+    /// The record as stored now; `nil` when the key is deleted (the latest state at read
+    /// time, so an older change of a key that changed again shows the newer record).
+    public var record: Record?
+
+    public init(sequence: UInt64, key: RecordKey, record: Record?) {
+        self.sequence = sequence
+        self.key = key
+        self.record = record
+    }
+}
