@@ -1,1 +1,18 @@
-print("not yet implemented")
+import IntentKit
+
+// The IntentKit fixture app: every parameter type, failures, a slow intent, a hidden intent.
+var intents: [any AppIntent.Type] = [
+    EchoStringIntent.self, EchoIntIntent.self, EchoDoubleIntent.self, EchoBoolIntent.self,
+    EchoDateIntent.self, EchoURLIntent.self, EchoFlavorIntent.self, EchoItemIntent.self,
+    EchoOptionalIntent.self, EchoArrayIntent.self, ThrowingIntent.self, CrashIntent.self,
+    SlowIntent.self, OpenItemIntent.self,
+]
+#if DEBUG
+intents.append(HiddenTestIntent.self)
+#endif
+
+AppScreen.shared.show(["Items", "Apple Pie", "Lemon Tart", "Pretzel"])
+
+await IntentApp(bundleIdentifier: "com.example.IntentKitFixture", intents: intents,
+                entities: [ItemEntity.self], enums: [Flavor.self],
+                reindexing: Reindexing(donate: { _ in })).main()

@@ -1,0 +1,101 @@
+import Foundation
+import SpotlightModel
+import SpotlightWire
+
+/// Something an app's intents act on and the system can find: an event, a calendar.
+///
+/// ```swift
+/// struct CalendarEntity: AppEntity {
+///     static let typeDisplayRepresentation: TypeDisplayRepresentation = "Calendar"
+///     static let defaultQuery = CalendarEntityQuery()
+///     let id: String
+///     @Property(title: "Title") var title: String
+///     @Property(title: "Color") var color: CalendarColor
+///     var displayRepresentation: DisplayRepresentation { "\(title)" }
+/// }
+/// ```
+public protocol AppEntity: IntentValue, Identifiable where ID: EntityIdentifierConvertible {
+    associatedtype DefaultQuery: EntityQuery
+    static var typeDisplayRepresentation: TypeDisplayRepresentation { get }
+    var displayRepresentation: DisplayRepresentation { get }
+    /// The query the runtime uses to resolve identifiers and strings to entities.
+    static var defaultQuery: DefaultQuery { get }
+}
+
+extension AppEntity {
+    /// The name the wire uses for the type: the Swift type name, e.g. `EventEntity`.
+    public static var typeName: String { String(describing: Self.self) }
+
+    public static var valueType: ValueType { .entity(typeName) }
+
+    /// A reference to this entity; entity-valued `@Property`s are stored this way.
+    public var propertyValue: PropertyValue? {
+        .entity(EntityReference(type: Self.typeName, id: id.entityIdentifierString))
+    }
+
+    public func resultValue(bundle: String) -> IntentResultValue { .entity(representation(bundle: bundle)) }
+
+    /// The entity as queries and results carry it: the display representation and every
+    /// `@Property` (by property name, without the underscore).
+    ///
+    /// ```swift
+    /// event.representation(bundle: "com.example.CometCal").properties["location"]  // .string("Roof")
+    /// ```
+    public func representation(bundle: String) -> Record {
+        let display = displayRepresentation
+        var properties: [String: PropertyValue] = [:]
+        for (name, property) in EntityReflection.properties(of: self) {
+            properties[name] = property.currentPropertyValue
+        }
+        return Record(bundle: bundle, type: Self.typeName, id: id.entityIdentifierString, title: display.title,
+                      subtitle: display.subtitle, synonyms: display.synonyms, properties: properties)
+    }
+
+    /// From `.entity(ref)` through `defaultQuery.entities(for:)`, or from `.string` through
+    /// the string query's first match.
+    public static func resolve(_ value: PropertyValue) async throws -> Self {
+        switch value {
+        case .entity(let ref):
+            guard ref.type == typeName else {
+                throw ValueConversionError("it refers to a \(ref.type), not a \(typeName)")
+            }
+            guard let found = try await entities(for: [ref.id]).first else {
+                throw ValueConversionError("no \(typeName) has identifier \"\(ref.id)\" (entities(for:) returned none)",
+                                           code: .notFound)
+            }
+            return found
+        case .string(let text):
+            guard let matches = try await entities(matching: text) else {
+                throw ValueConversionError("\(typeName)'s query is not an EntityStringQuery, so a string "
+                    + "cannot name one; pass an entity reference")
+            }
+            guard let first = matches.first else {
+                throw ValueConversionError("no \(typeName) matched \"\(text)\" (entities(matching:) returned none)",
+                                           code: .notFound)
+            }
+            return first
+        default:
+            throw ValueConversionError.expected("an entity reference or a string for \(typeName)'s string query", got: value)
+        }
+    }
+
+    // The query entry points by capability; `nil` where the query lacks the capability.
+
+    static func entities(for ids: [String]) async throws -> [Self] {
+        try await defaultQuery.erasedEntities(forStrings: ids).compactMap { $0 as? Self }
+    }
+
+    static func suggested() async throws -> [Self] {
+        try await defaultQuery.erasedSuggested().compactMap { $0 as? Self }
+    }
+
+    static func entities(matching string: String) async throws -> [Self]? {
+        guard let query = defaultQuery as? any EntityStringQuery else { return nil }
+        return try await query.erasedMatching(string).compactMap { $0 as? Self }
+    }
+
+    static func all() async throws -> [Self]? {
+        guard let query = defaultQuery as? any EnumerableEntityQuery else { return nil }
+        return try await query.erasedAll().compactMap { $0 as? Self }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import SpotlightModel
+import SpotlightWire
+
+extension AppServiceDispatcher {
+    /// The entities the screen shows, resolved through each type's `entities(for:)`, in the
+    /// order the app reported them. An annotation whose entity no longer resolves is left out.
+    /// - Throws: `notFound` if the screen annotates a type that is not registered.
+    public func viewAnnotations(_ params: ViewAnnotationsParams = ViewAnnotationsParams()) async throws
+        -> ViewAnnotationsResult {
+        let shown = screen.annotations.filter { params.type == nil || $0.identifier.typeIdentifier == params.type }
+        var resolved: [String: [String: Record]] = [:]
+        for typeName in Set(shown.map(\.identifier.typeIdentifier)) {
+            let entity = try entityType(typeName)
+            let ids = shown.filter { $0.identifier.typeIdentifier == typeName }.map(\.identifier.instanceIdentifier)
+            let found = try await fetch(typeName, "entities(for:)") { try await entity.entitiesFor(ids) }
+            resolved[typeName] = Dictionary(found.map { ($0.id.entityIdentifierString, $0.representation(bundle: bundleIdentifier)) },
+                                            uniquingKeysWith: { first, _ in first })
+        }
+        return ViewAnnotationsResult(annotations: shown.compactMap { annotation in
+            resolved[annotation.identifier.typeIdentifier]?[annotation.identifier.instanceIdentifier]
+                .map { ViewAnnotation(entity: $0, isSelected: annotation.isSelected) }
+        })
+    }
+
+    /// Re-donates every indexed entity (see ``Reindexing/allEntities``).
+    public func reindexAll() async throws -> ReindexResult {
+        var records: [Record] = []
+        if let allEntities = reindexing.allEntities {
+            records = try await allEntities().map { $0.record(bundle: bundleIdentifier) }
+        } else {
+            for entity in entities.ordered where entity.isIndexed {
+                guard let all = entity.all else {
+                    throw SpotlightError(.unavailable, "\(entity.name) is an IndexedEntity whose query is not an "
+                        + "EnumerableEntityQuery; give the app's Reindexing an allEntities closure for reindexAll")
+                }
+                records += try await fetch(entity.name, "allEntities()", all).compactMap(donationRecord)
+            }
+        }
+        try await donate(records)
+        return ReindexResult(donated: records.count)
+    }
+
+    /// Re-donates these entities of one indexed type; identifiers the query does not return are reported missing.
+    public func reindex(_ params: ReindexParams) async throws -> ReindexResult {
+        let entity = try entityType(params.type)
+        guard entity.isIndexed else {
+            throw SpotlightError(.invalidInput, "\(params.type) is not an IndexedEntity, so it is never donated")
+        }
+        let found = try await fetch(params.type, "entities(for:)") { try await entity.entitiesFor(params.ids) }
+        let records = found.compactMap(donationRecord)
+        try await donate(records)
+        let foundIDs = Set(records.map(\.id))
+        return ReindexResult(donated: records.count, missing: params.ids.filter { !foundIDs.contains($0) })
+    }
+
+    private func donationRecord(_ entity: any AppEntity) -> Record? {
+        (entity as? any IndexedEntity)?.record(bundle: bundleIdentifier)
+    }
+
+    private func donate(_ records: [Record]) async throws {
+        do {
+            try await reindexing.donate(records)
+        } catch let error as SpotlightError {
+            throw error
+        } catch {
+            throw SpotlightError(.unavailable, "donating \(records.count) records of \(bundleIdentifier) failed: "
+                + IntentInvocation.describe(error), underlying: "\(error)")
+        }
+    }
+}

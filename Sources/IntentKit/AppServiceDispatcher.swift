@@ -1,0 +1,140 @@
+import Foundation
+import SpotlightModel
+import SpotlightWire
+
+/// Answers app-service requests (docs/app-service.md) for one app: a method name and JSON
+/// params in, a JSON result out. The transport calls ``handle(method:params:)``; tests call
+/// it directly or use the typed methods.
+///
+/// ```swift
+/// let dispatcher = AppServiceDispatcher(bundleIdentifier: "com.example.CometCal",
+///     intents: [CreateEventIntent.self], entities: [EventEntity.self], enums: [CalendarColor.self])
+/// let result = try await dispatcher.handle(method: "runIntent",
+///     params: ["intent": "CreateEventIntent", "arguments": ["title": ["string": "Launch"]]])
+/// ```
+public final class AppServiceDispatcher: Sendable {
+    public let bundleIdentifier: String
+    public let screen: AppScreen
+    public let reindexing: Reindexing
+    let intents: Registry<RegisteredIntent>
+    let entities: Registry<RegisteredEntity>
+    let enums: Registry<RegisteredEnum>
+
+    public init(bundleIdentifier: String, intents: [any AppIntent.Type], entities: [any AppEntity.Type] = [],
+                enums: [any AppEnum.Type] = [], screen: AppScreen = .shared, reindexing: Reindexing = .notWired) {
+        self.bundleIdentifier = bundleIdentifier
+        self.screen = screen
+        self.reindexing = reindexing
+        self.intents = Registry(intents.map { RegisteredIntent($0) }, name: \.name, kind: "intent")
+        self.entities = Registry(entities.map { RegisteredEntity($0) }, name: \.name, kind: "entity")
+        self.enums = Registry(enums.map { RegisteredEnum($0) }, name: \.name, kind: "enum")
+    }
+
+    /// Answers one request.
+    /// - Parameters:
+    ///   - method: an ``AppServiceMethod`` raw value.
+    ///   - params: the method's params object; `nil` is `{}`.
+    /// - Returns: the method's result, encoded.
+    /// - Throws: `SpotlightError`: `notFound` for an unknown method, `invalidInput` for params
+    ///   that do not decode, and whatever the method throws.
+    public func handle(method: String, params: JSONValue?) async throws -> JSONValue {
+        guard let known = AppServiceMethod(rawValue: method) else {
+            throw SpotlightError(.notFound, "the app service has no method \"\(method)\"; methods: "
+                + AppServiceMethod.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        let params = params ?? .object([:])
+        func decode<P: Decodable>(_ type: P.Type) throws -> P {
+            do {
+                return try params.decode(P.self)
+            } catch {
+                throw SpotlightError(.invalidInput, "params of \(method) do not decode as \(P.self); "
+                    + "see docs/app-service.md", underlying: "\(error)")
+            }
+        }
+        switch known {
+        case .describe: return try JSONValue(encoding: await describe(try decode(DescribeParams.self)))
+        case .runIntent: return try JSONValue(encoding: await runIntent(try decode(RunIntentParams.self)))
+        case .entitiesFor: return try JSONValue(encoding: await entities(for: try decode(EntitiesForParams.self)))
+        case .entitiesMatching:
+            return try JSONValue(encoding: await entities(matching: try decode(EntitiesMatchingParams.self)))
+        case .suggestedEntities:
+            return try JSONValue(encoding: await suggestedEntities(try decode(EntityTypeParams.self)))
+        case .allEntities: return try JSONValue(encoding: await allEntities(try decode(EntityTypeParams.self)))
+        case .viewAnnotations:
+            return try JSONValue(encoding: await viewAnnotations(try decode(ViewAnnotationsParams.self)))
+        case .screen: return try JSONValue(encoding: ScreenResult(lines: screen.lines))
+        case .reindexAll: return try JSONValue(encoding: await reindexAll())
+        case .reindex: return try JSONValue(encoding: await reindex(try decode(ReindexParams.self)))
+        }
+    }
+
+    /// The schema; intents with `isDiscoverable == false` only with `includeHidden`.
+    public func describe(_ params: DescribeParams = DescribeParams()) async -> AppSchema {
+        var entitySchemas: [EntitySchema] = []
+        for entity in entities.ordered { entitySchemas.append(await entity.schema()) }
+        return AppSchema(bundleIdentifier: bundleIdentifier,
+                         intents: intents.ordered.filter { $0.isDiscoverable || params.includeHidden }.map { $0.schema() },
+                         entities: entitySchemas, enums: enums.ordered.map(\.schema))
+    }
+
+    /// Runs an intent, hidden or not.
+    public func runIntent(_ params: RunIntentParams) async throws -> RunIntentResult {
+        guard let intent = intents[params.intent] else {
+            throw SpotlightError(.notFound, "\(bundleIdentifier) has no intent \"\(params.intent)\"; intents: "
+                + intents.names.joined(separator: ", "))
+        }
+        return RunIntentResult(value: try await intent.run(params.arguments, bundleIdentifier))
+    }
+
+    public func entities(for params: EntitiesForParams) async throws -> EntitiesResult {
+        let entity = try entityType(params.type)
+        return try await answer(params.type, "entities(for:)") { try await entity.entitiesFor(params.ids) }
+    }
+
+    public func entities(matching params: EntitiesMatchingParams) async throws -> EntitiesResult {
+        let entity = try entityType(params.type)
+        guard let matching = entity.matching else {
+            throw SpotlightError(.invalidInput, "\(params.type)'s query is not an EntityStringQuery, "
+                + "so entities(matching:) is not available")
+        }
+        return try await answer(params.type, "entities(matching:)") { try await matching(params.string) }
+    }
+
+    public func suggestedEntities(_ params: EntityTypeParams) async throws -> EntitiesResult {
+        let entity = try entityType(params.type)
+        return try await answer(params.type, "suggestedEntities()") { try await entity.suggested() }
+    }
+
+    public func allEntities(_ params: EntityTypeParams) async throws -> EntitiesResult {
+        let entity = try entityType(params.type)
+        guard let all = entity.all else {
+            throw SpotlightError(.invalidInput, "\(params.type)'s query is not an EnumerableEntityQuery, "
+                + "so allEntities() is not available")
+        }
+        return try await answer(params.type, "allEntities()") { try await all() }
+    }
+
+    func entityType(_ name: String) throws -> RegisteredEntity {
+        guard let entity = entities[name] else {
+            throw SpotlightError(.notFound, "\(bundleIdentifier) has no entity type \"\(name)\"; entity types: "
+                + entities.names.joined(separator: ", "))
+        }
+        return entity
+    }
+
+    /// Runs one of the app's queries, its errors carrying the type and query name.
+    func fetch(_ type: String, _ query: String,
+               _ body: () async throws -> [any AppEntity]) async throws -> [any AppEntity] {
+        do {
+            return try await body()
+        } catch {
+            throw SpotlightError(.intentFailed, "\(type).defaultQuery.\(query) threw: \(IntentInvocation.describe(error))",
+                                 underlying: "\(error)")
+        }
+    }
+
+    private func answer(_ type: String, _ query: String,
+                        _ body: () async throws -> [any AppEntity]) async throws -> EntitiesResult {
+        EntitiesResult(entities: try await fetch(type, query, body).map { $0.representation(bundle: bundleIdentifier) })
+    }
+}

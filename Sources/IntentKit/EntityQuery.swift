@@ -1,0 +1,47 @@
+/// Finds entities of one type for the system: by identifier, and suggestions.
+///
+/// ```swift
+/// struct EventEntityQuery: EntityStringQuery {
+///     func entities(for identifiers: [EventEntity.ID]) async throws -> [EventEntity] { ... }
+///     func suggestedEntities() async throws -> [EventEntity] { ... }
+///     func entities(matching string: String) async throws -> [EventEntity] { ... }
+/// }
+/// ```
+public protocol EntityQuery: Sendable {
+    associatedtype Entity: AppEntity
+    /// The entities with these identifiers, in any order; unknown identifiers are left out.
+    func entities(for identifiers: [Entity.ID]) async throws -> [Entity]
+    /// Entities to offer before a person types anything. Default: none.
+    func suggestedEntities() async throws -> [Entity]
+}
+
+extension EntityQuery {
+    public func suggestedEntities() async throws -> [Entity] { [] }
+}
+
+/// A query that also finds entities from text; a string argument for an entity parameter
+/// resolves to its first match.
+public protocol EntityStringQuery: EntityQuery {
+    func entities(matching string: String) async throws -> [Entity]
+}
+
+/// A query that can list every entity of its type.
+public protocol EnumerableEntityQuery: EntityQuery {
+    func allEntities() async throws -> [Entity]
+}
+
+// Entry points the runtime calls on an opened existential; each returns the entities erased.
+extension EntityQuery {
+    func erasedEntities(forStrings ids: [String]) async throws -> [any AppEntity] {
+        try await entities(for: ids.compactMap { Entity.ID.entityIdentifier(for: $0) })
+    }
+    func erasedSuggested() async throws -> [any AppEntity] { try await suggestedEntities() }
+}
+
+extension EntityStringQuery {
+    func erasedMatching(_ string: String) async throws -> [any AppEntity] { try await entities(matching: string) }
+}
+
+extension EnumerableEntityQuery {
+    func erasedAll() async throws -> [any AppEntity] { try await allEntities() }
+}

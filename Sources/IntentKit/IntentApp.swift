@@ -1,0 +1,82 @@
+import Foundation
+import SpotlightModel
+import SpotlightWire
+
+/// An app's entry point: its bundle identifier and its intent, entity and enum types, listed
+/// once. ``run(arguments:)`` reads the command line:
+///
+/// - `--describe [--include-hidden]`: prints the schema as JSON;
+/// - `--install`: writes the app's manifest to the ``AppRegistry`` (`<bundle>.json`);
+/// - `--serve`: serves the app service (``serve(dispatcher:)``);
+/// - anything else goes to the app's `commandLine` handler (the arguments after the program name).
+///
+/// ```swift
+/// // main.swift
+/// await IntentApp(bundleIdentifier: "com.example.CometCal",
+///                 intents: [CreateEventIntent.self], entities: [EventEntity.self],
+///                 enums: [CalendarColor.self]).main()
+/// ```
+public struct IntentApp: Sendable {
+    public typealias CommandLineHandler = @Sendable ([String]) async throws -> Void
+
+    public let bundleIdentifier: String
+    public let dispatcher: AppServiceDispatcher
+    public let commandLine: CommandLineHandler?
+
+    public init(bundleIdentifier: String, intents: [any AppIntent.Type], entities: [any AppEntity.Type] = [],
+                enums: [any AppEnum.Type] = [], screen: AppScreen = .shared, reindexing: Reindexing = .notWired,
+                commandLine: CommandLineHandler? = nil) {
+        self.bundleIdentifier = bundleIdentifier
+        self.dispatcher = AppServiceDispatcher(bundleIdentifier: bundleIdentifier, intents: intents,
+                                               entities: entities, enums: enums, screen: screen,
+                                               reindexing: reindexing)
+        self.commandLine = commandLine
+    }
+
+    /// Does what the command line asks.
+    /// - Parameter arguments: the full argument vector, program name first.
+    /// - Throws: `SpotlightError` from the chosen action; `invalidInput` for arguments no one handles.
+    public func run(arguments: [String] = CommandLine.arguments) async throws {
+        let args = Array(arguments.dropFirst())
+        switch args.first {
+        case "--describe":
+            let schema = await dispatcher.describe(DescribeParams(includeHidden: args.contains("--include-hidden")))
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(schema), as: UTF8.self))
+        case "--install":
+            let registry = AppRegistry()
+            let manifest = AppManifest(bundleIdentifier: bundleIdentifier, executable: try Self.executablePath(),
+                                       arguments: ["--serve"])
+            try registry.install(manifest)
+            print("installed \(bundleIdentifier) in \(registry.directory.path)")
+        case "--serve":
+            try await serve(dispatcher: dispatcher)
+        default:
+            guard let commandLine else {
+                throw SpotlightError(.invalidInput, "unknown arguments \(args); use --describe, --install or --serve")
+            }
+            try await commandLine(args)
+        }
+    }
+
+    /// Runs ``run(arguments:)`` and exits: 0 on success, 1 after printing the error to stderr.
+    public func main() async -> Never {
+        do {
+            try await run()
+            exit(0)
+        } catch {
+            FileHandle.standardError.write(Data("\(bundleIdentifier): \(IntentInvocation.describe(error))\n".utf8))
+            exit(1)
+        }
+    }
+
+    /// The absolute path of the running executable, from /proc/self/exe.
+    static func executablePath() throws -> String {
+        do {
+            return try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        } catch {
+            throw SpotlightError(.io, "cannot read /proc/self/exe to find this executable's path", underlying: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import SpotlightModel
+import SpotlightWire
+
+/// Runs one intent: makes it with `init()`, resolves its `@Parameter`s from the arguments
+/// by the rules in docs/app-service.md, then calls `perform()`.
+enum IntentInvocation {
+    static func parameters(of intent: some AppIntent) -> [(name: String, property: any IntentParameterSlot)] {
+        EntityReflection.wrappers(of: intent, as: (any IntentParameterSlot).self)
+    }
+
+    static func schema<Intent: AppIntent>(_ type: Intent.Type) -> IntentSchema {
+        let parameters = parameters(of: Intent()).map { name, slot in
+            ParameterSchema(name: name, title: slot.schemaTitle, description: slot.schemaDescription,
+                            type: slot.valueType, isOptional: slot.isOptional,
+                            defaultValue: slot.defaultPropertyValue)
+        }
+        return IntentSchema(name: Intent.typeName, title: Intent.title, description: Intent.description,
+                            isDiscoverable: Intent.isDiscoverable, parameters: parameters,
+                            returns: Intent.PerformResult.returnedValueType)
+    }
+
+    /// - Throws: `SpotlightError`: `invalidInput` for an unknown or missing parameter or a
+    ///   value that does not convert, `notFound` when no entity matched, `intentFailed` when
+    ///   an entity query or `perform()` threw.
+    static func run<Intent: AppIntent>(_ type: Intent.Type, arguments: [String: PropertyValue],
+                                       bundle: String) async throws -> IntentResultValue {
+        let intent = Intent()
+        let slots = parameters(of: intent)
+        let names = slots.map(\.name)
+        let unknown = arguments.keys.filter { !names.contains($0) }.sorted()
+        if !unknown.isEmpty {
+            let list = names.isEmpty ? "it has no parameters" : "its parameters are " + names.joined(separator: ", ")
+            throw SpotlightError(.invalidInput, "\(Intent.typeName) has no parameter "
+                + unknown.map { "'\($0)'" }.joined(separator: ", ") + "; \(list)")
+        }
+        for (name, slot) in slots {
+            let context = "\(Intent.typeName), parameter '\(name)'"
+            guard let value = arguments[name] else {
+                if slot.hasDefault || slot.isOptional { continue }
+                throw SpotlightError(.invalidInput, "\(context) (\(slot.valueType)) is required and was not given")
+            }
+            do {
+                try await slot.assign(value)
+            } catch let error as ValueConversionError {
+                throw SpotlightError(error.code,
+                    "\(context): \(value.displayText) does not convert to \(slot.valueType): \(error.reason)")
+            } catch {
+                throw SpotlightError(.intentFailed,
+                    "\(context): resolving \(value.displayText) failed: \(describe(error))", underlying: "\(error)")
+            }
+        }
+        let result: Intent.PerformResult
+        do {
+            result = try await intent.perform()
+        } catch {
+            let code = (error as? SpotlightError)?.code ?? .intentFailed
+            throw SpotlightError(code, "\(Intent.typeName).perform() threw: \(describe(error))",
+                                 underlying: String(reflecting: Swift.type(of: error)))
+        }
+        return result.resultValue(bundle: bundle)
+    }
+
+    /// An error's message as its thrower wrote it.
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? SpotlightError { return error.message }
+        if let error = error as? any LocalizedError, let text = error.errorDescription { return text }
+        return String(describing: error)
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Synchronization
+import SpotlightModel
+import SpotlightWire
+
+/// An input of an ``AppIntent``. Write it `@Parameter(title:)`; the runtime sets it from the
+/// caller's arguments before `perform()`.
+///
+/// ```swift
+/// @Parameter(title: "Title") var title: String
+/// @Parameter(title: "All day", default: false) var isAllDay: Bool
+/// @Parameter(title: "Location") var location: String?    // optional: may be left out
+/// ```
+@propertyWrapper
+public final class IntentParameter<Value: IntentValue>: Sendable {
+    public let title: String
+    public let description: String?
+    /// Used when the caller gives no value.
+    public let defaultValue: Value?
+    private let storage: Mutex<Value?>
+
+    public init(title: String, description: String? = nil, default defaultValue: Value? = nil) {
+        self.title = title
+        self.description = description
+        self.defaultValue = defaultValue
+        self.storage = Mutex(nil)
+    }
+
+    /// `@Parameter(title: "Count") var count = 3` makes 3 the default.
+    public convenience init(wrappedValue: Value, title: String, description: String? = nil) {
+        self.init(title: title, description: description, default: wrappedValue)
+    }
+
+    public var wrappedValue: Value {
+        get {
+            if let value = storage.withLock({ $0 }) ?? defaultValue ?? Value.valueWhenAbsent { return value }
+            fatalError("@Parameter \"\(title)\" was read before it was set; the runtime sets it before perform()")
+        }
+        set { storage.withLock { $0 = newValue } }
+    }
+}
+
+/// The App Intents spelling: `@Parameter(title:)`.
+public typealias Parameter = IntentParameter
+
+/// What the runtime sees of an intent's `@Parameter`s, whatever their value type.
+protocol IntentParameterSlot: AnyObject, Sendable {
+    var schemaTitle: String { get }
+    var schemaDescription: String? { get }
+    var valueType: ValueType { get }
+    var isOptional: Bool { get }
+    var hasDefault: Bool { get }
+    var defaultPropertyValue: PropertyValue? { get }
+    /// Converts and stores a wire value.
+    /// - Throws: ``ValueConversionError``, or what the entity's query threw.
+    func assign(_ value: PropertyValue) async throws
+}
+
+extension IntentParameter: IntentParameterSlot {
+    var schemaTitle: String { title }
+    var schemaDescription: String? { description }
+    var valueType: ValueType { Value.valueType }
+    var isOptional: Bool { Value.valueWhenAbsent != nil }
+    var hasDefault: Bool { defaultValue != nil }
+    var defaultPropertyValue: PropertyValue? { defaultValue?.propertyValue }
+
+    func assign(_ value: PropertyValue) async throws {
+        let resolved = try await Value.resolve(value)
+        storage.withLock { $0 = resolved }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import SpotlightModel
+import SpotlightWire
+
+/// An intent type as the dispatcher keeps it: its name and closures over the concrete type.
+struct RegisteredIntent: Sendable {
+    let name: String
+    let isDiscoverable: Bool
+    let schema: @Sendable () -> IntentSchema
+    let run: @Sendable ([String: PropertyValue], String) async throws -> IntentResultValue
+
+    init<Intent: AppIntent>(_ type: Intent.Type) {
+        name = Intent.typeName
+        isDiscoverable = Intent.isDiscoverable
+        schema = { IntentInvocation.schema(Intent.self) }
+        run = { arguments, bundle in try await IntentInvocation.run(Intent.self, arguments: arguments, bundle: bundle) }
+    }
+}
+
+/// An entity type as the dispatcher keeps it: its queries by capability.
+struct RegisteredEntity: Sendable {
+    typealias Fetch = @Sendable () async throws -> [any AppEntity]
+    let name: String
+    let title: String
+    let isIndexed: Bool
+    let entitiesFor: @Sendable ([String]) async throws -> [any AppEntity]
+    let suggested: Fetch
+    let matching: (@Sendable (String) async throws -> [any AppEntity])?
+    let all: Fetch?
+
+    init<Entity: AppEntity>(_ type: Entity.Type) {
+        name = Entity.typeName
+        title = Entity.typeDisplayRepresentation.name
+        isIndexed = Entity.self is any IndexedEntity.Type
+        entitiesFor = { try await Entity.entities(for: $0) }
+        suggested = { try await Entity.suggested() }
+        if Entity.defaultQuery is any EntityStringQuery {
+            matching = { string in try await Entity.entities(matching: string) ?? [] }
+        } else {
+            matching = nil
+        }
+        if Entity.defaultQuery is any EnumerableEntityQuery {
+            all = { try await Entity.all() ?? [] }
+        } else {
+            all = nil
+        }
+    }
+
+    /// The method names of `docs/app-service.md` this type answers.
+    var queries: [String] {
+        var names = [AppServiceMethod.entitiesFor, .suggestedEntities]
+        if matching != nil { names.append(.entitiesMatching) }
+        if all != nil { names.append(.allEntities) }
+        return names.map(\.rawValue)
+    }
+
+    /// The schema, with properties reflected from one suggested (else enumerated) entity.
+    func schema() async -> EntitySchema {
+        var sample = (try? await suggested())?.first
+        if sample == nil, let all { sample = (try? await all())?.first }
+        return EntitySchema(name: name, title: title, properties: sample.map(EntityReflection.schema(of:)) ?? [],
+                            queries: queries, isIndexed: isIndexed)
+    }
+}
+
+/// An enum type as the dispatcher keeps it.
+struct RegisteredEnum: Sendable {
+    let name: String
+    let schema: EnumSchema
+
+    init<Enum: AppEnum>(_ type: Enum.Type) {
+        name = Enum.typeName
+        schema = Enum.schema
+    }
+}
+
+/// Types by name, in registration order; a name registered twice is a programming error.
+struct Registry<Element: Sendable>: Sendable {
+    private(set) var ordered: [Element] = []
+    private var byName: [String: Element] = [:]
+
+    init(_ elements: [Element], name: (Element) -> String, kind: String) {
+        for element in elements {
+            let key = name(element)
+            precondition(byName[key] == nil, "\(kind) \(key) is registered twice; list each type once")
+            byName[key] = element
+            ordered.append(element)
+        }
+    }
+
+    subscript(name: String) -> Element? { byName[name] }
+    var names: [String] { byName.keys.sorted() }
+}

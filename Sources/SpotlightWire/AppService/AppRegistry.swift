@@ -1,0 +1,135 @@
+import Foundation
+import SpotlightModel
+
+/// How a bundle identifier becomes a running app: the executable and its arguments.
+///
+/// Stored as `<bundleIdentifier>.json` in the ``AppRegistry`` directory:
+/// `{"bundleIdentifier":"com.example.CometCal","executable":"/abs/cometcal","arguments":["--serve"]}`.
+public struct AppManifest: Codable, Hashable, Sendable {
+    public var bundleIdentifier: String
+    /// Absolute path of the executable.
+    public var executable: String
+    /// Arguments that make the executable serve its app service.
+    public var arguments: [String]
+
+    public init(bundleIdentifier: String, executable: String, arguments: [String] = ["--serve"]) {
+        self.bundleIdentifier = bundleIdentifier
+        self.executable = executable
+        self.arguments = arguments
+    }
+}
+
+/// The directory of app manifests, one file per bundle.
+///
+/// The directory is `$SPOTLIGHT_APPS_DIR`, else `$XDG_DATA_HOME/spotlight/apps`, else
+/// `~/.local/share/spotlight/apps`.
+///
+/// ```swift
+/// let registry = AppRegistry()
+/// try registry.install(AppManifest(bundleIdentifier: "com.example.CometCal", executable: "/usr/bin/cometcal"))
+/// let manifest = try registry.manifest(for: "com.example.CometCal")
+/// ```
+public struct AppRegistry: Hashable, Sendable {
+    public var directory: URL
+
+    public init(directory: URL) { self.directory = directory }
+
+    /// The registry at ``defaultDirectory(environment:)``.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.directory = Self.defaultDirectory(environment: environment)
+    }
+
+    /// `$SPOTLIGHT_APPS_DIR`, else `$XDG_DATA_HOME/spotlight/apps`, else `~/.local/share/spotlight/apps`.
+    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let dir = environment["SPOTLIGHT_APPS_DIR"], !dir.isEmpty {
+            return URL(fileURLWithPath: dir, isDirectory: true)
+        }
+        if let data = environment["XDG_DATA_HOME"], !data.isEmpty {
+            return URL(fileURLWithPath: data, isDirectory: true).appendingPathComponent("spotlight/apps", isDirectory: true)
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home, isDirectory: true)
+            .appendingPathComponent(".local/share/spotlight/apps", isDirectory: true)
+    }
+
+    /// The manifest file of a bundle.
+    /// - Throws: `invalidInput` if the bundle identifier cannot be a file name.
+    public func manifestURL(for bundleIdentifier: String) throws -> URL {
+        guard !bundleIdentifier.isEmpty, !bundleIdentifier.hasPrefix("."),
+              !bundleIdentifier.contains("/"), !bundleIdentifier.contains("\0") else {
+            throw SpotlightError(.invalidInput,
+                "bundle identifier \"\(bundleIdentifier)\" cannot name a manifest file; use reverse-DNS like com.example.App")
+        }
+        return directory.appendingPathComponent("\(bundleIdentifier).json")
+    }
+
+    /// Writes (or replaces) a manifest, creating the directory.
+    /// - Throws: `invalidInput` for a relative executable path, `io` if the file cannot be written.
+    public func install(_ manifest: AppManifest) throws {
+        guard manifest.executable.hasPrefix("/") else {
+            throw SpotlightError(.invalidInput,
+                "executable \"\(manifest.executable)\" of \(manifest.bundleIdentifier) is not an absolute path")
+        }
+        let url = try manifestURL(for: manifest.bundleIdentifier)
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            try encoder.encode(manifest).write(to: url, options: .atomic)
+        } catch {
+            throw SpotlightError(.io, "cannot write the manifest of \(manifest.bundleIdentifier) to \(url.path); "
+                + "check that the app registry \(directory.path) is writable", underlying: "\(error)")
+        }
+    }
+
+    /// The manifest of a bundle.
+    /// - Throws: `notFound` naming the registry directory if the bundle is not registered;
+    ///   `corrupt` if its file is not a manifest.
+    public func manifest(for bundleIdentifier: String) throws -> AppManifest {
+        let url = try manifestURL(for: bundleIdentifier)
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw SpotlightError(.notFound, "no app with bundle identifier \(bundleIdentifier) is registered in "
+                + "\(directory.path) (no \(url.lastPathComponent)); run the app with --install, "
+                + "or set SPOTLIGHT_APPS_DIR to the registry that has it")
+        }
+        return try decode(data, from: url)
+    }
+
+    /// Every manifest in the registry, sorted by bundle identifier; empty if the directory does not exist.
+    public func manifests() throws -> [AppManifest] {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        } catch {
+            if !FileManager.default.fileExists(atPath: directory.path) { return [] }
+            throw SpotlightError(.io, "cannot list the app registry \(directory.path)", underlying: "\(error)")
+        }
+        return try names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map { name in
+            let url = directory.appendingPathComponent(name)
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                throw SpotlightError(.io, "cannot read \(url.path) in the app registry")
+            }
+            return try decode(data, from: url)
+        }
+    }
+
+    /// Removes a bundle's manifest; does nothing if it is not registered.
+    public func remove(bundleIdentifier: String) throws {
+        let url = try manifestURL(for: bundleIdentifier)
+        guard FileManager.default.fileExists(atPath: url.path) else { return }
+        do {
+            try FileManager.default.removeItem(at: url)
+        } catch {
+            throw SpotlightError(.io, "cannot remove \(url.path) from the app registry", underlying: "\(error)")
+        }
+    }
+
+    private func decode(_ data: Data, from url: URL) throws -> AppManifest {
+        do {
+            return try JSONDecoder().decode(AppManifest.self, from: data)
+        } catch {
+            throw SpotlightError(.corrupt, "\(url.path) is not an app manifest; reinstall the app with --install",
+                underlying: "\(error)")
+        }
+    }
+}

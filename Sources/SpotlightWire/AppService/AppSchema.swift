@@ -1,0 +1,135 @@
+import Foundation
+import SpotlightModel
+
+/// An app's schema, the answer to `describe`: its intents, entities and enums.
+///
+/// ```swift
+/// let schema = try JSONDecoder().decode(AppSchema.self, from: data)
+/// schema.intents.map(\.name)  // ["CreateEventIntent", ...]
+/// ```
+public struct AppSchema: Codable, Hashable, Sendable {
+    public var bundleIdentifier: String
+    public var intents: [IntentSchema]
+    public var entities: [EntitySchema]
+    public var enums: [EnumSchema]
+
+    public init(bundleIdentifier: String, intents: [IntentSchema], entities: [EntitySchema], enums: [EnumSchema]) {
+        self.bundleIdentifier = bundleIdentifier
+        self.intents = intents
+        self.entities = entities
+        self.enums = enums
+    }
+}
+
+/// One intent: its type name (what `runIntent` takes), title and parameters.
+public struct IntentSchema: Codable, Hashable, Sendable {
+    public var name: String
+    public var title: String
+    public var description: String
+    /// `false` for test-only intents; `describe` leaves them out unless `includeHidden`.
+    public var isDiscoverable: Bool
+    /// Parameters in declaration order.
+    public var parameters: [ParameterSchema]
+    /// The type of the value `perform()` returns; `nil` when it returns none.
+    public var returns: ValueType?
+
+    public init(name: String, title: String, description: String, isDiscoverable: Bool,
+                parameters: [ParameterSchema], returns: ValueType?) {
+        self.name = name
+        self.title = title
+        self.description = description
+        self.isDiscoverable = isDiscoverable
+        self.parameters = parameters
+        self.returns = returns
+    }
+}
+
+/// One `@Parameter` of an intent, named as the property is (without the underscore).
+public struct ParameterSchema: Codable, Hashable, Sendable {
+    public var name: String
+    public var title: String
+    public var description: String?
+    public var type: ValueType
+    /// An absent optional parameter is `nil` in `perform()`.
+    public var isOptional: Bool
+    /// The `@Parameter(default:)` value, used when the caller gives none.
+    public var defaultValue: PropertyValue?
+
+    /// Whether a caller must give this parameter.
+    public var isRequired: Bool { !isOptional && defaultValue == nil }
+
+    public init(name: String, title: String, description: String?, type: ValueType,
+                isOptional: Bool, defaultValue: PropertyValue?) {
+        self.name = name
+        self.title = title
+        self.description = description
+        self.type = type
+        self.isOptional = isOptional
+        self.defaultValue = defaultValue
+    }
+}
+
+/// One entity type: its `@Property`s and the queries it supports.
+public struct EntitySchema: Codable, Hashable, Sendable {
+    public var name: String
+    /// `typeDisplayRepresentation.name`.
+    public var title: String
+    /// The `@Property`s in declaration order. Reflected from one entity the app returns
+    /// from `suggestedEntities()` or `allEntities()`; empty when it returns none.
+    public var properties: [PropertySchema]
+    /// The app-service methods this type answers: always `entitiesFor` and
+    /// `suggestedEntities`; `entitiesMatching` with an `EntityStringQuery`, `allEntities`
+    /// with an `EnumerableEntityQuery`.
+    public var queries: [String]
+    /// Whether the type is an `IndexedEntity` (donated to Spotlight; `reindex` accepts it).
+    public var isIndexed: Bool
+
+    public init(name: String, title: String, properties: [PropertySchema], queries: [String], isIndexed: Bool) {
+        self.name = name
+        self.title = title
+        self.properties = properties
+        self.queries = queries
+        self.isIndexed = isIndexed
+    }
+}
+
+/// One `@Property` of an entity.
+public struct PropertySchema: Codable, Hashable, Sendable {
+    public var name: String
+    public var title: String
+    public var type: ValueType
+    public var isOptional: Bool
+
+    public init(name: String, title: String, type: ValueType, isOptional: Bool) {
+        self.name = name
+        self.title = title
+        self.type = type
+        self.isOptional = isOptional
+    }
+}
+
+/// One `AppEnum`: its cases by raw value.
+public struct EnumSchema: Codable, Hashable, Sendable {
+    public var name: String
+    public var title: String
+    public var cases: [EnumCaseSchema]
+
+    public init(name: String, title: String, cases: [EnumCaseSchema]) {
+        self.name = name
+        self.title = title
+        self.cases = cases
+    }
+}
+
+/// One case of an `AppEnum`.
+public struct EnumCaseSchema: Codable, Hashable, Sendable {
+    public var rawValue: String
+    public var title: String
+    public var subtitle: String?
+
+    public init(rawValue: String, title: String, subtitle: String?) {
+        self.rawValue = rawValue
+        self.title = title
+        self.subtitle = subtitle
+    }
+}

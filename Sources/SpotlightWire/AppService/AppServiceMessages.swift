@@ -1,0 +1,156 @@
+import Foundation
+import SpotlightModel
+
+/// The methods an app service answers (JSON-RPC method names). See docs/app-service.md.
+public enum AppServiceMethod: String, CaseIterable, Codable, Sendable {
+    /// ``DescribeParams`` → ``AppSchema``
+    case describe
+    /// ``RunIntentParams`` → ``RunIntentResult``
+    case runIntent
+    /// ``EntitiesForParams`` → ``EntitiesResult``
+    case entitiesFor
+    /// ``EntitiesMatchingParams`` → ``EntitiesResult``
+    case entitiesMatching
+    /// ``EntityTypeParams`` → ``EntitiesResult``
+    case suggestedEntities
+    /// ``EntityTypeParams`` → ``EntitiesResult``
+    case allEntities
+    /// ``ViewAnnotationsParams`` → ``ViewAnnotationsResult``
+    case viewAnnotations
+    /// no params → ``ScreenResult``
+    case screen
+    /// no params → ``ReindexResult``
+    case reindexAll
+    /// ``ReindexParams`` → ``ReindexResult``
+    case reindex
+}
+
+/// Params of `describe`.
+public struct DescribeParams: Codable, Hashable, Sendable {
+    /// Also list intents with `isDiscoverable == false` (test-only intents). Default false.
+    public var includeHidden: Bool
+    public init(includeHidden: Bool = false) { self.includeHidden = includeHidden }
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        includeHidden = try c.decodeIfPresent(Bool.self, forKey: .includeHidden) ?? false
+    }
+}
+
+/// Params of `runIntent`: the intent's type name and its arguments by parameter name.
+///
+/// A JSON `null` argument is the same as an absent one.
+///
+/// ```swift
+/// RunIntentParams(intent: "CreateCalendarIntent", arguments: ["name": .string("Occupy Saturn"), "color": .string("red")])
+/// ```
+public struct RunIntentParams: Codable, Hashable, Sendable {
+    public var intent: String
+    public var arguments: [String: PropertyValue]
+    public init(intent: String, arguments: [String: PropertyValue] = [:]) {
+        self.intent = intent
+        self.arguments = arguments
+    }
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        intent = try c.decode(String.self, forKey: .intent)
+        let given = try c.decodeIfPresent([String: PropertyValue?].self, forKey: .arguments) ?? [:]
+        arguments = given.compactMapValues { $0 }
+    }
+}
+
+/// The answer to `runIntent`.
+public struct RunIntentResult: Codable, Hashable, Sendable {
+    public var value: IntentResultValue
+    public init(value: IntentResultValue) { self.value = value }
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        value = try c.decodeIfPresent(IntentResultValue.self, forKey: .value) ?? .none
+    }
+}
+
+/// Params of `entitiesFor`: entities of one type by identifier.
+public struct EntitiesForParams: Codable, Hashable, Sendable {
+    public var type: String
+    public var ids: [String]
+    public init(type: String, ids: [String]) {
+        self.type = type
+        self.ids = ids
+    }
+}
+
+/// Params of `entitiesMatching`: the entity type's string query.
+public struct EntitiesMatchingParams: Codable, Hashable, Sendable {
+    public var type: String
+    public var string: String
+    public init(type: String, string: String) {
+        self.type = type
+        self.string = string
+    }
+}
+
+/// Params of `suggestedEntities` and `allEntities`.
+public struct EntityTypeParams: Codable, Hashable, Sendable {
+    public var type: String
+    public init(type: String) { self.type = type }
+}
+
+/// Entities in their representation (the same as a donated record's fields).
+public struct EntitiesResult: Codable, Hashable, Sendable {
+    public var entities: [Record]
+    public init(entities: [Record]) { self.entities = entities }
+}
+
+/// Params of `viewAnnotations`: only annotations of this entity type, or all when `nil`.
+public struct ViewAnnotationsParams: Codable, Hashable, Sendable {
+    public var type: String?
+    public init(type: String? = nil) { self.type = type }
+}
+
+/// An entity the app's current screen shows.
+public struct ViewAnnotation: Codable, Hashable, Sendable {
+    public var entity: Record
+    public var isSelected: Bool
+    public init(entity: Record, isSelected: Bool) {
+        self.entity = entity
+        self.isSelected = isSelected
+    }
+}
+
+/// The answer to `viewAnnotations`, in the order the app reported them.
+public struct ViewAnnotationsResult: Codable, Hashable, Sendable {
+    public var annotations: [ViewAnnotation]
+    public init(annotations: [ViewAnnotation]) { self.annotations = annotations }
+}
+
+/// The answer to `screen`: the text lines the app currently shows.
+public struct ScreenResult: Codable, Hashable, Sendable {
+    public var lines: [String]
+    public init(lines: [String]) { self.lines = lines }
+}
+
+/// Params of `reindex`: re-donate these entities of one type.
+public struct ReindexParams: Codable, Hashable, Sendable {
+    public var type: String
+    public var ids: [String]
+    public init(type: String, ids: [String]) {
+        self.type = type
+        self.ids = ids
+    }
+}
+
+/// The answer to `reindexAll` and `reindex`.
+public struct ReindexResult: Codable, Hashable, Sendable {
+    /// How many records were donated.
+    public var donated: Int
+    /// Identifiers `reindex` asked for that the app's `entities(for:)` did not return.
+    public var missing: [String]
+    public init(donated: Int, missing: [String] = []) {
+        self.donated = donated
+        self.missing = missing
+    }
+}
+
+extension SpotlightError.Code {
+    /// An app's intent `perform()` (or an entity query) threw; the message carries its error.
+    public static let intentFailed = SpotlightError.Code(rawValue: "intentFailed")
+}

@@ -1,0 +1,110 @@
+import Foundation
+import IntentKit
+
+// One intent per parameter type; each returns what it got.
+
+struct EchoStringIntent: AppIntent {
+    static let title = "Echo String"
+    @Parameter(title: "Value") var value: String
+    func perform() async throws -> some IntentResult & ReturnsValue<String> { .result(value: value) }
+}
+
+struct EchoIntIntent: AppIntent {
+    static let title = "Echo Int"
+    @Parameter(title: "Value") var value: Int
+    func perform() async throws -> some IntentResult & ReturnsValue<Int> { .result(value: value) }
+}
+
+struct EchoDoubleIntent: AppIntent {
+    static let title = "Echo Double"
+    @Parameter(title: "Value") var value: Double
+    func perform() async throws -> some IntentResult & ReturnsValue<Double> { .result(value: value) }
+}
+
+struct EchoBoolIntent: AppIntent {
+    static let title = "Echo Bool"
+    @Parameter(title: "Value") var value: Bool
+    func perform() async throws -> some IntentResult & ReturnsValue<Bool> { .result(value: value) }
+}
+
+struct EchoDateIntent: AppIntent {
+    static let title = "Echo Date"
+    @Parameter(title: "Value") var value: Date
+    func perform() async throws -> some IntentResult & ReturnsValue<Date> { .result(value: value) }
+}
+
+struct EchoURLIntent: AppIntent {
+    static let title = "Echo URL"
+    @Parameter(title: "Value") var value: URL
+    func perform() async throws -> some IntentResult & ReturnsValue<URL> { .result(value: value) }
+}
+
+struct EchoFlavorIntent: AppIntent {
+    static let title = "Echo Flavor"
+    @Parameter(title: "Flavor") var flavor: Flavor
+    func perform() async throws -> some IntentResult & ReturnsValue<Flavor> { .result(value: flavor) }
+}
+
+struct EchoItemIntent: AppIntent {
+    static let title = "Echo Item"
+    @Parameter(title: "Item") var item: ItemEntity
+    func perform() async throws -> some IntentResult & ReturnsValue<ItemEntity> { .result(value: item) }
+}
+
+struct EchoOptionalIntent: AppIntent {
+    static let title = "Echo Optional"
+    @Parameter(title: "Note") var note: String?
+    func perform() async throws -> some IntentResult & ReturnsValue<String> { .result(value: note ?? "(none)") }
+}
+
+struct EchoArrayIntent: AppIntent {
+    static let title = "Echo Array"
+    @Parameter(title: "Numbers") var numbers: [Int]
+    func perform() async throws -> some IntentResult & ReturnsValue<[Int]> { .result(value: numbers) }
+}
+
+struct FixtureFailure: Error, CustomStringConvertible {
+    var description: String { "the fixture's ThrowingIntent failed on purpose" }
+}
+
+struct ThrowingIntent: AppIntent {
+    static let title = "Throw"
+    // An opaque result needs a return statement; a body that only throws names the type.
+    func perform() async throws -> EmptyIntentResult { throw FixtureFailure() }
+}
+
+struct CrashIntent: AppIntent {
+    static let title = "Crash"
+    func perform() async throws -> EmptyIntentResult {
+        fatalError("CrashIntent crashed the fixture app on purpose")
+    }
+}
+
+struct SlowIntent: AppIntent {
+    static let title = "Slow"
+    @Parameter(title: "Seconds", default: 5) var seconds: Double
+    func perform() async throws -> some IntentResult & ReturnsValue<String> {
+        try await Task.sleep(for: .seconds(seconds))
+        return .result(value: "slept \(seconds)s")
+    }
+}
+
+/// Shows one item on the screen, selected (for view annotations).
+struct OpenItemIntent: AppIntent {
+    static let title = "Open Item"
+    @Parameter(title: "Target") var target: ItemEntity
+    func perform() async throws -> some IntentResult {
+        AppScreen.shared.show([target.title, "Flavor: \(target.flavor.rawValue)"], annotations: [
+            EntityAnnotation(EntityIdentifier(for: ItemEntity.self, identifier: target.id), isSelected: true),
+        ])
+        return .result()
+    }
+}
+
+#if DEBUG
+/// Test-only: hidden from describe, runnable in debug builds.
+struct HiddenTestIntent: AppIntent {
+    static let isDiscoverable = false
+    func perform() async throws -> some IntentResult & ReturnsValue<String> { .result(value: "hidden intent ran") }
+}
+#endif
