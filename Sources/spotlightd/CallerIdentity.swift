@@ -65,7 +65,7 @@ final class CallerResolver: Sendable {
         cache.withLock { cache in
             if Date().timeIntervalSince(cache.at) < 2 { return cache.byExecutable }
             var map: [String: String] = [:]
-            for manifest in registry.all() {
+            for manifest in (try? registry.manifests()) ?? [] {
                 let real = URL(fileURLWithPath: manifest.executable).resolvingSymlinksInPath().path
                 map[real] = manifest.bundleIdentifier
             }

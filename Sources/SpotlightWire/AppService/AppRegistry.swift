@@ -21,8 +21,8 @@ public struct AppManifest: Codable, Hashable, Sendable {
 
 /// The directory of app manifests, one file per bundle.
 ///
-/// The directory is `$SPOTLIGHT_APPS_DIR`, else `$XDG_DATA_HOME/spotlight/apps`, else
-/// `~/.local/share/spotlight/apps`.
+/// The directory is `$SPOTLIGHT_APPS_DIR`, else `$SPOTLIGHT_DATA_DIR/apps`, else
+/// `$XDG_DATA_HOME/spotlight/apps`, else `~/.local/share/spotlight/apps`.
 ///
 /// ```swift
 /// let registry = AppRegistry()
@@ -39,10 +39,14 @@ public struct AppRegistry: Hashable, Sendable {
         self.directory = Self.defaultDirectory(environment: environment)
     }
 
-    /// `$SPOTLIGHT_APPS_DIR`, else `$XDG_DATA_HOME/spotlight/apps`, else `~/.local/share/spotlight/apps`.
+    /// `$SPOTLIGHT_APPS_DIR`, else `$SPOTLIGHT_DATA_DIR/apps`, else `$XDG_DATA_HOME/spotlight/apps`,
+    /// else `~/.local/share/spotlight/apps` (the same order as `SpotlightPaths.appsDirectory`).
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         if let dir = environment["SPOTLIGHT_APPS_DIR"], !dir.isEmpty {
             return URL(fileURLWithPath: dir, isDirectory: true)
+        }
+        if let data = environment["SPOTLIGHT_DATA_DIR"], !data.isEmpty {
+            return URL(fileURLWithPath: data, isDirectory: true).appendingPathComponent("apps", isDirectory: true)
         }
         if let data = environment["XDG_DATA_HOME"], !data.isEmpty {
             return URL(fileURLWithPath: data, isDirectory: true).appendingPathComponent("spotlight/apps", isDirectory: true)

@@ -1,0 +1,155 @@
+import Foundation
+import SpotlightModel
+import SpotlightWire
+
+/// The index as an app sees it (the `CSSearchableIndex` of this world): donate, delete and
+/// query records through spotlightd.
+///
+/// The daemon decides which bundle a caller may write from the caller's process (see
+/// docs/protocol.md); records donated with an empty `bundle` get the caller's own.
+///
+/// ```swift
+/// let index = SearchableIndex.default            // SPOTLIGHT_SOCKET or the default socket
+/// try await index.indexRecords([Record(bundle: "", type: "Note", id: "1", title: "Groceries")])
+/// let hits = try await index.query(SearchQuery(text: "grocer")).hits
+/// ```
+public final class SearchableIndex: Sendable {
+    /// The index at `SPOTLIGHT_SOCKET`, else the default socket path.
+    public static let `default` = SearchableIndex()
+
+    /// Records per `donate` call; larger donations are split.
+    public static let batchSize = 2000
+
+    public let socketPath: String
+    let client: RPCClient
+    /// How long calls keep retrying while the daemon is unreachable (it may be restarting).
+    let reconnectWindow: Duration
+
+    /// - Parameters:
+    ///   - socketPath: spotlightd's socket; nil: `SPOTLIGHT_SOCKET`, else the default.
+    ///   - reconnectWindow: how long to retry while the daemon restarts.
+    public init(socketPath: String? = nil, reconnectWindow: Duration = .seconds(5)) {
+        self.socketPath = SpotlightPaths.socket(socketPath)
+        self.client = RPCClient(socketPath: self.socketPath)
+        self.reconnectWindow = reconnectWindow
+    }
+
+    /// Donates records (re-donation replaces). Returns when they are durable in the store.
+    /// - Parameter clientState: an optional compare-and-swap of the bundle's client state,
+    ///   applied with the last batch.
+    /// - Throws: `SpotlightError`: `.permissionDenied` for another bundle's records,
+    ///   `.conflict` when the expected client state does not match, `.unavailable` when the
+    ///   daemon is not running (the message says where it looked and how to start it).
+    @discardableResult
+    public func indexRecords(_ records: [Record], clientState: ClientStateSwap? = nil) async throws -> WriteResult {
+        var last = WriteResult(sequence: 0, count: 0)
+        var total = 0
+        let batches = stride(from: 0, to: max(records.count, 1), by: Self.batchSize).map {
+            Array(records[$0..<min($0 + Self.batchSize, records.count)])
+        }
+        for (n, batch) in batches.enumerated() {
+            let swap = n == batches.count - 1 ? clientState : nil
+            last = try await call("donate", DonateParams(records: batch, clientState: swap))
+            total += last.count
+        }
+        return WriteResult(sequence: last.sequence, count: total)
+    }
+
+    /// Deletes records of one type by identifier.
+    @discardableResult
+    public func deleteRecords(identifiedBy ids: [String], ofType type: String, bundle: String? = nil) async throws -> Int {
+        try await delete(DeleteParams(bundle: bundle, type: type, ids: ids))
+    }
+
+    /// Deletes every record in a domain and its sub-domains (`a.b` also removes `a.b.c`).
+    @discardableResult
+    public func deleteRecords(inDomain domain: String, bundle: String? = nil) async throws -> Int {
+        try await delete(DeleteParams(bundle: bundle, domain: domain))
+    }
+
+    /// Deletes every record of one entity type.
+    @discardableResult
+    public func deleteRecords(ofType type: String, bundle: String? = nil) async throws -> Int {
+        try await delete(DeleteParams(bundle: bundle, type: type))
+    }
+
+    /// Deletes every record of the bundle (default: the caller's).
+    @discardableResult
+    public func deleteAllRecords(bundle: String? = nil) async throws -> Int {
+        try await delete(DeleteParams(bundle: bundle, all: true))
+    }
+
+    /// Runs a query; sees every donation acknowledged before it.
+    public func query(_ query: SearchQuery) async throws -> SearchResult {
+        try await call("query", query)
+    }
+
+    /// Records by key (expired ones are left out).
+    public func records(for keys: [RecordKey]) async throws -> [Record] {
+        let result: GetResult = try await call("get", GetParams(keys: keys))
+        return result.records
+    }
+
+    /// The client state last stored for a bundle (default: the caller's).
+    public func clientState(bundle: String? = nil) async throws -> Data? {
+        let result: ClientStateResult = try await call("clientState", ClientStateParams(bundle: bundle))
+        return result.clientState
+    }
+
+    /// Who the daemon thinks this process is.
+    public func hello(client: String? = nil) async throws -> HelloResult {
+        try await call("hello", HelloParams(client: client))
+    }
+
+    /// The daemon's and the index's status.
+    public func status() async throws -> DaemonStatus {
+        try await call("status", [String: String]())
+    }
+
+    /// Rebuilds the index from the record store; returns when the new index is in place.
+    public func rebuild() async throws -> RebuildResult {
+        try await call("rebuild", RebuildParams(), timeout: .seconds(3600))
+    }
+
+    /// Closes the connection; the next call reconnects.
+    public func close() { client.close() }
+
+    func delete(_ params: DeleteParams) async throws -> Int {
+        let result: WriteResult = try await call("delete", params)
+        return result.count
+    }
+
+    /// One call, retried while the daemon is unreachable within the reconnect window; the
+    /// final "unavailable" error says how to start the daemon.
+    func call<P: Encodable, R: Decodable>(_ method: String, _ params: P, timeout: Duration? = nil) async throws -> R {
+        let encoded: JSONValue
+        do {
+            encoded = try JSONValue(encoding: params)
+        } catch {
+            throw SpotlightError(.invalidInput, "the params of \(method) could not be encoded", underlying: "\(error)")
+        }
+        let deadline = ContinuousClock.now + reconnectWindow
+        while true {
+            do {
+                let value: JSONValue
+                if let timeout {
+                    value = try await client.call(method, encoded, timeout: timeout)
+                } else {
+                    value = try await client.call(method, encoded)
+                }
+                return try value.decode(R.self)
+            } catch let error as SpotlightError where error.code == .unavailable {
+                if ContinuousClock.now < deadline {
+                    try await Task.sleep(for: .milliseconds(100))
+                    continue
+                }
+                throw SpotlightError(.unavailable,
+                    "spotlightd is not answering at \(socketPath): \(error.message); \(SpotlightPaths.startHint(socket: socketPath))",
+                    underlying: error.underlying)
+            } catch let error as DecodingError {
+                throw SpotlightError(.internal, "spotlightd's reply to \(method) is not what this SpotlightKit expects",
+                                     underlying: "\(error)")
+            }
+        }
+    }
+}
