@@ -46,7 +46,9 @@ std::string to_fts5(const std::string& text) {
         if (i < text.size() && text[i] == '"') {
             size_t end = text.find('"', i + 1);
             if (end == std::string::npos) end = text.size();
-            parts.emplace_back(lead + quoted(text.substr(i + 1, end - i - 1)), false);
+            std::string phrase = text.substr(i + 1, end - i - 1);
+            if (phrase.find_first_not_of(" \t") != std::string::npos)  // "" and " " match nothing
+                parts.emplace_back(lead + quoted(phrase), false);
             i = end + 1;
             continue;
         }

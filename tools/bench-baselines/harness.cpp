@@ -51,6 +51,15 @@ unsigned long long directory_bytes(const std::string& dir) {
     return total;
 }
 
+// Peak resident set size of this process (VmHWM), in MiB; 0 if /proc is not there.
+double peak_rss_mb() {
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line))
+        if (line.rfind("VmHWM:", 0) == 0) return std::atof(line.c_str() + 6) / 1024.0;
+    return 0;
+}
+
 struct Options {
     std::string corpus, queries, db_dir;
 };
@@ -110,10 +119,11 @@ int bench_main(const char* engine_name, Engine& engine, int argc, char** argv) {
         std::printf("{\"engine\":\"%s\",\"docs\":%zu,\"index_seconds\":%.3f,\"docs_per_sec\":%.0f,"
                     "\"queries\":%zu,\"query_p50_ms\":%.3f,\"query_p95_ms\":%.3f,\"query_p99_ms\":%.3f,"
                     "\"repeat\":%d,\"top10_hits\":%d,\"zero_hit_queries\":%d,\"query_errors\":%d,"
-                    "\"db_bytes\":%llu}\n",
+                    "\"db_bytes\":%llu,\"max_rss_mb\":%.1f}\n",
                     engine_name, docs.size(), index_seconds, double(docs.size()) / index_seconds,
                     queries.size(), percentile(medians, 50), percentile(medians, 95),
-                    percentile(medians, 99), repeat, hits, zero, errors, directory_bytes(o.db_dir));
+                    percentile(medians, 99), repeat, hits, zero, errors, directory_bytes(o.db_dir),
+                    peak_rss_mb());
         return 0;
     } catch (const std::exception& e) {
         std::cerr << engine_name << ": " << e.what() << "\n";
