@@ -1,1 +1,180 @@
-#pragma once
+/*
+ * cxapian.h: a plain C API over libxapian for Swift. NOT public API of Spotlight for
+ * Linux; only Sources/SpotlightCore/Index uses it.
+ *
+ * Conventions:
+ *  - Opaque handles (cx_database, cx_document, cx_query, cx_query_parser, cx_enquire,
+ *    cx_mset), each with exactly one destroy function (NULL is accepted and ignored).
+ *  - Names are cx_<object>_<verb>.
+ *  - Every function returns a cx_status. On failure it writes a malloc'ed, NUL-terminated
+ *    message to *error (when error is not NULL); free it with cx_string_free.
+ *  - No C++ exception ever crosses this boundary.
+ *  - Strings that may hold any byte (terms, values, data) are passed as pointer + length.
+ */
+#ifndef CXAPIAN_H
+#define CXAPIAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum cx_status {
+    CX_OK = 0,
+    CX_ERR_DATABASE_LOCK,          /* another writer holds the database */
+    CX_ERR_DATABASE_CORRUPT,       /* the database files are damaged */
+    CX_ERR_DATABASE_NOT_FOUND,     /* no database at the path */
+    CX_ERR_DATABASE_OPENING,       /* the path could not be opened as a database */
+    CX_ERR_DATABASE_VERSION,       /* a database format this libxapian does not read */
+    CX_ERR_DATABASE_CREATE,        /* the database could not be created */
+    CX_ERR_DATABASE_MODIFIED,      /* a reader's revision was overwritten; reopen and retry */
+    CX_ERR_DATABASE_CLOSED,        /* the handle was closed */
+    CX_ERR_DATABASE,               /* another database error (I/O, ...) */
+    CX_ERR_NETWORK,                /* a remote database failed */
+    CX_ERR_NETWORK_TIMEOUT,        /* a remote database did not answer in time */
+    CX_ERR_QUERY_PARSER,           /* the query text could not be parsed */
+    CX_ERR_WILDCARD,               /* a wildcard expanded past its limit */
+    CX_ERR_INVALID_ARGUMENT,       /* an argument Xapian rejects (e.g. a term too long) */
+    CX_ERR_INVALID_OPERATION,      /* not allowed on this handle (e.g. writing a reader) */
+    CX_ERR_UNIMPLEMENTED,          /* not supported by this backend */
+    CX_ERR_DOC_NOT_FOUND,          /* no such document */
+    CX_ERR_RANGE,                  /* an index out of range */
+    CX_ERR_XAPIAN,                 /* any other Xapian::Error */
+    CX_ERR_NO_MEMORY,              /* std::bad_alloc */
+    CX_ERR_IO,                     /* a system call failed (message carries errno text) */
+    CX_ERR_STD,                    /* any other std::exception */
+    CX_ERR_UNKNOWN                 /* anything else thrown */
+} cx_status;
+
+typedef struct cx_database cx_database;
+typedef struct cx_document cx_document;
+typedef struct cx_query cx_query;
+typedef struct cx_query_parser cx_query_parser;
+typedef struct cx_enquire cx_enquire;
+typedef struct cx_mset cx_mset;
+
+/* A human-readable name of a status, e.g. "database lock error". Static; never free it. */
+const char *cx_status_to_string(cx_status status);
+/* Frees a string returned through an error or data out-parameter. */
+void cx_string_free(char *string);
+
+/* ---- Databases ------------------------------------------------------------------ */
+
+
+/* Creates or opens the local database at path for writing. Fails fast when locked. */
+cx_status cx_database_open_writable(const char *path, cx_database **out, char **error);
+/* Opens the local database at path read-only. */
+cx_status cx_database_open_readonly(const char *path, cx_database **out, char **error);
+/* Opens a database served by xapian-tcpsrv. Timeouts are in milliseconds. */
+cx_status cx_database_open_remote(const char *host, unsigned port, unsigned timeout_ms,
+                                  unsigned connect_timeout_ms, cx_database **out, char **error);
+/* An empty database to which others are added to be searched as one. */
+cx_status cx_database_new_combined(cx_database **out, char **error);
+/* Adds part's shards to combined (part stays owned by the caller). */
+cx_status cx_database_add_database(cx_database *combined, const cx_database *part, char **error);
+void cx_database_destroy(cx_database *db);
+
+/* Adds or replaces the document indexed by unique_term (writable only). */
+cx_status cx_database_replace_document(cx_database *db, const char *unique_term, size_t term_len,
+                                       const cx_document *doc, char **error);
+/* Deletes every document indexed by term; none is fine (writable only). */
+cx_status cx_database_delete_document(cx_database *db, const char *term, size_t term_len, char **error);
+cx_status cx_database_commit(cx_database *db, char **error);
+cx_status cx_database_set_metadata(cx_database *db, const char *key, const char *value,
+                                   size_t value_len, char **error);
+/* *value is malloc'ed (free with cx_string_free), *value_len 0 when unset. */
+cx_status cx_database_get_metadata(const cx_database *db, const char *key, char **value,
+                                   size_t *value_len, char **error);
+cx_status cx_database_doccount(const cx_database *db, uint64_t *count, char **error);
+cx_status cx_database_revision(const cx_database *db, uint64_t *revision, char **error);
+/* Moves a reader to the latest revision; *changed is 1 when it moved. */
+cx_status cx_database_reopen(cx_database *db, int *changed, char **error);
+/* Whether any term starts with prefix (in any shard). */
+cx_status cx_database_has_prefix(const cx_database *db, const char *prefix, size_t prefix_len,
+                                 int *found, char **error);
+cx_status cx_database_close(cx_database *db, char **error);
+/* Runs Xapian::Database::check on path; *report is malloc'ed text of the problems. */
+cx_status cx_database_check(const char *path, uint64_t *error_count, char **report, char **error);
+/* fsyncs a directory so that renames and new files in it are durable. */
+cx_status cx_fsync_directory(const char *path, char **error);
+
+/* ---- Documents -------------------------------------------------------------------- */
+
+cx_status cx_document_new(cx_document **out, char **error);
+void cx_document_destroy(cx_document *doc);
+/* Tokenizes text with the English stemmer (STEM_SOME, with positions) under prefix. */
+cx_status cx_document_index_text(cx_document *doc, const char *text, size_t text_len,
+                                 const char *prefix, unsigned wdf_inc, char **error);
+/* Moves the term position on so phrases do not match across fields. */
+cx_status cx_document_increase_termpos(cx_document *doc, unsigned delta, char **error);
+cx_status cx_document_add_boolean_term(cx_document *doc, const char *term, size_t term_len, char **error);
+cx_status cx_document_set_value(cx_document *doc, unsigned slot, const char *value,
+                                size_t value_len, char **error);
+cx_status cx_document_set_data(cx_document *doc, const char *data, size_t data_len, char **error);
+
+/* Xapian::sortable_serialise; buffer must hold 18 bytes. */
+cx_status cx_sortable_serialise(double number, char *buffer, size_t *length);
+
+/* ---- Queries ---------------------------------------------------------------------- */
+
+typedef enum cx_query_op {
+    CX_OP_AND, CX_OP_OR, CX_OP_AND_NOT, CX_OP_FILTER, CX_OP_AND_MAYBE, CX_OP_SYNONYM
+} cx_query_op;
+
+cx_status cx_query_new_term(const char *term, size_t term_len, cx_query **out, char **error);
+cx_status cx_query_new_match_all(cx_query **out, char **error);
+cx_status cx_query_new_match_nothing(cx_query **out, char **error);
+/* Documents whose value in slot lies in [low, high] (documents without a value never match). */
+cx_status cx_query_new_value_range(unsigned slot, const char *low, size_t low_len,
+                                   const char *high, size_t high_len, cx_query **out, char **error);
+/* Weight = sortable_unserialise(value in slot) * scale (a bounded boost). */
+cx_status cx_query_new_value_weight(unsigned slot, double scale, cx_query **out, char **error);
+cx_status cx_query_combine(cx_query_op op, const cx_query *left, const cx_query *right,
+                           cx_query **out, char **error);
+/* *text is malloc'ed: Xapian's description of the query, for debugging. */
+cx_status cx_query_describe(const cx_query *query, char **text, char **error);
+void cx_query_destroy(cx_query *query);
+
+/* Flags (mirror Xapian::QueryParser::feature_flag). */
+enum {
+    CX_QP_BOOLEAN = 1, CX_QP_PHRASE = 2, CX_QP_LOVEHATE = 4, CX_QP_WILDCARD = 16,
+    CX_QP_PURE_NOT = 32, CX_QP_PARTIAL = 64
+};
+
+/* A parser with the English stemmer (STEM_SOME) and default operator AND. */
+cx_status cx_query_parser_new(cx_query_parser **out, char **error);
+void cx_query_parser_destroy(cx_query_parser *qp);
+/* The database wildcards and partial words expand against (kept alive by the caller). */
+cx_status cx_query_parser_set_database(cx_query_parser *qp, const cx_database *db, char **error);
+/* Bounds the expansion of wildcards and the partial last word to the max most frequent terms. */
+cx_status cx_query_parser_set_max_expansion(cx_query_parser *qp, unsigned max, char **error);
+cx_status cx_query_parser_add_prefix(cx_query_parser *qp, const char *field, const char *prefix, char **error);
+cx_status cx_query_parser_add_boolean_prefix(cx_query_parser *qp, const char *field,
+                                             const char *prefix, char **error);
+cx_status cx_query_parser_parse(cx_query_parser *qp, const char *text, size_t text_len,
+                                unsigned flags, cx_query **out, char **error);
+
+/* ---- Matching --------------------------------------------------------------------- */
+
+/* db must outlive the enquire. */
+cx_status cx_enquire_new(const cx_database *db, cx_enquire **out, char **error);
+void cx_enquire_destroy(cx_enquire *enquire);
+cx_status cx_enquire_set_query(cx_enquire *enquire, const cx_query *query, char **error);
+cx_status cx_enquire_get_mset(cx_enquire *enquire, uint64_t offset, uint64_t limit,
+                              cx_mset **out, char **error);
+
+void cx_mset_destroy(cx_mset *mset);
+cx_status cx_mset_size(const cx_mset *mset, uint64_t *size, char **error);
+cx_status cx_mset_matches_estimated(const cx_mset *mset, uint64_t *estimate, char **error);
+cx_status cx_mset_docid(const cx_mset *mset, uint64_t index, uint32_t *docid, char **error);
+cx_status cx_mset_weight(const cx_mset *mset, uint64_t index, double *weight, char **error);
+/* *data is malloc'ed (free with cx_string_free). */
+cx_status cx_mset_document_data(const cx_mset *mset, uint64_t index, char **data,
+                                size_t *data_len, char **error);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

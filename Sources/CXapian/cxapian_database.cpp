@@ -1,0 +1,177 @@
+// Databases: open by spec (local writable/read-only, remote, combined), write, metadata,
+// reopen, check, and the directory fsync Xapian does not do.
+#include "cxapian_private.hpp"
+
+#include <cerrno>
+#include <fcntl.h>
+#include <sstream>
+#include <system_error>
+#include <unistd.h>
+
+static Xapian::WritableDatabase &writable(cx_database *db) {
+    if (db->writable == nullptr)
+        throw Xapian::InvalidOperationError("the database was opened read-only");
+    return *db->writable;
+}
+
+extern "C" cx_status cx_database_open_writable(const char *path, cx_database **out, char **error) {
+    CX_REQUIRE(path, error);
+    CX_REQUIRE(out, error);
+    CX_GUARD(error, {
+        auto handle = std::make_unique<cx_database>();
+        auto *w = new Xapian::WritableDatabase(path, Xapian::DB_CREATE_OR_OPEN);
+        handle->db.reset(w);
+        handle->writable = w;
+        *out = handle.release();
+    });
+}
+
+extern "C" cx_status cx_database_open_readonly(const char *path, cx_database **out, char **error) {
+    CX_REQUIRE(path, error);
+    CX_REQUIRE(out, error);
+    CX_GUARD(error, {
+        auto handle = std::make_unique<cx_database>();
+        handle->db = std::make_unique<Xapian::Database>(path);
+        *out = handle.release();
+    });
+}
+
+extern "C" cx_status cx_database_open_remote(const char *host, unsigned port, unsigned timeout_ms,
+                                             unsigned connect_timeout_ms, cx_database **out,
+                                             char **error) {
+    CX_REQUIRE(host, error);
+    CX_REQUIRE(out, error);
+    CX_GUARD(error, {
+        auto handle = std::make_unique<cx_database>();
+        handle->db = std::make_unique<Xapian::Database>(
+            Xapian::Remote::open(host, port, timeout_ms, connect_timeout_ms));
+        *out = handle.release();
+    });
+}
+
+extern "C" cx_status cx_database_new_combined(cx_database **out, char **error) {
+    CX_REQUIRE(out, error);
+    CX_GUARD(error, {
+        auto handle = std::make_unique<cx_database>();
+        handle->db = std::make_unique<Xapian::Database>();
+        *out = handle.release();
+    });
+}
+
+extern "C" cx_status cx_database_add_database(cx_database *combined, const cx_database *part, char **error) {
+    CX_REQUIRE(combined, error);
+    CX_REQUIRE(part, error);
+    CX_GUARD(error, { combined->db->add_database(*part->db); });
+}
+
+extern "C" void cx_database_destroy(cx_database *db) {
+    try {
+        delete db;
+    } catch (...) {
+        // A destructor that throws is a bug in libxapian; never let it escape.
+    }
+}
+
+extern "C" cx_status cx_database_replace_document(cx_database *db, const char *unique_term, size_t term_len,
+                                                  const cx_document *doc, char **error) {
+    CX_REQUIRE(db, error);
+    CX_REQUIRE(unique_term, error);
+    CX_REQUIRE(doc, error);
+    CX_GUARD(error, { writable(db).replace_document(std::string(unique_term, term_len), doc->doc); });
+}
+
+extern "C" cx_status cx_database_delete_document(cx_database *db, const char *term, size_t term_len,
+                                                 char **error) {
+    CX_REQUIRE(db, error);
+    CX_REQUIRE(term, error);
+    CX_GUARD(error, { writable(db).delete_document(std::string(term, term_len)); });
+}
+
+extern "C" cx_status cx_database_commit(cx_database *db, char **error) {
+    CX_REQUIRE(db, error);
+    CX_GUARD(error, { writable(db).commit(); });
+}
+
+extern "C" cx_status cx_database_set_metadata(cx_database *db, const char *key, const char *value,
+                                              size_t value_len, char **error) {
+    CX_REQUIRE(db, error);
+    CX_REQUIRE(key, error);
+    CX_REQUIRE(value, error);
+    CX_GUARD(error, { writable(db).set_metadata(key, std::string(value, value_len)); });
+}
+
+extern "C" cx_status cx_database_get_metadata(const cx_database *db, const char *key, char **value,
+                                              size_t *value_len, char **error) {
+    CX_REQUIRE(db, error);
+    CX_REQUIRE(key, error);
+    CX_REQUIRE(value, error);
+    CX_REQUIRE(value_len, error);
+    CX_GUARD(error, {
+        std::string text = db->db->get_metadata(key);
+        *value = cx_copy_string(text);
+        *value_len = text.size();
+    });
+}
+
+extern "C" cx_status cx_database_doccount(const cx_database *db, uint64_t *count, char **error) {
+    CX_REQUIRE(db, error);
+    CX_REQUIRE(count, error);
+    CX_GUARD(error, { *count = db->db->get_doccount(); });
+}
+
+extern "C" cx_status cx_database_revision(const cx_database *db, uint64_t *revision, char **error) {
+    CX_REQUIRE(db, error);
+    CX_REQUIRE(revision, error);
+    CX_GUARD(error, { *revision = db->db->get_revision(); });
+}
+
+extern "C" cx_status cx_database_reopen(cx_database *db, int *changed, char **error) {
+    CX_REQUIRE(db, error);
+    CX_REQUIRE(changed, error);
+    CX_GUARD(error, { *changed = db->db->reopen() ? 1 : 0; });
+}
+
+extern "C" cx_status cx_database_has_prefix(const cx_database *db, const char *prefix, size_t prefix_len,
+                                            int *found, char **error) {
+    CX_REQUIRE(db, error);
+    CX_REQUIRE(prefix, error);
+    CX_REQUIRE(found, error);
+    CX_GUARD(error, {
+        std::string p(prefix, prefix_len);
+        *found = db->db->allterms_begin(p) != db->db->allterms_end(p) ? 1 : 0;
+    });
+}
+
+extern "C" cx_status cx_database_close(cx_database *db, char **error) {
+    CX_REQUIRE(db, error);
+    CX_GUARD(error, { db->db->close(); });
+}
+
+extern "C" cx_status cx_database_check(const char *path, uint64_t *error_count, char **report, char **error) {
+    CX_REQUIRE(path, error);
+    CX_REQUIRE(error_count, error);
+    CX_REQUIRE(report, error);
+    CX_GUARD(error, {
+        std::ostringstream out;
+        *error_count = Xapian::Database::check(path, 0, &out);
+        *report = cx_copy_string(out.str());
+    });
+}
+
+extern "C" cx_status cx_fsync_directory(const char *path, char **error) {
+    CX_REQUIRE(path, error);
+    CX_GUARD(error, {
+        int fd;
+        do {
+            fd = ::open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        } while (fd < 0 && errno == EINTR);
+        if (fd < 0) throw std::system_error(errno, std::generic_category(), std::string("open ") + path);
+        int rc;
+        do {
+            rc = ::fsync(fd);
+        } while (rc < 0 && errno == EINTR);
+        int saved = errno;
+        ::close(fd);
+        if (rc < 0) throw std::system_error(saved, std::generic_category(), std::string("fsync ") + path);
+    });
+}

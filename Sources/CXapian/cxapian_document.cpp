@@ -1,0 +1,66 @@
+// Documents: term generation (English, STEM_SOME, positions), boolean terms, values, data.
+#include "cxapian_private.hpp"
+
+extern "C" cx_status cx_document_new(cx_document **out, char **error) {
+    CX_REQUIRE(out, error);
+    CX_GUARD(error, {
+        auto handle = std::make_unique<cx_document>();
+        handle->generator.set_stemmer(Xapian::Stem("english"));
+        handle->generator.set_stemming_strategy(Xapian::TermGenerator::STEM_SOME);
+        handle->generator.set_document(handle->doc);
+        *out = handle.release();
+    });
+}
+
+extern "C" void cx_document_destroy(cx_document *doc) {
+    try {
+        delete doc;
+    } catch (...) {
+    }
+}
+
+extern "C" cx_status cx_document_index_text(cx_document *doc, const char *text, size_t text_len,
+                                            const char *prefix, unsigned wdf_inc, char **error) {
+    CX_REQUIRE(doc, error);
+    CX_REQUIRE(text, error);
+    CX_GUARD(error, {
+        doc->generator.index_text(std::string(text, text_len), wdf_inc, prefix == nullptr ? "" : prefix);
+    });
+}
+
+extern "C" cx_status cx_document_increase_termpos(cx_document *doc, unsigned delta, char **error) {
+    CX_REQUIRE(doc, error);
+    CX_GUARD(error, { doc->generator.increase_termpos(delta); });
+}
+
+extern "C" cx_status cx_document_add_boolean_term(cx_document *doc, const char *term, size_t term_len,
+                                                  char **error) {
+    CX_REQUIRE(doc, error);
+    CX_REQUIRE(term, error);
+    CX_GUARD(error, { doc->doc.add_boolean_term(std::string(term, term_len)); });
+}
+
+extern "C" cx_status cx_document_set_value(cx_document *doc, unsigned slot, const char *value,
+                                           size_t value_len, char **error) {
+    CX_REQUIRE(doc, error);
+    CX_REQUIRE(value, error);
+    CX_GUARD(error, { doc->doc.add_value(slot, std::string(value, value_len)); });
+}
+
+extern "C" cx_status cx_document_set_data(cx_document *doc, const char *data, size_t data_len, char **error) {
+    CX_REQUIRE(doc, error);
+    CX_REQUIRE(data, error);
+    CX_GUARD(error, { doc->doc.set_data(std::string(data, data_len)); });
+}
+
+extern "C" cx_status cx_sortable_serialise(double number, char *buffer, size_t *length) {
+    if (buffer == nullptr || length == nullptr) return CX_ERR_INVALID_ARGUMENT;
+    try {
+        std::string text = Xapian::sortable_serialise(number);
+        text.copy(buffer, text.size());
+        *length = text.size();
+    } catch (...) {
+        return cx_status_from_current_exception(nullptr);
+    }
+    return CX_OK;
+}

@@ -1,0 +1,59 @@
+// Internals shared by the CXapian translation units: the handle structs and the one
+// exception choke point. Not part of the C API.
+#pragma once
+
+#include "cxapian.h"
+#include <xapian.h>
+#include <memory>
+#include <string>
+
+struct cx_database {
+    // Always set; for a writable database it is the WritableDatabase itself.
+    std::unique_ptr<Xapian::Database> db;
+    // Non-null only when opened for writing (aliases db).
+    Xapian::WritableDatabase *writable = nullptr;
+};
+
+struct cx_document {
+    Xapian::Document doc;
+    Xapian::TermGenerator generator;
+};
+
+struct cx_query { Xapian::Query query; };
+
+struct cx_query_parser { Xapian::QueryParser parser; };
+
+struct cx_enquire { Xapian::Enquire enquire; };
+
+struct cx_mset { Xapian::MSet mset; };
+
+// Copies bytes into a malloc'ed, NUL-terminated buffer (the caller frees it with
+// cx_string_free). Throws std::bad_alloc when out of memory.
+char *cx_copy_string(const std::string &text);
+
+// Writes message to *error (if error is non-null); never throws.
+void cx_set_error(char **error, const std::string &message);
+
+// THE place where C++ exceptions become statuses: call it inside catch (...). It rethrows
+// the current exception, maps its class to a cx_status and writes its message to *error.
+cx_status cx_status_from_current_exception(char **error) noexcept;
+
+// Wraps the body of every extern "C" function so that no exception escapes.
+#define CX_GUARD(error, body)                                       \
+    do {                                                            \
+        try {                                                       \
+            body                                                    \
+        } catch (...) {                                             \
+            return cx_status_from_current_exception(error);         \
+        }                                                           \
+        return CX_OK;                                               \
+    } while (0)
+
+// Returns CX_ERR_INVALID_ARGUMENT from the calling function when pointer is null.
+#define CX_REQUIRE(pointer, error)                                                   \
+    do {                                                                             \
+        if ((pointer) == nullptr) {                                                  \
+            cx_set_error(error, std::string("null argument: ") + #pointer);         \
+            return CX_ERR_INVALID_ARGUMENT;                                          \
+        }                                                                            \
+    } while (0)

@@ -1,0 +1,111 @@
+import Foundation
+import SpotlightModel
+
+/// Compiles a ``SearchQuery`` into a Xapian query on one database: the Spotlight-like
+/// text language of docs/query.md, the bundle/type scope, the ranking-hint boost and the
+/// filter that hides expired records.
+struct QueryCompiler {
+    /// Longer query text is refused with `.invalidInput` (nobody types 16 KiB).
+    static let maxQueryBytes = 16_384
+    /// How many terms a wildcard or the partial last word expands to at most (the most
+    /// frequent ones), so a one-letter prefix stays fast.
+    static let maxExpansion: UInt32 = 64
+    /// A ranking hint of 100 adds this much to a match's weight (BM25 weights are a few units).
+    static let rankingHintScale = 0.01
+    /// At most this many `name:` property fields are registered per query.
+    static let maxPropertyFields = 32
+
+    let database: XapianDatabase
+
+    func compile(_ query: SearchQuery, now: Date) throws -> XapianQuery {
+        let text = query.text?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        var result: XapianQuery
+        if text.isEmpty {
+            result = try .matchAll()   // every weight 0: listed in docid order, stable across pages
+        } else {
+            result = try parse(text)
+                .combined(.andMaybe, .valueWeight(.rankingHint, scale: Self.rankingHintScale))
+        }
+        if let bundles = query.bundles {
+            let terms = bundles.map { TermSchema.bundle + TextNormalizer.fold($0) }
+            result = try result.combined(.filter, .any(terms))
+        }
+        if let types = query.types {
+            let terms = types.map { TermSchema.type + TextNormalizer.fold($0) }
+            result = try result.combined(.filter, .any(terms))
+        }
+        // Expired = a value in [lowest finite, now]. The lower bound is not empty, so a record
+        // without an expiration (no value, which reads as "") is never counted as expired.
+        let expired = try XapianQuery.valueRange(.expiration, sortableSerialise(-Double.greatestFiniteMagnitude),
+                                                 sortableSerialise(now.timeIntervalSince1970))
+        return try result.combined(.andNot, expired)
+    }
+
+    /// Parses query text with every feature on; when Xapian rejects it, retries it as plain
+    /// words before reporting `.invalidInput`.
+    func parse(_ text: String) throws -> XapianQuery {
+        guard text.utf8.count <= Self.maxQueryBytes else {
+            throw SpotlightError(.invalidInput, "the query text is \(text.utf8.count) bytes; "
+                + "the limit is \(Self.maxQueryBytes), shorten it")
+        }
+        let folded = TextNormalizer.foldQuery(text)
+        let parser = try makeParser(for: folded)
+        let full: XapianQueryParser.Flags = [.phrase, .boolean, .loveHate, .pureNot, .partial, .wildcard]
+        var firstError: (any Error)?
+        let attempts: [(String, XapianQueryParser.Flags)] = [(folded, full), (Self.plainWords(folded), [.partial])]
+        for (attempt, flags) in attempts {
+            do {
+                return try parser.parse(attempt, flags: flags)
+            } catch let error as SpotlightError where error.code == .invalidInput {
+                firstError = firstError ?? error
+            }
+        }
+        throw firstError!
+    }
+
+    private func makeParser(for folded: String) throws -> XapianQueryParser {
+        let parser = try XapianQueryParser(database: database, maxExpansion: Self.maxExpansion)
+        for field in TermSchema.fields {
+            try parser.addPrefix(field: field.field, prefix: field.prefix, boolean: field.boolean)
+        }
+        let builtin = Set(TermSchema.fields.map(\.field))
+        for name in Self.fieldNames(in: folded).prefix(Self.maxPropertyFields) where !builtin.contains(name) {
+            let prefix = TermSchema.property(name)
+            if try database.hasTerm(withPrefix: prefix) {
+                try parser.addPrefix(field: name, prefix: prefix, boolean: false)
+            }
+        }
+        return parser
+    }
+
+    /// The distinct `name` of each `name:` in folded query text, where name is a
+    /// ``RecordDocument/propertyField(_:)`` at the start of a word, in order of appearance.
+    static func fieldNames(in folded: String) -> [String] {
+        var names: [String] = []
+        var current = ""
+        var atWordStart = true
+        for scalar in folded.unicodeScalars {
+            let isNameChar = ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "_"
+            if scalar == ":", !current.isEmpty, RecordDocument.propertyField(current) != nil, !names.contains(current) {
+                names.append(current)
+            }
+            if isNameChar, atWordStart || !current.isEmpty {
+                current.unicodeScalars.append(scalar)
+                atWordStart = false
+            } else {
+                current = ""
+                atWordStart = " \t\n\r(+-\"".unicodeScalars.contains(scalar)
+            }
+        }
+        return names
+    }
+
+    /// Every character that is not a letter, digit or whitespace becomes a space; operator
+    /// words are lower-cased so they count as words.
+    static func plainWords(_ text: String) -> String {
+        let cleaned = String(String.UnicodeScalarView(text.unicodeScalars.map {
+            CharacterSet.alphanumerics.contains($0) || CharacterSet.whitespacesAndNewlines.contains($0) ? $0 : " "
+        }))
+        return TextNormalizer.fold(cleaned)
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import SpotlightModel
+
+/// Turns a record into its Xapian document following ``TermSchema``, and the document
+/// data back into the record. The data is the record's JSON (sorted keys), so a search
+/// returns exactly what was donated.
+enum RecordDocument {
+    static func make(_ record: Record) throws -> XapianDocument {
+        let doc = try XapianDocument()
+        try doc.addBooleanTerm(UniqueKey.term(for: record.key))
+        try doc.addBooleanTerm(try booleanTerm(TermSchema.bundle, record.bundle, "bundle", record))
+        try doc.addBooleanTerm(try booleanTerm(TermSchema.type, record.type, "type", record))
+        for ancestor in domainAncestors(record.domain ?? "") {
+            try doc.addBooleanTerm(try booleanTerm(TermSchema.domain, ancestor, "domain", record))
+        }
+
+        let fold = TextNormalizer.fold
+        try doc.indexText(fold(record.title), prefix: TermSchema.title)
+        try doc.indexText(fold(record.title), weight: TermSchema.titleWeight)
+        for synonym in record.synonyms { try doc.indexText(fold(synonym), weight: TermSchema.titleWeight) }
+        if let subtitle = record.subtitle { try doc.indexText(fold(subtitle)) }
+        for keyword in record.keywords {
+            try doc.indexText(fold(keyword), prefix: TermSchema.keyword)
+            try doc.indexText(fold(keyword))
+        }
+        for (name, value) in record.properties.sorted(by: { $0.key < $1.key }) {
+            let field = propertyField(name)
+            for text in value.searchableText {
+                if let field { try doc.indexText(fold(text), prefix: TermSchema.property(field)) }
+                try doc.indexText(fold(text))
+            }
+        }
+
+        if let expiration = record.expiration {
+            try doc.setValue(.expiration, sortableSerialise(expiration.timeIntervalSince1970))
+        }
+        if let hint = record.rankingHint { try doc.setValue(.rankingHint, sortableSerialise(Double(hint))) }
+        try doc.setValue(.bundle, Array(record.bundle.utf8))
+        try doc.setValue(.type, Array(record.type.utf8))
+        try doc.setData(try encode(record))
+        return doc
+    }
+
+    /// The record as stored in the document data: JSON with sorted keys.
+    static func encode(_ record: Record) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return try encoder.encode(record)
+    }
+
+    static func decode(_ data: [UInt8], in subject: String) throws -> Record {
+        do {
+            return try JSONDecoder().decode(Record.self, from: Data(data))
+        } catch {
+            throw SpotlightError(.corrupt, "a document in \(subject) does not hold a record; "
+                + "rebuild the index from the record store", underlying: "\(error)")
+        }
+    }
+
+    /// `a.b.c` -> `a`, `a.b`, `a.b.c` (folded); empty for no domain.
+    static func domainAncestors(_ domain: String) -> [String] {
+        let parts = TextNormalizer.fold(domain).split(separator: ".", omittingEmptySubsequences: false)
+        guard !domain.isEmpty else { return [] }
+        return (1...parts.count).map { parts.prefix($0).joined(separator: ".") }
+    }
+
+    /// A boolean term for the folded `value`, or `.invalidInput` when it exceeds Xapian's limit.
+    static func booleanTerm(_ prefix: String, _ value: String, _ what: String, _ record: Record) throws -> String {
+        let term = prefix + TextNormalizer.fold(value)
+        guard term.utf8.count <= TermSchema.maxTermBytes else {
+            throw SpotlightError(.invalidInput, "the \(what) of record \(record.key) is \(value.utf8.count) bytes; "
+                + "the index allows at most \(TermSchema.maxTermBytes - prefix.utf8.count)")
+        }
+        return term
+    }
+
+    /// The folded property name usable as a query field (`[a-z][a-z0-9_]*`, at most 64
+    /// bytes), or nil when the property can only be found by unprefixed words.
+    static func propertyField(_ name: String) -> String? {
+        let folded = TextNormalizer.fold(name)
+        guard let first = folded.unicodeScalars.first, ("a"..."z").contains(first),
+              folded.utf8.count <= 64,
+              folded.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" })
+        else { return nil }
+        return folded
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import SpotlightModel
+
+/// The search index: a Xapian database derived from the record store, written by one
+/// applier and searched by many readers.
+///
+/// Not thread-safe: use one instance from one thread at a time.
+///
+/// ```swift
+/// let index = try SearchIndex.openWritable(path: "/data/index")
+/// try index.replace([record])
+/// try index.commit(lastAppliedSequence: 42)
+/// let result = try index.search(SearchQuery(text: "supern"), now: Date())
+/// ```
+public final class SearchIndex: @unchecked Sendable {
+    /// The version of ``TermSchema``; a different stored version means rebuild.
+    public static let schemaVersion: Int = TermSchema.schemaVersion
+
+    private let database: XapianDatabase
+    /// The directory to fsync after a commit; nil for a read-only index.
+    private let writablePath: String?
+
+    private init(database: XapianDatabase, writablePath: String?) {
+        self.database = database
+        self.writablePath = writablePath
+    }
+
+    /// Creates or opens the local database at `path` for writing. Fails fast (.locked) if another writer holds it.
+    ///
+    /// - Throws: `.locked` naming the path when another writer holds it; `.corrupt` when the
+    ///   path holds something that is not a Xapian database; `.io` when it cannot be created.
+    public static func openWritable(path: String) throws -> SearchIndex {
+        SearchIndex(database: try .openWritable(path: path), writablePath: path)
+    }
+
+    /// Opens `spec` for searching only.
+    ///
+    /// - Throws: `.notFound`/`.corrupt` for a local path without a sound database,
+    ///   `.unavailable`/`.timeout` for a remote one that does not answer.
+    public static func openReadOnly(_ spec: DatabaseSpec) throws -> SearchIndex {
+        SearchIndex(database: try spec.openReadOnly(), writablePath: nil)
+    }
+
+    /// Adds each record, or replaces the one with the same key. Not committed.
+    ///
+    /// - Throws: `.invalidInput` when a bundle, type or domain is too long to index.
+    public func replace(_ records: [Record]) throws {
+        for record in records {
+            try database.replaceDocument(uniqueTerm: UniqueKey.term(for: record.key), try RecordDocument.make(record))
+        }
+    }
+
+    /// Deletes the records with these keys; missing keys are fine. Not committed.
+    public func delete(_ keys: [RecordKey]) throws {
+        for key in keys { try database.deleteDocuments(term: UniqueKey.term(for: key)) }
+    }
+
+    /// Stores `lastAppliedSequence` in metadata and commits in the same commit, then fsyncs the database directory.
+    ///
+    /// ```swift
+    /// try index.commit(lastAppliedSequence: change.sequence)
+    /// ```
+    public func commit(lastAppliedSequence: UInt64) throws {
+        guard let writablePath else {
+            throw SpotlightError(.invalidInput, "\(database.subject) is open read-only; open it writable to commit")
+        }
+        try database.setMetadata(TermSchema.Metadata.lastAppliedSequence, String(lastAppliedSequence))
+        try database.setMetadata(TermSchema.Metadata.schemaVersion, String(Self.schemaVersion))
+        try database.commit()
+        try XapianDatabase.syncDirectory(writablePath)
+    }
+
+    /// The sequence number stored by the last ``commit(lastAppliedSequence:)``; 0 when never set.
+    public func lastAppliedSequence() throws -> UInt64 {
+        try storedNumber(TermSchema.Metadata.lastAppliedSequence).map { UInt64($0) } ?? 0
+    }
+
+    /// The schema version stored by the last commit; nil for a fresh database.
+    public func storedSchemaVersion() throws -> Int? {
+        try storedNumber(TermSchema.Metadata.schemaVersion).map { Int($0) }
+    }
+
+    private func storedNumber(_ key: String) throws -> UInt64? {
+        guard let text = try database.metadata(key) else { return nil }
+        guard let number = UInt64(text) else {
+            throw SpotlightError(.corrupt, "\(database.subject) has metadata \(key)=\(text), not a number; "
+                + "rebuild the index from the record store")
+        }
+        return number
+    }
+
+    /// Searches. On a writable index this sees uncommitted changes.
+    /// A reader invalidated by a commit (DatabaseModifiedError) reopens and retries once inside.
+    ///
+    /// - Parameters:
+    ///   - query: text in the language of docs/query.md, a scope and a page.
+    ///   - now: records whose expiration is at or before `now` are never returned.
+    /// - Throws: `.invalidInput` for text that is too long or cannot be parsed even as plain words.
+    public func search(_ query: SearchQuery, now: Date) throws -> SearchResult {
+        guard query.offset >= 0, query.limit >= 0 else {
+            throw SpotlightError(.invalidInput, "offset and limit must not be negative "
+                + "(got offset \(query.offset), limit \(query.limit))")
+        }
+        do {
+            return try searchOnce(query, now: now)
+        } catch let error as SpotlightError where error.code == .conflict {
+            _ = try database.reopen()
+            return try searchOnce(query, now: now)
+        }
+    }
+
+    private func searchOnce(_ query: SearchQuery, now: Date) throws -> SearchResult {
+        let compiled = try QueryCompiler(database: database).compile(query, now: now)
+        let page = try runQuery(compiled, on: database, offset: query.offset, limit: query.limit)
+        let hits = try page.matches.map {
+            SearchHit(record: try RecordDocument.decode($0.data, in: database.subject), score: $0.weight)
+        }
+        return SearchResult(hits: hits, estimatedTotal: page.estimatedTotal)
+    }
+
+    /// Moves a reader to the latest committed revision.
+    ///
+    /// - Returns: true when it moved to a newer revision.
+    @discardableResult public func reopen() throws -> Bool { try database.reopen() }
+
+    /// The number of records in the index (expired ones not yet deleted included).
+    public func documentCount() throws -> Int { try database.documentCount() }
+
+    /// Xapian's consistency check of the database at `path`; empty when sound.
+    ///
+    /// ```swift
+    /// let problems = try SearchIndex.check(path: "/data/index")   // [] when sound
+    /// ```
+    public static func check(path: String) throws -> [String] { try XapianDatabase.consistencyCheck(path: path) }
+
+    /// Closes the database (a writer commits nothing more and releases its lock).
+    /// Any later call throws `.invalidInput`.
+    public func close() { try? database.close() }
+}

@@ -1,0 +1,82 @@
+/// THE term schema of the search index: every term prefix and value slot, in one table.
+/// docs/schema.md mirrors it; change both together and bump ``schemaVersion``.
+///
+/// Conventions follow Xapian omega's: single capital letters are reserved for their
+/// omega meanings, private prefixes start with `X`. Boolean terms are exact filters (no
+/// positions, no weight); free-text terms come from Xapian's English term generator
+/// (lower-cased, diacritics folded first, stemmed forms added with a `Z` in front).
+enum TermSchema {
+    /// Stored in the database metadata under ``Metadata/schemaVersion``; a different
+    /// number at open means the index must be rebuilt from the record store.
+    static let schemaVersion = 1
+
+    // MARK: Term prefixes
+
+    /// Boolean. The unique key of a record: see ``UniqueKey``. One per document.
+    static let uniqueKey = "Q"
+    /// Boolean. The bundle identifier, folded (lower case, no diacritics). `bundle:` in queries.
+    static let bundle = "XB"
+    /// Boolean. The entity type, folded. `type:` in queries.
+    static let type = "XT"
+    /// Boolean. The domain identifier and each ancestor (`a`, `a.b`, `a.b.c`), folded, so
+    /// `domain:a.b` matches a record in `a.b.c`. `domain:` in queries.
+    static let domain = "XD"
+    /// Free text. The title. `title:` in queries. (Omega: S = subject/title.)
+    static let title = "S"
+    /// Free text. The keywords. `keyword:` in queries. (Omega: K = keyword.)
+    static let keyword = "K"
+    /// Free text. A string, enum or URL property, as `XP<name>:` with the property name
+    /// folded; the colon ends the name so `XPloc:` never matches `XPlocation:`. `<name>:`
+    /// in queries, registered when the index has such a property.
+    static func property(_ name: String) -> String { "XP\(name):" }
+    /// Free text, no prefix: everything searchable (title, subtitle, synonyms, keywords,
+    /// string properties), so a plain word matches any of them.
+    static let anyText = ""
+
+    /// How many times a title or synonym word counts in unprefixed text, against 1 for
+    /// subtitle, keywords and properties: a title match ranks higher.
+    static let titleWeight: UInt32 = 3
+
+    /// The query fields that map to fixed prefixes (field name, prefix, boolean).
+    static let fields: [(field: String, prefix: String, boolean: Bool)] = [
+        ("title", title, false),
+        ("keyword", keyword, false),
+        ("type", type, true),
+        ("bundle", bundle, true),
+        ("domain", domain, true),
+    ]
+
+    /// Xapian's limit on the length of a term in bytes (glass backend).
+    static let maxTermBytes = 245
+
+    // MARK: Metadata keys
+
+    enum Metadata {
+        /// Decimal ``TermSchema/schemaVersion`` of the index; absent in a fresh database.
+        static let schemaVersion = "spotlight.schema-version"
+        /// Decimal sequence number of the last record-store change this index contains.
+        static let lastAppliedSequence = "spotlight.last-applied-sequence"
+    }
+}
+
+/// The value slots of the search index. Numbers and dates are `sortable_serialise`d so
+/// byte order is numeric order.
+enum ValueSlot: UInt32, CustomStringConvertible {
+    /// Expiration, seconds since 1970 (sortable). Absent when the record never expires.
+    case expiration = 0
+    /// Ranking hint 0...100 (sortable); adds a bounded boost to the score.
+    case rankingHint = 1
+    /// The bundle identifier as donated (for facets and sorting later).
+    case bundle = 2
+    /// The entity type as donated (for facets and sorting later).
+    case type = 3
+
+    var description: String {
+        switch self {
+        case .expiration: return "slot 0 (expiration)"
+        case .rankingHint: return "slot 1 (ranking hint)"
+        case .bundle: return "slot 2 (bundle)"
+        case .type: return "slot 3 (type)"
+        }
+    }
+}

@@ -1,0 +1,127 @@
+internal import CXapian
+import SpotlightModel
+
+/// A Xapian database handle (local, remote or combined), freed in `deinit`.
+/// `subject` names it in error messages, e.g. "the index at /data/index".
+final class XapianDatabase {
+    let handle: OpaquePointer
+    let subject: String
+
+    private init(handle: OpaquePointer, subject: String) {
+        self.handle = handle
+        self.subject = subject
+    }
+
+    deinit { cx_database_destroy(handle) }
+
+    private static func open(_ subject: String, _ operation: String,
+                             _ body: (UnsafeMutablePointer<OpaquePointer?>, CXErrorOut) -> cx_status) throws -> XapianDatabase {
+        var out: OpaquePointer? = nil
+        try check(subject, operation) { body(&out, $0) }
+        return XapianDatabase(handle: out!, subject: subject)
+    }
+
+    static func openWritable(path: String) throws -> XapianDatabase {
+        try open("the index at \(path)", "open for writing") { cx_database_open_writable(path, $0, $1) }
+    }
+
+    static func openReadOnly(path: String) throws -> XapianDatabase {
+        try open("the index at \(path)", "open") { cx_database_open_readonly(path, $0, $1) }
+    }
+
+    static func openRemote(host: String, port: Int, timeoutMilliseconds: Int) throws -> XapianDatabase {
+        guard (1...65535).contains(port), timeoutMilliseconds >= 0 else {
+            throw SpotlightError(.invalidInput, "remote index \(host):\(port): the port must be 1...65535 "
+                + "and the timeout not negative")
+        }
+        let timeout = UInt32(clamping: timeoutMilliseconds)
+        return try open("the remote index at \(host):\(port)", "connect") {
+            cx_database_open_remote(host, UInt32(port), timeout, timeout, $0, $1)
+        }
+    }
+
+    static func combined(_ parts: [XapianDatabase]) throws -> XapianDatabase {
+        let subject = "the combined index (" + parts.map(\.subject).joined(separator: "; ") + ")"
+        let db = try open(subject, "combine") { cx_database_new_combined($0, $1) }
+        for part in parts {
+            try check(part.subject, "add to a combined index") { cx_database_add_database(db.handle, part.handle, $0) }
+        }
+        return db
+    }
+
+    func replaceDocument(uniqueTerm: String, _ document: XapianDocument) throws {
+        try withBytes(uniqueTerm) { term, count in
+            try check(subject, "replace a document") {
+                cx_database_replace_document(handle, term, count, document.handle, $0)
+            }
+        }
+    }
+
+    func deleteDocuments(term: String) throws {
+        try withBytes(term) { bytes, count in
+            try check(subject, "delete a document") { cx_database_delete_document(handle, bytes, count, $0) }
+        }
+    }
+
+    func commit() throws {
+        try check(subject, "commit") { cx_database_commit(handle, $0) }
+    }
+
+    func setMetadata(_ key: String, _ value: String) throws {
+        try withBytes(value) { bytes, count in
+            try check(subject, "set metadata \(key)") { cx_database_set_metadata(handle, key, bytes, count, $0) }
+        }
+    }
+
+    /// The metadata value, or nil when unset.
+    func metadata(_ key: String) throws -> String? {
+        var value: UnsafeMutablePointer<CChar>? = nil
+        var count = 0
+        try check(subject, "read metadata \(key)") { cx_database_get_metadata(handle, key, &value, &count, $0) }
+        let bytes = takeBytes(value, count: count)
+        return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+    }
+
+    func documentCount() throws -> Int {
+        var count: UInt64 = 0
+        try check(subject, "count documents") { cx_database_doccount(handle, &count, $0) }
+        return Int(count)
+    }
+
+    /// Moves to the latest committed revision; true when it moved.
+    func reopen() throws -> Bool {
+        var changed: Int32 = 0
+        try check(subject, "reopen") { cx_database_reopen(handle, &changed, $0) }
+        return changed != 0
+    }
+
+    /// Whether any term in the database starts with `prefix`.
+    func hasTerm(withPrefix prefix: String) throws -> Bool {
+        var found: Int32 = 0
+        try withBytes(prefix) { bytes, count in
+            try check(subject, "look up terms") { cx_database_has_prefix(handle, bytes, count, &found, $0) }
+        }
+        return found != 0
+    }
+
+    func close() throws {
+        try check(subject, "close") { cx_database_close(handle, $0) }
+    }
+
+    /// Xapian's consistency check of the database at `path`: the problems found, one per line.
+    static func consistencyCheck(path: String) throws -> [String] {
+        var errors: UInt64 = 0
+        var report: UnsafeMutablePointer<CChar>? = nil
+        try check("the index at \(path)", "check") { cx_database_check(path, &errors, &report, $0) }
+        let text = report.map { String(cString: $0) } ?? ""
+        cx_string_free(report)
+        guard errors > 0 else { return [] }
+        let lines = text.split(separator: "\n").map(String.init)
+        return lines.isEmpty ? ["\(errors) errors found in the index at \(path)"] : lines
+    }
+
+    /// fsyncs the directory at `path`, so a commit's new files and renames survive a crash.
+    static func syncDirectory(_ path: String) throws {
+        try check("the index at \(path)", "fsync the directory") { cx_fsync_directory(path, $0) }
+    }
+}

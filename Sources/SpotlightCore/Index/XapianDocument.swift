@@ -1,0 +1,51 @@
+internal import CXapian
+import Foundation
+
+/// A Xapian document being built for indexing, freed in `deinit`. Free text goes through
+/// Xapian's English term generator (STEM_SOME, with positions for phrases).
+final class XapianDocument {
+    let handle: OpaquePointer
+    private let subject = "a new index document"
+
+    init() throws {
+        var out: OpaquePointer? = nil
+        try check(subject, "create") { cx_document_new(&out, $0) }
+        handle = out!
+    }
+
+    deinit { cx_document_destroy(handle) }
+
+    /// Indexes `text` as free text under `prefix`, each occurrence counting `weight` times,
+    /// then moves the position on so phrases never match across two calls.
+    func indexText(_ text: String, prefix: String = "", weight: UInt32 = 1) throws {
+        try withBytes(text) { bytes, count in
+            try check(subject, "index text") { cx_document_index_text(handle, bytes, count, prefix, weight, $0) }
+        }
+        try check(subject, "index text") { cx_document_increase_termpos(handle, 100, $0) }
+    }
+
+    func addBooleanTerm(_ term: String) throws {
+        try withBytes(term) { bytes, count in
+            try check(subject, "add a term") { cx_document_add_boolean_term(handle, bytes, count, $0) }
+        }
+    }
+
+    func setValue(_ slot: ValueSlot, _ value: [UInt8]) throws {
+        let chars = value.map { CChar(bitPattern: $0) } + [0]   // never empty, so never a nil pointer
+        try check(subject, "set value \(slot)") { cx_document_set_value(handle, slot.rawValue, chars, value.count, $0) }
+    }
+
+    func setData(_ data: Data) throws {
+        let chars = data.map { CChar(bitPattern: $0) } + [0]
+        try check(subject, "set data") { cx_document_set_data(handle, chars, data.count, $0) }
+    }
+}
+
+/// Xapian's `sortable_serialise`: a number as bytes whose byte order is numeric order.
+func sortableSerialise(_ number: Double) -> [UInt8] {
+    var buffer = [CChar](repeating: 0, count: 32)
+    var length = 0
+    let status = cx_sortable_serialise(number, &buffer, &length)
+    precondition(status == CX_OK, "sortable_serialise cannot fail for a finite buffer")
+    return buffer[..<length].map { UInt8(bitPattern: $0) }
+}

@@ -1,0 +1,146 @@
+internal import CXapian
+
+/// An immutable Xapian query, freed in `deinit`. Built from terms, value ranges and the
+/// parser, and combined with Xapian's operators.
+final class XapianQuery {
+    let handle: OpaquePointer
+    private static let subject = "a query"
+
+    private init(handle: OpaquePointer) { self.handle = handle }
+    deinit { cx_query_destroy(handle) }
+
+    static func make(_ operation: String, _ body: (UnsafeMutablePointer<OpaquePointer?>, CXErrorOut) -> cx_status) throws -> XapianQuery {
+        var out: OpaquePointer? = nil
+        try check(subject, operation) { body(&out, $0) }
+        return XapianQuery(handle: out!)
+    }
+
+    static func term(_ term: String) throws -> XapianQuery {
+        try withBytes(term) { bytes, count in try make("build a term query") { cx_query_new_term(bytes, count, $0, $1) } }
+    }
+
+    static func matchAll() throws -> XapianQuery { try make("build a query") { cx_query_new_match_all($0, $1) } }
+    static func matchNothing() throws -> XapianQuery { try make("build a query") { cx_query_new_match_nothing($0, $1) } }
+
+    /// Documents whose value in `slot` lies in `low...high` (byte order).
+    static func valueRange(_ slot: ValueSlot, _ low: [UInt8], _ high: [UInt8]) throws -> XapianQuery {
+        let lowChars = low.map { CChar(bitPattern: $0) } + [0]
+        let highChars = high.map { CChar(bitPattern: $0) } + [0]
+        return try make("build a value range") {
+            cx_query_new_value_range(slot.rawValue, lowChars, low.count, highChars, high.count, $0, $1)
+        }
+    }
+
+    /// A weight of (the number in `slot`) × `scale` for each document that has a value there.
+    static func valueWeight(_ slot: ValueSlot, scale: Double) throws -> XapianQuery {
+        try make("build a value weight") { cx_query_new_value_weight(slot.rawValue, scale, $0, $1) }
+    }
+
+    /// The OR of terms, or nothing when `terms` is empty.
+    static func any(_ terms: [String]) throws -> XapianQuery {
+        var result = try matchNothing()
+        for term in terms { result = try result.combined(.or, try .term(term)) }
+        return result
+    }
+
+    enum Operator { case and, or, andNot, filter, andMaybe, synonym }
+
+    func combined(_ op: Operator, _ other: XapianQuery) throws -> XapianQuery {
+        let cop: cx_query_op
+        switch op {
+        case .and: cop = CX_OP_AND
+        case .or: cop = CX_OP_OR
+        case .andNot: cop = CX_OP_AND_NOT
+        case .filter: cop = CX_OP_FILTER
+        case .andMaybe: cop = CX_OP_AND_MAYBE
+        case .synonym: cop = CX_OP_SYNONYM
+        }
+        return try Self.make("combine queries") { cx_query_combine(cop, handle, other.handle, $0, $1) }
+    }
+
+    /// Xapian's description of the query, for debugging and tests.
+    var description: String {
+        var text: UnsafeMutablePointer<CChar>? = nil
+        guard (try? check(Self.subject, "describe") { cx_query_describe(handle, &text, $0) }) != nil,
+              let text else { return "<query>" }
+        defer { cx_string_free(text) }
+        return String(cString: text)
+    }
+}
+
+/// Xapian's query parser (English stemmer, STEM_SOME, default operator AND), freed in `deinit`.
+final class XapianQueryParser {
+    let handle: OpaquePointer
+    private let database: XapianDatabase   // kept alive: the parser expands wildcards against it
+    private let subject = "the query parser"
+
+    struct Flags: OptionSet {
+        let rawValue: UInt32
+        static let boolean = Flags(rawValue: UInt32(CX_QP_BOOLEAN))
+        static let phrase = Flags(rawValue: UInt32(CX_QP_PHRASE))
+        static let loveHate = Flags(rawValue: UInt32(CX_QP_LOVEHATE))
+        static let wildcard = Flags(rawValue: UInt32(CX_QP_WILDCARD))
+        static let pureNot = Flags(rawValue: UInt32(CX_QP_PURE_NOT))
+        static let partial = Flags(rawValue: UInt32(CX_QP_PARTIAL))
+    }
+
+    init(database: XapianDatabase, maxExpansion: UInt32) throws {
+        var out: OpaquePointer? = nil
+        try check(subject, "create") { cx_query_parser_new(&out, $0) }
+        handle = out!
+        self.database = database
+        try check(subject, "attach a database") { cx_query_parser_set_database(handle, database.handle, $0) }
+        try check(subject, "bound expansion") { cx_query_parser_set_max_expansion(handle, maxExpansion, $0) }
+    }
+
+    deinit { cx_query_parser_destroy(handle) }
+
+    func addPrefix(field: String, prefix: String, boolean: Bool) throws {
+        try check(subject, "add the field \(field)") {
+            boolean ? cx_query_parser_add_boolean_prefix(handle, field, prefix, $0)
+                    : cx_query_parser_add_prefix(handle, field, prefix, $0)
+        }
+    }
+
+    func parse(_ text: String, flags: Flags) throws -> XapianQuery {
+        try withBytes(text) { bytes, count in
+            try XapianQuery.make("parse the query") { cx_query_parser_parse(handle, bytes, count, flags.rawValue, $0, $1) }
+        }
+    }
+}
+
+/// One page of matches, copied out of Xapian's MSet.
+struct XapianMatches {
+    var matches: [(docid: UInt32, weight: Double, data: [UInt8])]
+    var estimatedTotal: Int
+}
+
+/// Runs `query` on `database` and copies out the page `offset..<offset+limit`.
+func runQuery(_ query: XapianQuery, on database: XapianDatabase, offset: Int, limit: Int) throws -> XapianMatches {
+    let subject = database.subject
+    var enquire: OpaquePointer? = nil
+    try check(subject, "search") { cx_enquire_new(database.handle, &enquire, $0) }
+    defer { cx_enquire_destroy(enquire) }
+    try check(subject, "search") { cx_enquire_set_query(enquire, query.handle, $0) }
+    var mset: OpaquePointer? = nil
+    try check(subject, "search") {
+        cx_enquire_get_mset(enquire, UInt64(max(0, offset)), UInt64(max(0, limit)), &mset, $0)
+    }
+    defer { cx_mset_destroy(mset) }
+    var size: UInt64 = 0
+    var estimate: UInt64 = 0
+    try check(subject, "search") { cx_mset_size(mset, &size, $0) }
+    try check(subject, "search") { cx_mset_matches_estimated(mset, &estimate, $0) }
+    var result = XapianMatches(matches: [], estimatedTotal: Int(estimate))
+    for index in 0..<size {
+        var docid: UInt32 = 0
+        var weight = 0.0
+        var data: UnsafeMutablePointer<CChar>? = nil
+        var count = 0
+        try check(subject, "read a match") { cx_mset_docid(mset, index, &docid, $0) }
+        try check(subject, "read a match") { cx_mset_weight(mset, index, &weight, $0) }
+        try check(subject, "read a match") { cx_mset_document_data(mset, index, &data, &count, $0) }
+        result.matches.append((docid, weight, takeBytes(data, count: count)))
+    }
+    return result
+}
