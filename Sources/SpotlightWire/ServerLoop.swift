@@ -319,7 +319,6 @@ final class ServerLoop: @unchecked Sendable {
     private func finish() {
         for connection in connections.values { UnixSocket.close(connection.socket.fd) }
         connections.removeAll()
-        wake.close()
         let waiters = mailbox.withLock { box in
             box.finished = true
             box.connectionCount = 0

@@ -30,7 +30,9 @@ final class WakePipe: Sendable {
         while let count = try? nonBlockingSystemCall("read", { read(readEnd, &buffer, buffer.count) }), count > 0 {}
     }
 
-    func close() {
+    /// Closed only when nothing can signal any more, so a late `signal` never writes to
+    /// a descriptor number that was reused.
+    deinit {
         UnixSocket.close(readEnd)
         UnixSocket.close(writeEnd)
     }
