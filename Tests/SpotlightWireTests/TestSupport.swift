@@ -66,36 +66,41 @@ func startServer(_ directory: TemporaryDirectory,
     return try UnixSocketServer(path: directory.socket(), handler: testRouter(), configuration: configuration)
 }
 
-/// A blocking socket client that writes raw bytes and reads raw lines: for sending what
-/// no well-behaved client would. Reads time out after 10 s so a test cannot hang.
+/// A raw socket client that writes raw bytes and reads raw lines: for sending what no
+/// well-behaved client would. It never blocks a thread (tests run on the cooperative
+/// pool, which the in-process server's handlers need too): it polls and sleeps instead.
+/// Reads and writes give up after 10 s so a test cannot hang.
 final class RawClient {
     let fd: Int32
     private var buffer: [UInt8] = []
+    private let patience: Duration = .seconds(10)
 
     init(path: String) throws {
         fd = try UnixSocket.connect(path: path)
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        try UnixSocket.setNonBlocking(fd)
     }
 
     deinit { close(fd) }
 
     /// Writes all bytes; returns false if the server closed the connection first.
     @discardableResult
-    func write(_ bytes: [UInt8]) -> Bool {
+    func write(_ bytes: [UInt8]) async -> Bool {
         var offset = 0
-        while offset < bytes.count {
+        let deadline = ContinuousClock.now + patience
+        while offset < bytes.count, ContinuousClock.now < deadline {
             let sent = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if sent <= 0 { return false }
-            offset += sent
+            if sent > 0 { offset += sent; continue }
+            if sent < 0, errno != EAGAIN { return false }
+            try? await Task.sleep(for: .milliseconds(2))
         }
-        return true
+        return offset == bytes.count
     }
 
-    func write(_ text: String) { write(Array(text.utf8)) }
+    func write(_ text: String) async { await write(Array(text.utf8)) }
 
-    /// The next line, or nil at end of stream (or on timeout).
-    func readLine() -> String? {
+    /// The next line, or nil at end of stream, on error, or after 10 s.
+    func readLine() async -> String? {
+        let deadline = ContinuousClock.now + patience
         while true {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: buffer[..<newline], as: UTF8.self)
@@ -104,14 +109,15 @@ final class RawClient {
             }
             var chunk = [UInt8](repeating: 0, count: 65536)
             let count = recv(fd, &chunk, chunk.count, 0)
-            if count <= 0 { return nil }
-            buffer.append(contentsOf: chunk[..<count])
+            if count > 0 { buffer.append(contentsOf: chunk[..<count]); continue }
+            if count == 0 || errno != EAGAIN || ContinuousClock.now > deadline { return nil }
+            try? await Task.sleep(for: .milliseconds(2))
         }
     }
 
     /// The next line parsed as JSON.
-    func readJSON() -> JSONValue? {
-        guard let line = readLine() else { return nil }
+    func readJSON() async -> JSONValue? {
+        guard let line = await readLine() else { return nil }
         return try? JSONDecoder().decode(JSONValue.self, from: Data(line.utf8))
     }
 }
