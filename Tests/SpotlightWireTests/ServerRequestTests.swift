@@ -132,3 +132,23 @@ import Testing
     #expect(try await client.call("add", .object(["a": .number(1), "b": .number(1)])) == .number(2))
     await server.stop()
 }
+
+@Test func twoHundredClientsAtOnceAreAllServed() async throws {
+    let directory = TemporaryDirectory(); defer { directory.remove() }
+    let server = try startServer(directory)
+    let clients = (0..<200).map { _ in RPCClient(socketPath: directory.socket()) }
+    let total = try await withThrowingTaskGroup(of: Int.self) { group in
+        for (index, client) in clients.enumerated() {
+            group.addTask {
+                var sum = 0
+                for call in 0..<20 { sum += try await client.call("add", AddParams(a: index, b: call)) }
+                return sum
+            }
+        }
+        return try await group.reduce(0, +)
+    }
+    #expect(total == (0..<200).reduce(0) { $0 + 20 * $1 + 190 })
+    #expect(server.connectionCount == 200)
+    for client in clients { client.close() }
+    await server.stop()
+}
