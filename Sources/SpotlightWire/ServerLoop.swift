@@ -299,7 +299,6 @@ final class ServerLoop: @unchecked Sendable {
         for connection in connections.values {
             consider(connection.partialSince.map { $0 + configuration.frameTimeout })
             consider(connection.closeDeadline)
-            if connection.partialSince == nil, connection.socket.hasPartialFrame { consider(now) }
         }
         guard let nearest else { return -1 }
         let remaining = nearest - now

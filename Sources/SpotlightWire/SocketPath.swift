@@ -32,7 +32,7 @@ enum SocketPath {
     /// Removes the socket at `path` if it is still the one with `inode` (another server may
     /// have replaced it since).
     static func unlinkIfOurs(_ path: String, inode ours: UInt) {
-        if inode(of: path) == ours { unlink(path) }
+        if inode(of: path) == ours { _ = try? systemCall("unlink") { unlink(path) } }
     }
 
     static func inode(of path: String) -> UInt? {
@@ -48,7 +48,7 @@ enum SocketPath {
         var missing: [String] = []
         while !components.isEmpty {
             let directory = components.joined(separator: "/")
-            if directory.isEmpty || access(directory, F_OK) == 0 { break }
+            if directory.isEmpty || (try? systemCall("access") { access(directory, F_OK) }) != nil { break }
             missing.append(directory)
             components = components.dropLast()
         }
@@ -83,7 +83,13 @@ enum SocketPath {
             UnixSocket.close(fd)
             throw SpotlightError(.locked, "another server is already listening on \(path); stop it or choose another socket path")
         }
-        unlink(path)
+        do {
+            _ = try systemCall("unlink") { unlink(path) }
+        } catch {
+            guard error.errno == ENOENT else {
+                throw SpotlightError(.io, "cannot remove the stale socket \(path)", underlying: "\(error)")
+            }
+        }
     }
 
     private static func kind(_ mode: mode_t) -> String {

@@ -28,7 +28,7 @@ public struct WireLog: Sendable {
         WireLog { level, line in
             guard level >= minimum else { return }
             let bytes = Array("spotlight-wire: \(level.rawValue): \(line)\n".utf8)
-            bytes.withUnsafeBytes { raw in _ = Glibc.write(2, raw.baseAddress, raw.count) }
+            bytes.withUnsafeBytes { raw in _ = try? systemCall("write") { Glibc.write(2, raw.baseAddress, raw.count) } }
         }
     }
 

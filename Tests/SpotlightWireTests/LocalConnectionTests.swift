@@ -27,3 +27,10 @@ import Testing
         (error as? SpotlightError)?.message.contains("is not a Array<String>") == true
     }
 }
+
+@Test func deeplyNestedJSONIsAnErrorNotACrash() async throws {
+    let connection = LocalConnection(handler: testRouter())
+    let frame = Array(String(repeating: "[", count: 100_000).utf8)
+    let reply = try #require(await connection.send(frame: frame))
+    #expect(String(decoding: reply, as: UTF8.self).contains("-32700"))
+}
