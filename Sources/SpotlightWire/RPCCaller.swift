@@ -1,0 +1,68 @@
+import SpotlightModel
+
+/// Anything that sends JSON-RPC calls: `RPCClient` over a socket, `LocalConnection` in
+/// process. Errors are always `SpotlightError`.
+///
+/// ```swift
+/// struct Add: Codable, Sendable { var a: Int; var b: Int }
+/// let sum: Int = try await caller.call("add", Add(a: 2, b: 3))
+/// ```
+public protocol RPCCaller: Sendable {
+    /// Sends `method` with `params` and returns its result.
+    /// - Throws: `SpotlightError`: the server's error, `.unavailable`, `.timeout`, ...
+    func call(_ method: String, _ params: JSONValue?) async throws -> JSONValue
+}
+
+extension RPCCaller {
+    /// Calls `method` with no params.
+    public func call(_ method: String) async throws -> JSONValue {
+        try await call(method, nil)
+    }
+
+    /// Calls `method` with params encoded from `params` and decodes the result as `Result`.
+    /// - Throws: `SpotlightError`; `.invalidInput` if `params` does not encode,
+    ///   `.internal` naming the field if the result does not decode.
+    public func call<Params: Encodable, Result: Decodable>(
+        _ method: String, _ params: Params, as resultType: Result.Type = Result.self
+    ) async throws -> Result {
+        let encoded: JSONValue
+        do {
+            encoded = try JSONValue(encoding: params)
+        } catch {
+            throw SpotlightError(.invalidInput, "the params of \(method) could not be encoded", underlying: "\(error)")
+        }
+        let result = try await call(method, encoded)
+        do {
+            return try result.decode(Result.self)
+        } catch let error as DecodingError {
+            let detail = ParamsDecoding.describe(error, in: result).replacingOccurrences(of: "params", with: "result")
+            throw SpotlightError(.internal, "the reply to \(method) is not a \(Result.self): \(detail)")
+        }
+    }
+}
+
+/// Encoding a call and reading its response, shared by every `RPCCaller`.
+enum RPCCallCoding {
+    static func requestLine(id: RPCID, method: String, params: JSONValue?, maxFrameBytes: Int) throws -> [UInt8] {
+        let line: [UInt8]
+        do {
+            line = try RPCMessage.request(RPCRequest(id: id, method: method, params: params)).encodedLine()
+        } catch {
+            throw SpotlightError(.invalidInput, "the params of \(method) could not be encoded", underlying: "\(error)")
+        }
+        guard line.count - 1 <= maxFrameBytes else {
+            throw SpotlightError(.invalidInput, """
+                the request \(method) is \(line.count - 1) bytes, over the frame limit of \(maxFrameBytes); \
+                send it in smaller batches
+                """)
+        }
+        return line
+    }
+
+    static func result(of outcome: Result<JSONValue, RPCError>) throws -> JSONValue {
+        switch outcome {
+        case .success(let value): return value
+        case .failure(let error): throw error.spotlightError
+        }
+    }
+}

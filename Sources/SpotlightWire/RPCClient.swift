@@ -1,0 +1,89 @@
+import SpotlightModel
+import Synchronization
+
+/// A JSON-RPC client over a Unix domain socket. Thread-safe: share one client; many
+/// calls may be outstanding at once on its one connection (pipelined, matched by id).
+///
+/// It connects on the first call. When the connection drops, every pending call fails
+/// with `.unavailable` and the next call connects again.
+///
+/// ```swift
+/// let client = RPCClient(socketPath: "/run/user/1000/spotlight/spotlightd.sock")
+/// let status = try await client.call("status")
+/// let hits: [String] = try await client.call("search", ["text": "saturn"])
+/// ```
+public final class RPCClient: RPCCaller {
+    public struct Configuration: Sendable {
+        /// The largest frame sent or accepted, in bytes.
+        public var maxFrameBytes = LineFramer.defaultMaxFrameBytes
+        /// How long a call waits for its response by default.
+        public var callTimeout: Duration = .seconds(30)
+        public var log: WireLog = .silent
+
+        public init() {}
+    }
+
+    public let socketPath: String
+    public let configuration: Configuration
+    private let ids = IDGenerator()
+    /// The current connection; replaced after it drops. Guarded by its lock.
+    private let connection = Mutex<ClientConnection?>(nil)
+
+    /// A client for the server at `socketPath`; nothing is opened until the first call.
+    public init(socketPath: String, configuration: Configuration = .init()) {
+        ignoreSIGPIPE()
+        self.socketPath = socketPath
+        self.configuration = configuration
+    }
+
+    deinit {
+        close()
+    }
+
+    public func call(_ method: String, _ params: JSONValue?) async throws -> JSONValue {
+        try await call(method, params, timeout: configuration.callTimeout)
+    }
+
+    /// Calls `method` and waits at most `timeout` for the response.
+    /// - Throws: `SpotlightError`: the server's error; `.unavailable` naming the socket if
+    ///   no server runs there or the connection dropped; `.timeout`; `.invalidInput` for a
+    ///   request over the frame limit.
+    public func call(_ method: String, _ params: JSONValue?, timeout: Duration) async throws -> JSONValue {
+        let id = ids.next()
+        let line = try RPCCallCoding.requestLine(id: id, method: method, params: params,
+                                                 maxFrameBytes: configuration.maxFrameBytes)
+        let connection = try currentConnection()
+        let outcome = await connection.send(line, id: id, method: method, timeout: timeout)
+        return try RPCCallCoding.result(of: try outcome.get())
+    }
+
+    /// Sends a notification (no id, no response).
+    public func notify(_ method: String, _ params: JSONValue? = nil) throws {
+        let line: [UInt8]
+        do {
+            line = try RPCMessage.notification(RPCNotification(method: method, params: params)).encodedLine()
+        } catch {
+            throw SpotlightError(.invalidInput, "the params of \(method) could not be encoded", underlying: "\(error)")
+        }
+        try currentConnection().enqueue(line)
+    }
+
+    /// Closes the connection; pending calls fail with `.unavailable`. A later call reconnects.
+    public func close() {
+        let current = connection.withLock { slot in
+            defer { slot = nil }
+            return slot
+        }
+        current?.shutdown()
+    }
+
+    /// The live connection, connecting if there is none or the last one dropped.
+    private func currentConnection() throws -> ClientConnection {
+        try connection.withLock { slot in
+            if let live = slot, !live.isClosed { return live }
+            let fresh = try ClientConnection(path: socketPath, configuration: configuration)
+            slot = fresh
+            return fresh
+        }
+    }
+}

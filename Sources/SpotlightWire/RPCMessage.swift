@@ -1,0 +1,161 @@
+import Foundation
+import SpotlightModel
+
+/// A JSON-RPC request id: an integer or a string, echoed in the response.
+public enum RPCID: Hashable, Sendable, CustomStringConvertible {
+    case number(Int)
+    case string(String)
+
+    var json: JSONValue {
+        switch self {
+        case .number(let number): .number(Double(number))
+        case .string(let text): .string(text)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .number(let number): "\(number)"
+        case .string(let text): "\"\(text)\""
+        }
+    }
+}
+
+/// A request that expects a response.
+///
+/// ```swift
+/// let request = RPCRequest(id: .number(1), method: "query", params: .object(["text": .string("saturn")]))
+/// let line = try RPCMessage.request(request).encodedLine()   // JSON and a "\n"
+/// ```
+public struct RPCRequest: Hashable, Sendable {
+    public var id: RPCID
+    public var method: String
+    /// An object or an array, or nil when the request has none.
+    public var params: JSONValue?
+
+    public init(id: RPCID, method: String, params: JSONValue? = nil) {
+        self.id = id
+        self.method = method
+        self.params = params
+    }
+}
+
+/// A request without an id: the sender expects no response.
+public struct RPCNotification: Hashable, Sendable {
+    public var method: String
+    public var params: JSONValue?
+
+    public init(method: String, params: JSONValue? = nil) {
+        self.method = method
+        self.params = params
+    }
+}
+
+/// The answer to a request: its result, or an error. `id` is nil only for an error about
+/// a frame whose id could not be read (a parse error, an oversized frame, a refused peer).
+public struct RPCResponse: Hashable, Sendable {
+    public var id: RPCID?
+    public var outcome: Result<JSONValue, RPCError>
+
+    public init(id: RPCID?, outcome: Result<JSONValue, RPCError>) {
+        self.id = id
+        self.outcome = outcome
+    }
+
+    public static func error(_ error: RPCError, id: RPCID?) -> RPCResponse {
+        RPCResponse(id: id, outcome: .failure(error))
+    }
+}
+
+/// Any JSON-RPC 2.0 message, one per line on the wire.
+public enum RPCMessage: Hashable, Sendable {
+    case request(RPCRequest)
+    case notification(RPCNotification)
+    case response(RPCResponse)
+
+    /// The message as one line of JSON, terminated by `\n`.
+    public func encodedLine() throws -> [UInt8] {
+        var object: [String: JSONValue] = ["jsonrpc": .string("2.0")]
+        switch self {
+        case .request(let request):
+            object["id"] = request.id.json
+            object["method"] = .string(request.method)
+            if let params = request.params { object["params"] = params }
+        case .notification(let notification):
+            object["method"] = .string(notification.method)
+            if let params = notification.params { object["params"] = params }
+        case .response(let response):
+            object["id"] = response.id?.json ?? .null
+            switch response.outcome {
+            case .success(let result): object["result"] = result
+            case .failure(let error):
+                var member: [String: JSONValue] = ["code": .number(Double(error.code)), "message": .string(error.message)]
+                if let data = error.data { member["data"] = data }
+                object["error"] = .object(member)
+            }
+        }
+        var bytes = try RPCCoding.encode(.object(object))
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
+    }
+
+    /// Parses one frame. The error says what is wrong and carries the request's id when
+    /// it could be read, so the error response can be matched.
+    public static func decode(frame: [UInt8]) -> Result<RPCMessage, DecodeFailure> {
+        let value: JSONValue
+        do {
+            value = try RPCCoding.decode(frame)
+        } catch {
+            return .failure(DecodeFailure(id: nil, error: error))
+        }
+        return RPCMessageParser.message(from: value)
+    }
+
+    /// Why a frame is not a message, with the id when it was readable.
+    public struct DecodeFailure: Error, Hashable, Sendable {
+        public var id: RPCID?
+        public var error: RPCError
+    }
+}
+
+/// JSON encoding and decoding of frames, in one place.
+enum RPCCoding {
+    static func encode(_ value: JSONValue) throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return Array(try encoder.encode(value))
+    }
+
+    /// Parses a frame into a JSON value; invalid UTF-8 and bad JSON are parse errors
+    /// that say where.
+    static func decode(_ frame: [UInt8]) throws(RPCError) -> JSONValue {
+        if String(validating: frame, as: UTF8.self) == nil {
+            let offset = firstInvalidUTF8Offset(frame) ?? 0
+            throw .parseError("the frame is not valid UTF-8 (first bad byte at offset \(offset)); send UTF-8 JSON")
+        }
+        do {
+            return try JSONDecoder().decode(JSONValue.self, from: Data(frame))
+        } catch let error as DecodingError {
+            if case .dataCorrupted(let context) = error {
+                let cause = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
+                throw .parseError("the frame is not valid JSON: \(cause ?? context.debugDescription)")
+            }
+            throw .parseError("the frame is not valid JSON: \(error)")
+        } catch {
+            throw .parseError("the frame is not valid JSON: \(error)")
+        }
+    }
+
+    /// The offset of the first byte that does not start or continue a valid UTF-8 sequence.
+    static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
+        var offset = 0
+        while offset < bytes.count {
+            let lead = bytes[offset]
+            let length = lead < 0x80 ? 1 : lead >= 0xC2 && lead < 0xE0 ? 2 : lead >= 0xE0 && lead < 0xF0 ? 3 : lead >= 0xF0 && lead < 0xF5 ? 4 : 0
+            guard length > 0, offset + length <= bytes.count,
+                  String(validating: bytes[offset..<offset + length], as: UTF8.self) != nil else { return offset }
+            offset += length
+        }
+        return nil
+    }
+}

@@ -1,0 +1,352 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import SpotlightModel
+import Synchronization
+
+/// The event loop behind `UnixSocketServer`: one thread polls the listener, a wake pipe
+/// and every connection. Handlers run in tasks and post their response lines to the
+/// mailbox, then write a byte to the wake pipe.
+final class ServerLoop: @unchecked Sendable {
+    // Immutable after init: safe from any thread.
+    private let configuration: UnixSocketServer.Configuration
+    private let dispatcher: RPCDispatcher
+    private let ownedPath: (path: String, inode: UInt)?
+    private let wake: WakePipe
+    private let outboundHighWater = 1 << 20
+
+    /// Shared between the loop thread and handler tasks; guarded by its own lock.
+    private struct Mailbox {
+        var completed: [(connection: Int, line: [UInt8]?)] = []
+        var stopRequested = false
+        var finished = false
+        var connectionCount = 0
+        var waiters: [CheckedContinuation<Void, Never>] = []
+    }
+    private let mailbox = Mutex(Mailbox())
+
+    // Touched only on the loop thread.
+    private var listener: Int32
+    private var connections: [Int: ServerConnection] = [:]
+    private var nextConnectionID = 1
+    /// When stopping began; also the start of the grace period for unflushed responses.
+    private var stoppingSince: ContinuousClock.Instant?
+
+    init(listener: Int32, ownedPath: (String, UInt)?, handler: any RPCHandler,
+         configuration: UnixSocketServer.Configuration) throws {
+        self.listener = listener
+        self.ownedPath = ownedPath
+        self.configuration = configuration
+        self.dispatcher = RPCDispatcher(handler: handler, log: configuration.log)
+        do {
+            self.wake = try WakePipe()
+        } catch {
+            UnixSocket.close(listener)
+            if let ownedPath { SocketPath.unlinkIfOurs(ownedPath.0, inode: ownedPath.1) }
+            throw SpotlightError(.io, "cannot create the server's wake pipe", underlying: "\(error)")
+        }
+    }
+
+    func start() {
+        let thread = Thread { [self] in run() }
+        thread.name = "spotlight-wire-server"
+        thread.start()
+    }
+
+    func requestStop() {
+        mailbox.withLock { $0.stopRequested = true }
+        wake.signal()
+    }
+
+    func waitUntilFinished() async {
+        await withCheckedContinuation { continuation in
+            let done = mailbox.withLock { box in
+                if box.finished { return true }
+                box.waiters.append(continuation)
+                return false
+            }
+            if done { continuation.resume() }
+        }
+    }
+
+    var connectionCount: Int { mailbox.withLock { $0.connectionCount } }
+
+    // MARK: - The loop
+
+    private func run() {
+        let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 16)
+        defer { scratch.deallocate() }
+        while true {
+            let now = ContinuousClock.now
+            deliverCompletedResponses()
+            if stoppingSince == nil, mailbox.withLock({ $0.stopRequested }) { beginStopping(now) }
+            closeFinishedConnections(now)
+            if stoppingSince != nil, connections.isEmpty { break }
+
+            var watched: [ServerConnection] = []
+            var fds = [pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)]
+            if stoppingSince == nil { fds.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0)) }
+            for connection in connections.values {
+                var events: Int16 = 0
+                if wantsRead(connection) { events |= Int16(POLLIN) }
+                if connection.socket.pendingOutboundBytes > 0 { events |= Int16(POLLOUT) }
+                guard events != 0 else { continue }
+                watched.append(connection)
+                fds.append(pollfd(fd: connection.socket.fd, events: events, revents: 0))
+            }
+            let ready = (try? systemCall("poll") { poll(&fds, nfds_t(fds.count), pollTimeout(now)) }) ?? 0
+            if ready > 0 {
+                if fds[0].revents != 0 { wake.drain() }
+                let offset = stoppingSince == nil ? 2 : 1
+                if offset == 2, fds[1].revents != 0 { acceptConnections() }
+                for (index, connection) in watched.enumerated() where fds[index + offset].revents != 0 {
+                    serve(connection, events: fds[index + offset].revents, scratch: scratch)
+                }
+            }
+            checkFrameDeadlines(ContinuousClock.now)
+        }
+        finish()
+    }
+
+    private func wantsRead(_ connection: ServerConnection) -> Bool {
+        !connection.readClosed && connection.closeDeadline == nil && stoppingSince == nil
+            && connection.inFlight < configuration.maxPendingRequestsPerConnection
+            && connection.socket.pendingOutboundBytes < outboundHighWater
+    }
+
+    private func serve(_ connection: ServerConnection, events: Int16, scratch: UnsafeMutableRawBufferPointer) {
+        if events & Int16(POLLOUT) != 0 || events & Int16(POLLERR) != 0 {
+            guard flush(connection) else { return }
+        }
+        guard events & Int16(POLLIN | POLLHUP | POLLERR) != 0, wantsRead(connection) else { return }
+        do {
+            switch try connection.socket.read(into: scratch) {
+            case .wouldBlock:
+                break
+            case .frames(let frames):
+                if !frames.isEmpty { connection.partialSince = nil }
+                for frame in frames { dispatch(frame, on: connection) }
+            case .endOfStream(let lastFrame):
+                connection.readClosed = true
+                if let lastFrame { dispatch(lastFrame, on: connection) }
+            }
+        } catch let error as LineFramer.FrameTooLarge {
+            configuration.log.write(.warning, "\(connection): \(error); closing it")
+            closeAfterError(connection, .invalidRequest(error.description))
+        } catch {
+            configuration.log.write(.debug, "\(connection): \(error); dropping it")
+            drop(connection)
+        }
+    }
+
+    private func dispatch(_ frame: [UInt8], on connection: ServerConnection) {
+        connection.inFlight += 1
+        let id = connection.id, peer = connection.peer, dispatcher = dispatcher
+        Task { [self] in
+            let line = await dispatcher.respond(to: frame, peer: peer)
+            complete(connection: id, line: line)
+        }
+    }
+
+    /// Called from handler tasks.
+    private func complete(connection: Int, line: [UInt8]?) {
+        mailbox.withLock { $0.completed.append((connection, line)) }
+        wake.signal()
+    }
+
+    private func deliverCompletedResponses() {
+        let completed = mailbox.withLock { box in
+            defer { box.completed.removeAll(keepingCapacity: true) }
+            return box.completed
+        }
+        var touched: Set<Int> = []
+        for (id, line) in completed {
+            guard let connection = connections[id] else { continue }  // dropped meanwhile
+            connection.inFlight -= 1
+            if let line { connection.socket.enqueue(line) }
+            touched.insert(id)
+        }
+        for id in touched {
+            if let connection = connections[id] { _ = flush(connection) }
+        }
+    }
+
+    /// Sends what is queued; drops the connection on a send error. False if dropped.
+    private func flush(_ connection: ServerConnection) -> Bool {
+        do {
+            try connection.socket.flush()
+            return true
+        } catch {
+            configuration.log.write(.debug, "\(connection): \(error); dropping it")
+            drop(connection)
+            return false
+        }
+    }
+
+    // MARK: - Connections
+
+    private func acceptConnections() {
+        for _ in 0..<64 {
+            let fd: Int32
+            do {
+                guard let accepted = try UnixSocket.accept(listener) else { return }
+                fd = accepted
+            } catch {
+                configuration.log.write(.warning, "accept on the listening socket: \(error)")
+                return
+            }
+            admit(fd)
+        }
+    }
+
+    private func admit(_ fd: Int32) {
+        let peer: PeerCredentials
+        do {
+            peer = try UnixSocket.peerCredentials(fd)
+        } catch {
+            configuration.log.write(.warning, "cannot read a new connection's peer credentials: \(error); closing it")
+            UnixSocket.close(fd)
+            return
+        }
+        let refusal: SpotlightError?
+        if connections.count >= configuration.maxConnections {
+            refusal = SpotlightError(.unavailable, "the server has \(connections.count) connections, its limit; retry later")
+        } else {
+            do {
+                try configuration.authorizePeer?(peer)
+                refusal = nil
+            } catch let error as SpotlightError {
+                refusal = error
+            } catch {
+                refusal = SpotlightError(.permissionDenied, "connection refused: \(error)")
+            }
+        }
+        if let refusal {
+            configuration.log.write(.warning, "refused connection from \(peer): \(refusal.message)")
+            UnixSocket.sendAllBestEffort(fd, RPCDispatcher.line(.error(RPCError(refusal), id: nil)))
+            UnixSocket.close(fd)
+            return
+        }
+        let connection = ServerConnection(id: nextConnectionID, peer: peer,
+                                          socket: FramedSocket(fd: fd, maxFrameBytes: configuration.maxFrameBytes))
+        nextConnectionID += 1
+        connections[connection.id] = connection
+        publishConnectionCount()
+        configuration.log.write(.debug, "\(connection) opened")
+    }
+
+    /// Queues `error` for the peer, then closes once it is sent (or the grace period ends).
+    private func closeAfterError(_ connection: ServerConnection, _ error: RPCError) {
+        connection.socket.enqueue(RPCDispatcher.line(.error(error, id: nil)))
+        connection.closeDeadline = ContinuousClock.now + configuration.frameTimeout
+        _ = flush(connection)
+    }
+
+    private func drop(_ connection: ServerConnection) {
+        guard connections.removeValue(forKey: connection.id) != nil else { return }
+        UnixSocket.close(connection.socket.fd)
+        publishConnectionCount()
+    }
+
+    private func publishConnectionCount() {
+        let count = connections.count
+        mailbox.withLock { $0.connectionCount = count }
+    }
+
+    /// Closes connections with nothing left to do: the peer finished writing, an error
+    /// was sent, or the server is stopping, and no request is in flight.
+    private func closeFinishedConnections(_ now: ContinuousClock.Instant) {
+        for connection in connections.values where connection.inFlight == 0 {
+            let ending = connection.readClosed || connection.closeDeadline != nil || stoppingSince != nil
+            guard ending else { continue }
+            let deadline = connection.closeDeadline ?? stoppingSince.map { $0 + configuration.frameTimeout }
+            let flushed = connection.socket.pendingOutboundBytes == 0
+            if flushed || deadline.map({ now >= $0 }) ?? false {
+                configuration.log.write(.debug, "\(connection) closed")
+                drop(connection)
+            }
+        }
+    }
+
+    /// Disconnects peers whose current frame has been arriving for longer than the timeout.
+    private func checkFrameDeadlines(_ now: ContinuousClock.Instant) {
+        for connection in connections.values {
+            guard wantsRead(connection), connection.socket.hasPartialFrame else {
+                connection.partialSince = nil
+                continue
+            }
+            guard let since = connection.partialSince else {
+                connection.partialSince = now
+                continue
+            }
+            if now - since >= configuration.frameTimeout {
+                let message = "a frame was not completed within \(configuration.frameTimeout); closing the connection"
+                configuration.log.write(.info, "\(connection): \(message)")
+                closeAfterError(connection, RPCError(SpotlightError(.timeout, message)))
+            }
+        }
+    }
+
+    /// Milliseconds until the nearest deadline, or -1 for none.
+    private func pollTimeout(_ now: ContinuousClock.Instant) -> Int32 {
+        var nearest: ContinuousClock.Instant?
+        func consider(_ instant: ContinuousClock.Instant?) {
+            guard let instant else { return }
+            nearest = nearest.map { min($0, instant) } ?? instant
+        }
+        if let stoppingSince { consider(stoppingSince + configuration.frameTimeout) }
+        for connection in connections.values {
+            consider(connection.partialSince.map { $0 + configuration.frameTimeout })
+            consider(connection.closeDeadline)
+        }
+        guard let nearest else { return -1 }
+        let remaining = nearest - now
+        if remaining <= .zero { return 0 }
+        let milliseconds = remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000 + 1
+        return Int32(clamping: milliseconds)
+    }
+
+    private func beginStopping(_ now: ContinuousClock.Instant) {
+        stoppingSince = now
+        UnixSocket.close(listener)
+        listener = -1
+        if let ownedPath { SocketPath.unlinkIfOurs(ownedPath.path, inode: ownedPath.inode) }
+        configuration.log.write(.info, "stopping: no longer accepting; \(connections.count) connection(s) finishing")
+    }
+
+    private func finish() {
+        for connection in connections.values { UnixSocket.close(connection.socket.fd) }
+        connections.removeAll()
+        let waiters = mailbox.withLock { box in
+            box.finished = true
+            box.connectionCount = 0
+            defer { box.waiters.removeAll() }
+            return box.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+}
+
+/// One accepted connection's state. Touched only on the server's loop thread.
+final class ServerConnection: CustomStringConvertible {
+    let id: Int
+    let peer: PeerCredentials
+    var socket: FramedSocket
+    /// Requests read but not yet answered.
+    var inFlight = 0
+    /// The peer will send nothing more; close once in-flight responses are sent.
+    var readClosed = false
+    /// Set after an error that ends the connection: close when sent or at this instant.
+    var closeDeadline: ContinuousClock.Instant?
+    /// When the frame now arriving started arriving (for the trickle timeout).
+    var partialSince: ContinuousClock.Instant?
+
+    init(id: Int, peer: PeerCredentials, socket: FramedSocket) {
+        self.id = id
+        self.peer = peer
+        self.socket = socket
+    }
+
+    var description: String { "connection \(id) (\(peer))" }
+}

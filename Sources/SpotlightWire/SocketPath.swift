@@ -1,0 +1,135 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SpotlightModel
+
+/// Binding a listening socket at a path, safely: directory 0700 if it must be created,
+/// socket 0600, a stale socket replaced only if it is a socket nobody listens on.
+enum SocketPath {
+    /// A listening, non-blocking socket bound at `path`, and the inode it got.
+    static func bindAndListen(_ path: String, backlog: Int32 = SOMAXCONN) throws(SpotlightError) -> (fd: Int32, inode: UInt) {
+        let address = try UnixSocket.address(for: path)
+        try createDirectory(parentOf: path)
+        try removeStaleSocket(at: path)
+        do throws(SystemCallError) {
+            let fd = try UnixSocket.makeSocket()
+            do {
+                try UnixSocket.bind(fd: fd, to: address)
+                _ = try systemCall("chmod") { chmod(path, 0o600) }
+                _ = try systemCall("listen") { listen(fd, backlog) }
+                try UnixSocket.setNonBlocking(fd)
+                return (fd, inode(of: path) ?? 0)
+            } catch {
+                UnixSocket.close(fd)
+                throw error
+            }
+        } catch {
+            let hint = error.errno == EADDRINUSE ? "; another process created it just now" : ""
+            throw SpotlightError(.io, "cannot listen on the socket \(path)\(hint)", underlying: "\(error)")
+        }
+    }
+
+    /// Removes the socket at `path` if it is still the one with `inode` (another server may
+    /// have replaced it since).
+    static func unlinkIfOurs(_ path: String, inode ours: UInt) {
+        if inode(of: path) == ours { _ = try? systemCall("unlink") { unlink(path) } }
+    }
+
+    static func inode(of path: String) -> UInt? {
+        var info = stat()
+        guard (try? systemCall("lstat") { lstat(path, &info) }) != nil else { return nil }
+        return UInt(info.st_ino)
+    }
+
+    /// Creates the missing directories above `path` with mode 0700.
+    private static func createDirectory(parentOf path: String) throws(SpotlightError) {
+        var components = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        guard !components.isEmpty else { return }
+        var missing: [String] = []
+        while !components.isEmpty {
+            let directory = components.joined(separator: "/")
+            if directory.isEmpty || (try? systemCall("access") { access(directory, F_OK) }) != nil { break }
+            missing.append(directory)
+            components = components.dropLast()
+        }
+        for directory in missing.reversed() {
+            do {
+                _ = try systemCall("mkdir") { mkdir(directory, 0o700) }
+            } catch where error.errno == EEXIST {
+                continue
+            } catch {
+                throw SpotlightError(.io, "cannot create the socket directory \(directory)", underlying: "\(error)")
+            }
+        }
+    }
+
+    /// Unlinks `path` if it is a socket nobody listens on; refuses anything else.
+    private static func removeStaleSocket(at path: String) throws(SpotlightError) {
+        var info = stat()
+        do {
+            _ = try systemCall("lstat") { lstat(path, &info) }
+        } catch where error.errno == ENOENT {
+            return
+        } catch {
+            throw SpotlightError(.io, "cannot inspect the socket path \(path)", underlying: "\(error)")
+        }
+        guard info.st_mode & S_IFMT == S_IFSOCK else {
+            throw SpotlightError(.invalidInput, """
+                \(path) exists and is not a socket (\(kind(info.st_mode))); it was left untouched. \
+                Remove it or choose another socket path
+                """)
+        }
+        if let fd = try? UnixSocket.connect(path: path) {
+            UnixSocket.close(fd)
+            throw SpotlightError(.locked, "another server is already listening on \(path); stop it or choose another socket path")
+        }
+        do {
+            _ = try systemCall("unlink") { unlink(path) }
+        } catch {
+            guard error.errno == ENOENT else {
+                throw SpotlightError(.io, "cannot remove the stale socket \(path)", underlying: "\(error)")
+            }
+        }
+    }
+
+    private static func kind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFREG: "a regular file"
+        case S_IFDIR: "a directory"
+        case S_IFLNK: "a symbolic link"
+        case S_IFIFO: "a FIFO"
+        default: "not a socket"
+        }
+    }
+}
+
+/// systemd socket activation: the listening sockets passed as fds 3, 4, ... when
+/// `LISTEN_PID` is this process and `LISTEN_FDS` counts them.
+///
+/// ```swift
+/// if let fd = SocketActivation.listeningFileDescriptors().first {
+///     server = try UnixSocketServer(adopting: fd, handler: router)
+/// }
+/// ```
+public enum SocketActivation {
+    /// The first fd systemd passes (`SD_LISTEN_FDS_START`).
+    public static let firstFileDescriptor: Int32 = 3
+
+    /// The passed fds, or [] when this process was not socket-activated. Unsets
+    /// `LISTEN_PID`, `LISTEN_FDS` and `LISTEN_FDNAMES` so children do not inherit them.
+    public static func listeningFileDescriptors(environment: [String: String]? = nil) -> [Int32] {
+        let environment = environment ?? currentEnvironment()
+        guard let pid = environment["LISTEN_PID"].flatMap(Int32.init), pid == getpid(),
+              let count = environment["LISTEN_FDS"].flatMap(Int32.init), count > 0 else { return [] }
+        for name in ["LISTEN_PID", "LISTEN_FDS", "LISTEN_FDNAMES"] { unsetenv(name) }
+        return Array(firstFileDescriptor..<firstFileDescriptor + count)
+    }
+
+    private static func currentEnvironment() -> [String: String] {
+        var result: [String: String] = [:]
+        for name in ["LISTEN_PID", "LISTEN_FDS"] {
+            if let value = getenv(name) { result[name] = String(cString: value) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import SpotlightModel
+import Testing
+@testable import SpotlightWire
+
+private func decode(_ text: String) -> Result<RPCMessage, RPCMessage.DecodeFailure> {
+    RPCMessage.decode(frame: Array(text.utf8))
+}
+
+@Test func aRequestSurvivesEncodingAndDecoding() throws {
+    let request = RPCRequest(id: .string("q-1"), method: "query", params: .object(["text": .string("saturn"), "limit": .number(5)]))
+    let line = try RPCMessage.request(request).encodedLine()
+    #expect(line.last == UInt8(ascii: "\n"))
+    #expect(try decode(String(decoding: line.dropLast(), as: UTF8.self)).get() == .request(request))
+}
+
+@Test func aMessageWithoutIDIsANotification() throws {
+    #expect(try decode(#"{"jsonrpc":"2.0","method":"ping"}"#).get() == .notification(RPCNotification(method: "ping")))
+}
+
+@Test func aMissingVersionIsAnInvalidRequestThatKeepsTheID() {
+    guard case .failure(let failure) = decode(#"{"id":7,"method":"ping"}"#) else {
+        Issue.record("expected a failure"); return
+    }
+    #expect(failure.id == .number(7))
+    #expect(failure.error.code == RPCError.invalidRequestCode)
+    #expect(failure.error.message.contains("jsonrpc"))
+}
+
+@Test func aFractionalIDIsRefused() {
+    guard case .failure(let failure) = decode(#"{"jsonrpc":"2.0","id":1.5,"method":"ping"}"#) else {
+        Issue.record("expected a failure"); return
+    }
+    #expect(failure.error.message.contains("\"id\""))
+}
+
+@Test func invalidUTF8IsAParseErrorThatSaysSo() {
+    guard case .failure(let failure) = RPCMessage.decode(frame: [0x7B, 0x22, 0xFF, 0x22, 0x7D]) else {
+        Issue.record("expected a failure"); return
+    }
+    #expect(failure.error.code == RPCError.parseErrorCode)
+    #expect(failure.error.message.contains("UTF-8"))
+    #expect(failure.error.message.contains("offset 2"))
+}
+
+@Test func aSpotlightErrorTravelsAsAServerErrorAndComesBack() throws {
+    let original = SpotlightError(.conflict, "client state changed; fetch it and retry", underlying: "expected 3")
+    let wire = RPCError(original)
+    #expect((-32099 ... -32000).contains(wire.code))
+    #expect(wire.data?["code"] == .string("conflict"))
+    let line = try RPCMessage.response(.error(wire, id: .number(1))).encodedLine()
+    guard case .response(let response) = try decode(String(decoding: line.dropLast(), as: UTF8.self)).get(),
+          case .failure(let received) = response.outcome else {
+        Issue.record("expected an error response"); return
+    }
+    #expect(received.spotlightError == original)
+}
+
+@Test func aStandardErrorMapsToASpotlightCode() {
+    #expect(RPCError.methodNotFound("x", available: []).spotlightError.code == .notFound)
+    #expect(RPCError.invalidParams("params.a").spotlightError.code == .invalidInput)
+    #expect(RPCError.internalError("boom").spotlightError.code == .internal)
+}
+
+@Test func methodNotFoundNamesTheMethodAndListsTheOthers() {
+    let error = RPCError.methodNotFound("serch", available: ["query", "donate"])
+    #expect(error.code == -32601)
+    #expect(error.message == "unknown method \"serch\"; available methods: donate, query")
+}
+
+private struct Paging: Decodable { var offset: Int; var limit: Int }
+private struct QueryParams: Decodable { var text: String; var paging: [Paging] }
+
+@Test func wrongParamTypesNameTheFieldPathAndTheExpectedType() {
+    let params: JSONValue? = .object(["text": .string("a"), "paging": .array([.object(["offset": .number(0), "limit": .string("ten")])])])
+    #expect(throws: RPCError.invalidParams("params.paging[0].limit: expected Int, found string \"ten\"")) {
+        try params.decode(QueryParams.self)
+    }
+}
+
+@Test func aMissingParamIsNamed() {
+    let params: JSONValue? = .object(["paging": .array([])])
+    #expect(throws: RPCError.invalidParams("params.text: missing (required)")) {
+        try params.decode(QueryParams.self)
+    }
+}
+
+@Test func absentParamsDecodeAsAnEmptyObject() throws {
+    struct Options: Decodable { var verbose: Bool? }
+    let params: JSONValue? = nil
+    #expect(try params.decode(Options.self).verbose == nil)
+}

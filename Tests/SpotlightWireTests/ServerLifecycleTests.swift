@@ -1,0 +1,182 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import SpotlightModel
+import Testing
+@testable import SpotlightWire
+
+// Binding, refusing, timing out and stopping: the connection and server lifecycle.
+
+@Test func anOversizedFrameGetsAnErrorThenTheConnectionClosesAndOthersAreServed() async throws {
+    let directory = TemporaryDirectory(); defer { directory.remove() }
+    let server = try startServer(directory) { $0.maxFrameBytes = 1024 }
+    let raw = try RawClient(path: directory.socket())
+    await raw.write(Array(repeating: UInt8(ascii: "x"), count: 4096))
+    let error = await raw.readJSON()
+    #expect(error?["error"]?["code"] == .number(-32600))
+    #expect(error?["error"]?["message"]?.stringValue?.contains("1024 bytes") == true)
+    #expect(await raw.readLine() == nil)
+    let client = RPCClient(socketPath: directory.socket())
+    #expect(try await client.call("echo", .array([.string("ok")])) == .array([.string("ok")]))
+    await server.stop()
+}
+
+@Test func aClientThatTricklesAFrameIsDisconnectedAfterTheTimeout() async throws {
+    let directory = TemporaryDirectory(); defer { directory.remove() }
+    let server = try startServer(directory) { $0.frameTimeout = .milliseconds(200) }
+    let raw = try RawClient(path: directory.socket())
+    await raw.write("{\"jsonrpc\":")
+    let error = await raw.readJSON()
+    #expect(error?["error"]?["data"]?["code"] == .string("timeout"))
+    #expect(await raw.readLine() == nil)
+    await server.stop()
+}
+
+@Test func anIdleConnectionBetweenFramesIsKept() async throws {
+    let directory = TemporaryDirectory(); defer { directory.remove() }
+    let server = try startServer(directory) { $0.frameTimeout = .milliseconds(100) }
+    let client = RPCClient(socketPath: directory.socket())
+    _ = try await client.call("echo")
+    try await Task.sleep(for: .milliseconds(400))
+    #expect(server.connectionCount == 1)
+    #expect(try await client.call("echo", .array([])) == .array([]))
+    await server.stop()
+}
+
+@Test func aPeerRefusedByTheHookGetsTheReasonAndIsLogged() async throws {
+    let directory = TemporaryDirectory(); defer { directory.remove() }
+    let capture = LogCapture()
+    let server = try startServer(directory) {
+        $0.authorizePeer = UnixSocketServer.Configuration.onlyUser(getuid() + 1)
+        $0.log = capture.log
+    }
+    let client = RPCClient(socketPath: directory.socket())
+    await #expect { try await client.call("echo") } throws: { error in
+        (error as? SpotlightError)?.code == .permissionDenied
+    }
+    #expect(capture.all.contains { $0.hasPrefix("warning: refused connection from pid \(getpid()) uid \(getuid())") })
+    await server.stop()
+}
+
+@Test func theSocketIs0600InADirectoryCreated0700() async throws {
+    let directory = TemporaryDirectory(); defer { directory.remove() }
+    let path = directory.socket("run/spotlight/d.sock")
+    let server = try UnixSocketServer(path: path, handler: testRouter(), configuration: quiet())
+    var info = stat()
+    #expect(stat(path, &info) == 0 && info.st_mode & 0o777 == 0o600)
+    #expect(stat(directory.socket("run/spotlight"), &info) == 0 && info.st_mode & 0o777 == 0o700)
+    await server.stop()
+    #expect(access(path, F_OK) != 0, "stop unlinks the socket it bound")
+}
+
+@Test func aStaleSocketIsReplaced() async throws {
+    let directory = TemporaryDirectory(); defer { directory.remove() }
+    let stale = try UnixSocket.makeSocket()
+    try UnixSocket.bind(fd: stale, to: UnixSocket.address(for: directory.socket()))
+    close(stale)
+    let server = try startServer(directory)
+    #expect(try await RPCClient(socketPath: directory.socket()).call("add", AddParams(a: 1, b: 2)) == 3)
+    await server.stop()
+}
+
+@Test func aPathThatIsNotASocketIsRefusedAndLeftAlone() throws {
+    let directory = TemporaryDirectory(); defer { directory.remove() }
+    try "keep me".write(toFile: directory.socket(), atomically: false, encoding: .utf8)
+    #expect { try startServer(directory) } throws: { error in
+        let message = (error as? SpotlightError)?.message ?? ""
+        return message.contains(directory.socket()) && message.contains("not a socket")
+    }
+    #expect(try String(contentsOfFile: directory.socket(), encoding: .utf8) == "keep me")
+}
+
+@Test func aSocketWhereAServerListensIsNotTakenOver() async throws {
+    let directory = TemporaryDirectory(); defer { directory.remove() }
+    let first = try startServer(directory)
+    #expect { try startServer(directory) } throws: { ($0 as? SpotlightError)?.code == .locked }
+    await first.stop()
+}
+
+@Test func aPathTooLongForSunPathIsRefusedClearly() {
+    let path = "/tmp/" + String(repeating: "d", count: 120) + "/s.sock"
+    #expect { try UnixSocketServer(path: path, handler: testRouter(), configuration: quiet()) } throws: { error in
+        let message = (error as? SpotlightError)?.message ?? ""
+        return message.contains("longer than the 107") && message.contains(path)
+    }
+}
+
+@Test func gracefulStopFinishesAnInFlightRequest() async throws {
+    let directory = TemporaryDirectory(); defer { directory.remove() }
+    let server = try startServer(directory)
+    let client = RPCClient(socketPath: directory.socket())
+    async let slow = client.call("slow", .object(["milliseconds": .number(300)]))
+    #expect(await eventually { server.connectionCount == 1 })
+    try await Task.sleep(for: .milliseconds(50))
+    await server.stop()
+    #expect(try await slow == .string("done"))
+    await #expect { try await RPCClient(socketPath: directory.socket()).call("echo") } throws: {
+        ($0 as? SpotlightError)?.code == .unavailable
+    }
+}
+
+@Test func connectingWithNoServerIsUnavailableNamingThePath() async {
+    let directory = TemporaryDirectory(); defer { directory.remove() }
+    let client = RPCClient(socketPath: directory.socket())
+    await #expect { try await client.call("echo") } throws: { error in
+        guard let error = error as? SpotlightError else { return false }
+        return error.code == .unavailable && error.message.contains(directory.socket())
+    }
+}
+
+@Test func aDroppedConnectionFailsPendingCallsAndTheNextCallReconnects() async throws {
+    let directory = TemporaryDirectory(); defer { directory.remove() }
+    var server = try startServer(directory) { $0.maxPendingRequestsPerConnection = 1 }
+    let client = RPCClient(socketPath: directory.socket())
+    async let slow = client.call("slow", .object(["milliseconds": .number(200)]))
+    #expect(await eventually { server.connectionCount == 1 })
+    async let queued = client.call("echo")  // not read: the one pending slot is taken
+    try await Task.sleep(for: .milliseconds(50))
+    await server.stop()
+    #expect(try await slow == .string("done"))
+    let queuedOutcome: Result<JSONValue, any Error>
+    do { queuedOutcome = .success(try await queued) } catch { queuedOutcome = .failure(error) }
+    #expect(throws: SpotlightError.self) { try queuedOutcome.get() }
+    if case .failure(let error as SpotlightError) = queuedOutcome { #expect(error.code == .unavailable) }
+    server = try startServer(directory)
+    #expect(try await client.call("add", AddParams(a: 4, b: 5)) == 9)
+    await server.stop()
+}
+
+@Test func tooManyConnectionsAreRefusedWithAReason() async throws {
+    let directory = TemporaryDirectory(); defer { directory.remove() }
+    let server = try startServer(directory) { $0.maxConnections = 1 }
+    let first = RPCClient(socketPath: directory.socket())
+    _ = try await first.call("echo")
+    await #expect { try await RPCClient(socketPath: directory.socket()).call("echo") } throws: { error in
+        (error as? SpotlightError)?.message.contains("limit") == true
+    }
+    await server.stop()
+}
+
+@Test func anAdoptedListeningSocketIsServed() async throws {
+    let directory = TemporaryDirectory(); defer { directory.remove() }
+    let fd = try UnixSocket.makeSocket()
+    try UnixSocket.bind(fd: fd, to: UnixSocket.address(for: directory.socket()))
+    listen(fd, 16)
+    let server = try UnixSocketServer(adopting: fd, handler: testRouter(), configuration: quiet())
+    #expect(try await RPCClient(socketPath: directory.socket()).call("add", AddParams(a: 20, b: 22)) == 42)
+    await server.stop()
+    #expect(access(directory.socket(), F_OK) == 0, "an adopted socket's path belongs to systemd")
+}
+
+@Test func socketActivationIsDetectedOnlyForThisProcess() {
+    #expect(SocketActivation.listeningFileDescriptors(environment: ["LISTEN_PID": "\(getpid())", "LISTEN_FDS": "2"]) == [3, 4])
+    #expect(SocketActivation.listeningFileDescriptors(environment: ["LISTEN_PID": "1", "LISTEN_FDS": "1"]).isEmpty)
+    #expect(SocketActivation.listeningFileDescriptors(environment: [:]).isEmpty)
+}
+
+private func quiet() -> UnixSocketServer.Configuration {
+    var configuration = UnixSocketServer.Configuration()
+    configuration.log = .silent
+    return configuration
+}

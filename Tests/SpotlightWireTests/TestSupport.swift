@@ -1,0 +1,133 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import SpotlightModel
+import Synchronization
+import Testing
+@testable import SpotlightWire
+
+/// A fresh short temporary directory (socket paths must fit in 107 bytes); removed by `remove()`.
+struct TemporaryDirectory {
+    let path: String
+
+    init() {
+        var template = Array("/tmp/wire-XXXXXX".utf8CString)
+        let created = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        precondition(created != nil, "mkdtemp failed")
+        path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    func socket(_ name: String = "s.sock") -> String { "\(path)/\(name)" }
+
+    func remove() { try? FileManager.default.removeItem(atPath: path) }
+}
+
+/// Methods the tests serve: echo, add (typed), slow (sleeps), whoami (peer credentials).
+struct AddParams: Codable, Sendable {
+    var a: Int
+    var b: Int
+}
+
+struct SlowParams: Codable, Sendable {
+    var milliseconds: Int
+}
+
+func testRouter() -> RPCRouter {
+    var router = RPCRouter()
+    router.register("echo") { params, _ in params ?? .null }
+    router.register("add") { (params: AddParams, _) in params.a + params.b }
+    router.register("slow") { (params: SlowParams, _) in
+        try await Task.sleep(for: .milliseconds(params.milliseconds))
+        return "done"
+    }
+    router.register("whoami") { (_: [String: Int], peer: PeerCredentials) in
+        ["pid": Int(peer.pid), "uid": Int(peer.uid), "gid": Int(peer.gid)]
+    }
+    router.register("fail") { (_: [String: Int], _) -> Int in
+        throw SpotlightError(.conflict, "the client state changed; fetch it and retry", underlying: "expected 3, found 4")
+    }
+    return router
+}
+
+/// Collects log lines for assertions.
+final class LogCapture: Sendable {
+    private let lines = Mutex<[String]>([])
+    var log: WireLog { WireLog { [self] level, line in lines.withLock { $0.append("\(level.rawValue): \(line)") } } }
+    var all: [String] { lines.withLock { $0 } }
+}
+
+/// A server on a fresh temporary socket, with a quiet log.
+func startServer(_ directory: TemporaryDirectory,
+                 configure: (inout UnixSocketServer.Configuration) -> Void = { _ in }) throws -> UnixSocketServer {
+    var configuration = UnixSocketServer.Configuration()
+    configuration.log = .silent
+    configure(&configuration)
+    return try UnixSocketServer(path: directory.socket(), handler: testRouter(), configuration: configuration)
+}
+
+/// A raw socket client that writes raw bytes and reads raw lines: for sending what no
+/// well-behaved client would. It never blocks a thread (tests run on the cooperative
+/// pool, which the in-process server's handlers need too): it polls and sleeps instead.
+/// Reads and writes give up after 10 s so a test cannot hang.
+final class RawClient {
+    let fd: Int32
+    private var buffer: [UInt8] = []
+    private let patience: Duration = .seconds(10)
+
+    init(path: String) throws {
+        fd = try UnixSocket.connect(path: path)
+        try UnixSocket.setNonBlocking(fd)
+    }
+
+    deinit { close(fd) }
+
+    /// Writes all bytes; returns false if the server closed the connection first.
+    @discardableResult
+    func write(_ bytes: [UInt8]) async -> Bool {
+        var offset = 0
+        let deadline = ContinuousClock.now + patience
+        while offset < bytes.count, ContinuousClock.now < deadline {
+            let sent = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if sent > 0 { offset += sent; continue }
+            if sent < 0, errno != EAGAIN { return false }
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+        return offset == bytes.count
+    }
+
+    func write(_ text: String) async { await write(Array(text.utf8)) }
+
+    /// The next line, or nil at end of stream, on error, or after 10 s.
+    func readLine() async -> String? {
+        let deadline = ContinuousClock.now + patience
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                buffer.removeFirst(newline + 1)
+                return line
+            }
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let count = recv(fd, &chunk, chunk.count, 0)
+            if count > 0 { buffer.append(contentsOf: chunk[..<count]); continue }
+            if count == 0 || errno != EAGAIN || ContinuousClock.now > deadline { return nil }
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+    }
+
+    /// The next line parsed as JSON.
+    func readJSON() async -> JSONValue? {
+        guard let line = await readLine() else { return nil }
+        return try? JSONDecoder().decode(JSONValue.self, from: Data(line.utf8))
+    }
+}
+
+/// Waits until `condition` holds, polling, for at most `seconds`.
+func eventually(seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+    while ContinuousClock.now < deadline {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return condition()
+}
