@@ -42,6 +42,9 @@ let package = Package(
         .executableTarget(name: "spotlightd", dependencies: ["SpotlightCore", "SpotlightWire", "SpotlightModel"]),
         .executableTarget(name: "spotlightctl", dependencies: ["SpotlightKit", "SpotlightWire", "SpotlightModel"]),
         .executableTarget(name: "cometcal", dependencies: ["IntentKit", "SpotlightKit", "CSQLite"]),
+        // The "ours" engine of tools/bench: embedded engine and daemon figures.
+        .executableTarget(name: "spotlight-bench", dependencies: ["SpotlightCore", "SpotlightKit", "SpotlightModel"],
+                          path: "tools/SpotlightBench"),
         // A small app service used by IntentKit's and IntentKitTesting's own tests.
         .executableTarget(name: "intentkit-fixture", dependencies: ["IntentKit", "SpotlightKit"],
                           path: "Tests/Fixtures/FixtureApp"),

@@ -24,7 +24,7 @@ public struct IntentApp: Sendable {
     public let commandLine: CommandLineHandler?
 
     public init(bundleIdentifier: String, intents: [any AppIntent.Type], entities: [any AppEntity.Type] = [],
-                enums: [any AppEnum.Type] = [], screen: AppScreen = .shared, reindexing: Reindexing = .notWired,
+                enums: [any AppEnum.Type] = [], screen: AppScreen = .shared, reindexing: Reindexing = .spotlight,
                 commandLine: CommandLineHandler? = nil) {
         self.bundleIdentifier = bundleIdentifier
         self.dispatcher = AppServiceDispatcher(bundleIdentifier: bundleIdentifier, intents: intents,

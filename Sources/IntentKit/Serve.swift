@@ -1,18 +1,60 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import SpotlightModel
+import SpotlightWire
 
-// MARK: - Transport hook (the lead wires this)
-
-/// Serves the app service on a Unix socket: each JSON-RPC request goes to
-/// `dispatcher.handle(method:params:)`, and a thrown `SpotlightError` becomes the JSON-RPC error.
+/// Serves the app service on a Unix socket until SIGTERM: each JSON-RPC request goes to
+/// `dispatcher.handle(method:params:)`, and a thrown `SpotlightError` becomes the JSON-RPC
+/// error (the caller gets it back as the same `SpotlightError`).
 ///
-/// NOT YET WIRED: SpotlightWire's socket transport lands separately. Until it is attached
-/// here, this throws `unavailable`.
+/// The socket is `SPOTLIGHT_APP_SOCKET` when set (launchers set it), else
+/// `apps/<bundle>.sock` beside spotlightd's socket. Only processes of the same user may connect.
 ///
 /// ```swift
 /// try await serve(dispatcher: app.dispatcher)
 /// ```
 public func serve(dispatcher: AppServiceDispatcher) async throws {
-    throw SpotlightError(.unavailable, "--serve is not yet wired: the app service of \(dispatcher.bundleIdentifier) "
-        + "needs SpotlightWire's socket transport (IntentKit/Serve.swift)")
+    let path = SpotlightPaths.appSocket(bundle: dispatcher.bundleIdentifier)
+    var configuration = UnixSocketServer.Configuration()
+    configuration.authorizePeer = UnixSocketServer.Configuration.onlyUser(getuid())
+    configuration.log = .standardError(minimum: .warning)
+    let server = try UnixSocketServer(path: path, handler: DispatcherHandler(dispatcher: dispatcher),
+                                      configuration: configuration)
+    FileHandle.standardError.write(Data("\(dispatcher.bundleIdentifier): serving on \(path)\n".utf8))
+    ParentWatch.startIfRequested { unlink(path) }
+    let stop = StopSignal(server: server)
+    stop.install()
+    while true { try await Task.sleep(for: .seconds(3600)) }
+}
+
+/// The dispatcher as the transport's handler.
+struct DispatcherHandler: RPCHandler {
+    let dispatcher: AppServiceDispatcher
+    func handle(method: String, params: JSONValue?, peer: PeerCredentials) async throws -> JSONValue {
+        try await dispatcher.handle(method: method, params: params)
+    }
+}
+
+/// SIGTERM/SIGINT: finish in-flight calls, remove the socket, exit 0.
+final class StopSignal: Sendable {
+    let server: UnixSocketServer
+    nonisolated(unsafe) var sources: [any DispatchSourceSignal] = []
+    init(server: UnixSocketServer) { self.server = server }
+
+    func install() {
+        for sig in [SIGTERM, SIGINT] {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            source.setEventHandler { [server] in
+                Task {
+                    await server.stop()
+                    exit(0)
+                }
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
 }

@@ -39,6 +39,15 @@ public enum SpotlightPaths {
         return dataDirectory() + "/apps"
     }
 
+    /// The socket an app service listens on: `SPOTLIGHT_APP_SOCKET` when set (a launcher sets
+    /// it), else `apps/<bundle>.sock` beside the daemon's default socket.
+    public static func appSocket(bundle: String) -> String {
+        if let env = environment["SPOTLIGHT_APP_SOCKET"], !env.isEmpty { return env }
+        let daemon = socket(nil)
+        let dir = daemon.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        return dir + "/apps/" + bundle + ".sock"
+    }
+
     /// How a person starts the daemon, for error messages.
     public static func startHint(socket: String) -> String {
         "start it with `spotlightd --socket \(socket)` (or `systemctl --user start spotlightd.socket`)"

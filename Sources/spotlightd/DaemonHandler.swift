@@ -26,7 +26,7 @@ final class DaemonHandler: RPCHandler {
         let caller = callers.resolve(pid: peer.pid)
         switch known {
         case .hello:
-            let p = try params.decodeParams(HelloParams.self, default: HelloParams())
+            let p = try params.decode(HelloParams.self)
             if p.protocolVersion != DaemonProtocol.version {
                 throw SpotlightError(.invalidInput,
                     "protocol version \(p.protocolVersion) is not supported; this spotlightd speaks \(DaemonProtocol.version)")
@@ -35,21 +35,21 @@ final class DaemonHandler: RPCHandler {
                 protocolVersion: DaemonProtocol.version, server: "spotlightd", pid: getpid(),
                 bundle: caller.bundle, writableBundles: caller.writable.sorted()))
         case .donate:
-            return try JSONValue(encoding: try await donate(try params.decodeParams(DonateParams.self), caller))
+            return try JSONValue(encoding: try await donate(try params.decode(DonateParams.self), caller))
         case .clientState:
-            let p = try params.decodeParams(ClientStateParams.self, default: ClientStateParams())
+            let p = try params.decode(ClientStateParams.self)
             let bundle = try p.bundle ?? caller.bundle ?? { throw missingBundle("clientState") }()
             return try JSONValue(encoding: ClientStateResult(clientState: try engine.clientState(bundle: bundle)))
         case .delete:
-            return try JSONValue(encoding: try await delete(try params.decodeParams(DeleteParams.self), caller))
+            return try JSONValue(encoding: try await delete(try params.decode(DeleteParams.self), caller))
         case .query:
-            let q = try params.decodeParams(SearchQuery.self)
+            let q = try params.decode(SearchQuery.self)
             guard (0...10_000).contains(q.limit), q.offset >= 0 else {
                 throw SpotlightError(.invalidInput, "limit must be 0...10000 and offset ≥ 0 (got limit \(q.limit), offset \(q.offset))")
             }
             return try JSONValue(encoding: try await engine.search(q))
         case .get:
-            let p = try params.decodeParams(GetParams.self)
+            let p = try params.decode(GetParams.self)
             return try JSONValue(encoding: GetResult(records: try engine.records(for: p.keys)))
         case .status:
             return try JSONValue(encoding: DaemonStatus(

@@ -1,4 +1,5 @@
 import Foundation
+import SpotlightModel
 
 /// One line per event on stderr: `<time> <level> <message>`; debug lines only with --verbose.
 struct Log: Sendable {

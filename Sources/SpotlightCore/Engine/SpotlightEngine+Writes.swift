@@ -86,7 +86,8 @@ extension SpotlightEngine {
     /// store's change log up to it (unless a rebuild still needs it).
     func commitIndex() throws {
         let committed = shared.withLock { $0.committedSequence }
-        guard indexedSequence > committed || (try index.storedSchemaVersion()) == nil else { return }
+        let fresh = try index.storedSchemaVersion() == nil
+        guard indexedSequence > committed || fresh else { return }
         try index.commit(lastAppliedSequence: indexedSequence)
         let (rebuilding, hadProblem) = shared.withLock { s -> (Bool, Bool) in
             s.committedSequence = indexedSequence

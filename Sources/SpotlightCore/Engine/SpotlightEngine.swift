@@ -123,7 +123,7 @@ public final class SpotlightEngine: @unchecked Sendable {
         }
         readers.withLock { rs in rs.forEach { $0.index.close() }; rs.removeAll() }
         readStore.withLock { $0.close() }
-        FileManager.default.createFile(atPath: dataDirectory + "/clean-shutdown", contents: Data())
+        _ = FileManager.default.createFile(atPath: dataDirectory + "/clean-shutdown", contents: Data())
         lock.release()
     }
 

@@ -21,6 +21,14 @@ public struct HelloParams: Codable, Sendable {
         self.protocolVersion = protocolVersion
         self.client = client
     }
+
+    enum CodingKeys: String, CodingKey { case protocolVersion, client }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        protocolVersion = try c.decodeIfPresent(Int.self, forKey: .protocolVersion) ?? DaemonProtocol.version
+        client = try c.decodeIfPresent(String.self, forKey: .client)
+    }
 }
 
 public struct HelloResult: Codable, Sendable {

@@ -1,0 +1,109 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import SpotlightCore
+import SpotlightModel
+import SpotlightWire
+
+/// spotlightd: opens the data directory, serves the socket, stops cleanly on SIGTERM/SIGINT.
+@main
+struct SpotlightDaemon {
+    static func main() async {
+        let configuration: Configuration
+        do {
+            configuration = try Configuration.parse(Array(CommandLine.arguments.dropFirst()))
+        } catch {
+            if let message = error.message {
+                FileHandle.standardError.write(Data("spotlightd: \(message)\nTry 'spotlightd --help'.\n".utf8))
+                exit(2)
+            }
+            print(Configuration.help)
+            exit(0)
+        }
+        if CommandLine.arguments.contains("--version") {
+            print("spotlightd \(spotlightVersion)")
+            exit(0)
+        }
+        let log = Log(verbose: configuration.verbose)
+        var options = SpotlightEngine.Options()
+        options.log = { line in log.engineLine(line) }
+
+        let engine: SpotlightEngine
+        do {
+            engine = try SpotlightEngine(dataDirectory: configuration.dataDirectory, options: options)
+        } catch let error as SpotlightError {
+            log(.error, "cannot open \(configuration.dataDirectory): \(error)")
+            exit(error.code == .locked ? 3 : 1)
+        } catch {
+            log(.error, "cannot open \(configuration.dataDirectory): \(error)")
+            exit(1)
+        }
+
+        let handler = DaemonHandler(
+            engine: engine,
+            callers: CallerResolver(registry: AppRegistry(directory: URL(fileURLWithPath: configuration.appsDirectory)),
+                                    grants: configuration.grants),
+            configuration: configuration, log: log)
+        var serverConfiguration = UnixSocketServer.Configuration()
+        serverConfiguration.maxFrameBytes = configuration.maxFrameBytes
+        serverConfiguration.authorizePeer = UnixSocketServer.Configuration.onlyUser(getuid())
+        serverConfiguration.log = WireLog { level, line in
+            log(Log.Level(rawValue: level.rawValue) ?? .info, line)
+        }
+
+        let server: UnixSocketServer
+        do {
+            if let fd = SocketActivation.listeningFileDescriptors().first {
+                server = try UnixSocketServer(adopting: fd, handler: handler, configuration: serverConfiguration)
+                log(.info, "serving the socket passed by systemd (fd \(fd))")
+            } else {
+                server = try UnixSocketServer(path: configuration.socket, handler: handler,
+                                              configuration: serverConfiguration)
+            }
+        } catch {
+            log(.error, "cannot listen on \(configuration.socket): \(error)")
+            engine.close()
+            exit(error is SpotlightError && (error as! SpotlightError).code == .locked ? 3 : 1)
+        }
+        log(.info, "spotlightd \(spotlightVersion) pid \(getpid()) serving \(configuration.socket), data in \(configuration.dataDirectory)")
+
+        let stopper = Stopper(server: server, engine: engine, log: log)
+        stopper.install()
+        ParentWatch.startIfRequested { engine.close() }
+        while true { try? await Task.sleep(for: .seconds(3600)) }
+    }
+}
+
+/// SIGTERM/SIGINT: stop accepting, finish in-flight requests, commit, exit 0.
+final class Stopper: Sendable {
+    let server: UnixSocketServer
+    let engine: SpotlightEngine
+    let log: Log
+    let queue = DispatchQueue(label: "spotlightd.signals")
+    nonisolated(unsafe) var sources: [any DispatchSourceSignal] = []
+
+    init(server: UnixSocketServer, engine: SpotlightEngine, log: Log) {
+        self.server = server
+        self.engine = engine
+        self.log = log
+    }
+
+    func install() {
+        for sig in [SIGTERM, SIGINT] {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
+            source.setEventHandler { [self] in
+                log(.info, "received \(sig == SIGTERM ? "SIGTERM" : "SIGINT"); draining")
+                Task {
+                    await server.stop()
+                    engine.close()
+                    log(.info, "stopped cleanly")
+                    exit(0)
+                }
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+}

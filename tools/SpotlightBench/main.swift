@@ -1,0 +1,1 @@
+print("spotlight-bench: not yet implemented")
