@@ -16,7 +16,7 @@ public final class SearchIndex: @unchecked Sendable {
     /// The version of ``TermSchema``; a different stored version means rebuild.
     public static let schemaVersion: Int = TermSchema.schemaVersion
 
-    private let database: XapianDatabase
+    let database: XapianDatabase
     /// The directory to fsync after a commit; nil for a read-only index.
     private let writablePath: String?
 
