@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+import SpotlightKit
+import SpotlightModel
+
+@Suite struct DaemonLifecycleTests {
+    @Test func sigtermDrainsAndExitsZeroKeepingAcknowledgedDonations() async throws {
+        let daemon = try DaemonProcess()
+        let index = daemon.index()
+        try await index.indexRecords((0..<500).map { note("d\($0)", "drained \($0)") })
+        #expect(daemon.stop(signal: SIGTERM) == 0)
+        #expect(daemon.log().contains("stopped cleanly"))
+        try daemon.start()
+        #expect(try await daemon.index().query(SearchQuery(text: "drained", limit: 1000)).hits.count == 500)
+    }
+
+    @Test func aSecondDaemonOnTheSameDataDirectoryRefusesNamingTheFirstPid() throws {
+        let daemon = try DaemonProcess()
+        let second = try daemon.launch(extraArguments: ["--socket", daemon.root + "/other.sock"])
+        second.waitUntilExit()
+        #expect(second.terminationStatus == 3)
+        #expect(daemon.log().contains("pid \(daemon.process!.processIdentifier)"))
+    }
+
+    @Test func killNineLosesNoAcknowledgedDonation() async throws {
+        let daemon = try DaemonProcess()
+        let index = daemon.index()
+        for n in 0..<20 { try await index.indexRecords([note("k\(n)", "survivor \(n)")]) }
+        daemon.stop(signal: SIGKILL)
+        try daemon.start()
+        #expect(try await daemon.index().query(SearchQuery(text: "survivor", limit: 100)).hits.count == 20)
+    }
+
+    @Test func theSocketIsPrivateToTheUser() throws {
+        let daemon = try DaemonProcess()
+        var st = stat()
+        #expect(stat(daemon.socket, &st) == 0)
+        #expect(st.st_mode & 0o777 == 0o600)
+        #expect(stat((daemon.socket as NSString).deletingLastPathComponent, &st) == 0)
+        #expect(st.st_mode & 0o777 == 0o700)
+    }
+
+    @Test(.enabled(if: getuid() == 0 && FileManager.default.fileExists(atPath: "/usr/bin/setpriv")))
+    func aClientOfAnotherUidIsRefused() throws {
+        let daemon = try DaemonProcess()
+        // Open the path up so that only the daemon's peer check stands in the way.
+        chmod(daemon.root, 0o755)
+        chmod((daemon.socket as NSString).deletingLastPathComponent, 0o755)
+        chmod(daemon.socket, 0o666)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        p.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/socat", "-t2", "-",
+                       "UNIX-CONNECT:" + daemon.socket]
+        let input = Pipe(), output = Pipe()
+        p.standardInput = input
+        p.standardOutput = output
+        try p.run()
+        input.fileHandleForWriting.write(Data(#"{"jsonrpc":"2.0","id":1,"method":"status"}"#.utf8 + [10]))
+        try input.fileHandleForWriting.close()
+        p.waitUntilExit()
+        let reply = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(!reply.contains("\"result\""))
+        #expect(daemon.log().contains("65534"))
+    }
+}

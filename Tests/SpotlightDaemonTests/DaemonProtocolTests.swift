@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+import SpotlightKit
+import SpotlightModel
+
+@Suite struct DaemonProtocolTests {
+    func errorCode(_ message: [String: Any]?) -> Int? {
+        (message?["error"] as? [String: Any])?["code"] as? Int
+    }
+
+    @Test func malformedJSONGetsAParseErrorAndTheConnectionGoesOn() throws {
+        let daemon = try DaemonProcess()
+        let c = try RawConnection(path: daemon.socket)
+        c.send("{not json")
+        #expect(errorCode(c.readJSON()) == -32700)
+        c.send(#"{"jsonrpc":"2.0","id":2,"method":"status"}"#)
+        #expect(c.readJSON()?["result"] != nil)
+    }
+
+    @Test func invalidUTF8GetsAParseError() throws {
+        let daemon = try DaemonProcess()
+        let c = try RawConnection(path: daemon.socket)
+        c.send(Array(#"{"jsonrpc":"2.0","id":1,"method":"query","params":{"text":""#.utf8) + [0xFF, 0xFE] + Array(#""}}"#.utf8) + [10])
+        #expect(errorCode(c.readJSON()) == -32700)
+    }
+
+    @Test func wrongParamTypesNameTheField() throws {
+        let daemon = try DaemonProcess()
+        let c = try RawConnection(path: daemon.socket)
+        c.send(#"{"jsonrpc":"2.0","id":1,"method":"query","params":{"text":"a","limit":"ten"}}"#)
+        let reply = c.readJSON()
+        #expect(errorCode(reply) == -32602)
+        #expect(((reply?["error"] as? [String: Any])?["message"] as? String)?.contains("limit") == true)
+    }
+
+    @Test func aDonationWithAMissingFieldNamesIt() throws {
+        let daemon = try DaemonProcess()
+        let c = try RawConnection(path: daemon.socket)
+        c.send(#"{"jsonrpc":"2.0","id":1,"method":"donate","params":{"records":[{"bundle":"com.example.test","type":"Note"}]}}"#)
+        let reply = c.readJSON()
+        #expect(errorCode(reply) == -32602)
+        #expect(((reply?["error"] as? [String: Any])?["message"] as? String)?.contains("id") == true)
+    }
+
+    @Test func anOversizedFrameGetsAnErrorThenTheConnectionCloses() throws {
+        let daemon = try DaemonProcess()
+        try daemon.restart()
+        let c = try RawConnection(path: daemon.socket)
+        c.send(Array(repeating: UInt8(ascii: "a"), count: 17 << 20) + [10])
+        #expect(errorCode(c.readJSON()) != nil)
+        #expect(c.readLine() == nil)
+        let other = try RawConnection(path: daemon.socket)
+        other.send(#"{"jsonrpc":"2.0","id":1,"method":"status"}"#)
+        #expect(other.readJSON()?["result"] != nil)
+    }
+
+    @Test func tenThousandPipelinedRequestsAreAllAnswered() throws {
+        let daemon = try DaemonProcess()
+        let c = try RawConnection(path: daemon.socket)
+        var batch: [UInt8] = []
+        for n in 0..<10_000 {
+            batch += Array(#"{"jsonrpc":"2.0","id":\#(n),"method":"query","params":{"text":"x\#(n % 7)"}}"#.utf8) + [10]
+        }
+        let frames = batch
+        let writer = Thread { c.send(frames) }
+        writer.start()
+        var seen = Set<Int>()
+        while seen.count < 10_000, let reply = c.readJSON() {
+            if let id = reply["id"] as? Int, reply["result"] != nil { seen.insert(id) }
+        }
+        #expect(seen.count == 10_000)
+    }
+
+    @Test func anUnknownMethodListsTheMethodsThatExist() throws {
+        let daemon = try DaemonProcess()
+        let c = try RawConnection(path: daemon.socket)
+        c.send(#"{"jsonrpc":"2.0","id":1,"method":"serch"}"#)
+        let reply = c.readJSON()
+        #expect(errorCode(reply) == -32601)
+        #expect(((reply?["error"] as? [String: Any])?["message"] as? String)?.contains("query") == true)
+    }
+}
