@@ -117,6 +117,7 @@ func ids(_ result: SearchResult) -> [String] { result.hits.map(\.record.id).sort
         index.close()
         let reopened = try fixture.open()
         defer { reopened.close() }
+        await reopened.startupRebuild?.value
         #expect(try reopened.status().documentCount == 1)
         #expect(ids(try await reopened.search(SearchQuery(text: "pulsar"))) == ["a"])
     }
@@ -136,6 +137,7 @@ func ids(_ result: SearchResult) -> [String] { result.hits.map(\.record.id).sort
         try FileManager.default.removeItem(atPath: fixture.directory + "/clean-shutdown")
         let reopened = try fixture.open()
         defer { reopened.close() }
+        await reopened.startupRebuild?.value
         #expect(try await reopened.search(SearchQuery(text: "meteor", limit: 500)).hits.count == 200)
         let names = try FileManager.default.contentsOfDirectory(atPath: fixture.directory)
         #expect(names.contains { $0.contains("corrupt") })

@@ -83,6 +83,7 @@ extension SpotlightEngine {
         }
         try? store.pruneChanges(through: applied)
         directory.removeStaleGenerations()
+        try? FileManager.default.removeItem(atPath: dataDirectory + "/rebuild-pending")
         return applied
     }
 }

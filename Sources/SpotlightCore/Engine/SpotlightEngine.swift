@@ -90,7 +90,15 @@ public final class SpotlightEngine: @unchecked Sendable {
         let cleanMarker = dataDirectory + "/clean-shutdown"
         let wasClean = FileManager.default.fileExists(atPath: cleanMarker)
         try? FileManager.default.removeItem(atPath: cleanMarker)
-        index = try Self.openActiveIndex(directory, store: store, verify: !wasClean, log: options.log)
+        let rebuildMarker = dataDirectory + "/rebuild-pending"
+        let (opened, rebuildReason) = try Self.openActiveIndex(directory, store: store, verify: !wasClean, log: options.log)
+        index = opened
+        let needsRebuild = rebuildReason != nil || FileManager.default.fileExists(atPath: rebuildMarker)
+        if needsRebuild {
+            // Remembered on disk, so a crash during the rebuild leads to another one.
+            _ = FileManager.default.createFile(atPath: rebuildMarker, contents: Data((rebuildReason ?? "resumed").utf8))
+            try fsyncDirectory(dataDirectory)
+        }
         directory.removeStaleGenerations()
         indexedSequence = try index.lastAppliedSequence()
         let storeSeq = try store.lastSequence()
@@ -104,7 +112,23 @@ public final class SpotlightEngine: @unchecked Sendable {
         try catchUpIndex()
         try commitIndex()
         startSweeping()
+        if needsRebuild, try store.lastSequence() > 0 {
+            let why = rebuildReason ?? "a rebuild was interrupted"
+            options.log("info: rebuilding the index from the store because \(why); answering from what is indexed meanwhile")
+            startupRebuild = Task.detached { [self] in
+                do {
+                    _ = try await self.rebuild()
+                } catch {
+                    self.options.log("error: the start-up rebuild failed: \(error); run `spotlightctl rebuild`")
+                }
+            }
+        } else if needsRebuild {
+            try? FileManager.default.removeItem(atPath: rebuildMarker)
+        }
     }
+
+    /// The rebuild started by init when the index needed one (tests await it).
+    var startupRebuild: Task<Void, Never>?
 
     /// Finishes pending writes, commits the index and releases the data directory.
     public func close() {
@@ -156,8 +180,13 @@ public final class SpotlightEngine: @unchecked Sendable {
 
     /// Opens the active index generation for writing; rebuilds when missing, corrupt, of
     /// another schema version, or (after an unclean shutdown) failing Xapian's check.
+    /// Opens the active index generation for writing. When it is missing, corrupt, of another
+    /// schema version, or (after an unclean shutdown) fails Xapian's check, activates a fresh
+    /// empty generation instead and reports that a rebuild is needed; the caller rebuilds in
+    /// the background while answering from what it has.
     static func openActiveIndex(_ directory: IndexDirectory, store: RecordStore, verify: Bool,
-                                log: @Sendable (String) -> Void) throws -> SearchIndex {
+                                log: @Sendable (String) -> Void) throws -> (SearchIndex, rebuildReason: String?) {
+        var reason = "there was no index yet"
         if let active = directory.activePath() {
             var problem: String?
             if verify, FileManager.default.fileExists(atPath: active) {
@@ -168,29 +197,23 @@ public final class SpotlightEngine: @unchecked Sendable {
                 do {
                     let index = try SearchIndex.openWritable(path: active)
                     let version = try index.storedSchemaVersion()
-                    if version == SearchIndex.schemaVersion { return index }
+                    if version == SearchIndex.schemaVersion { return (index, nil) }
                     index.close()
-                    log("info: index schema version \(version.map(String.init) ?? "none") differs from \(SearchIndex.schemaVersion); rebuilding from the store")
-                } catch let error as SpotlightError where error.code == .corrupt {
+                    reason = "the index schema version \(version.map(String.init) ?? "none") is not \(SearchIndex.schemaVersion)"
+                } catch let error as SpotlightError where error.code == .corrupt || error.code == .notFound {
                     problem = error.description
                 }
             }
             if let problem {
                 let aside = try directory.moveAside(active)
-                log("warning: the index at \(active) is corrupt (\(problem)); moved it to \(aside) and rebuilding from the store")
+                log("warning: the index at \(active) is corrupt (\(problem)); moved it to \(aside)")
+                reason = "the index was corrupt"
             }
         }
         let path = directory.nextGenerationPath()
         let index = try SearchIndex.openWritable(path: path)
-        let last = try store.lastSequence()
-        var count = 0
-        try store.forEachRecord(bundle: nil, batchSize: 1000) { batch in
-            try index.replace(batch)
-            count += batch.count
-        }
-        try index.commit(lastAppliedSequence: last)
+        try index.commit(lastAppliedSequence: try store.lastSequence())
         try directory.activate(path)
-        if count > 0 { log("info: rebuilt the index from \(count) stored records") }
-        return index
+        return (index, reason)
     }
 }
