@@ -26,3 +26,28 @@ struct ResetIntent: AppIntent {
     }
 }
 #endif
+
+#if DEBUG
+/// Removes everything CometCal donated from Spotlight but keeps its own data: a lost index,
+/// for testing that a rebuild restores it.
+struct ForgetSpotlightDonationsIntent: AppIntent {
+    static let isDiscoverable = false
+
+    func perform() async throws -> some IntentResult {
+        try await CalendarManager.shared().index.deleteAllRecords()
+        return .result()
+    }
+}
+
+/// Does what spotlightd's rebuild asks of the app: the app service's `reindexAll`, which
+/// donates every calendar and event in the store. Returns how many were donated.
+struct RebuildSpotlightIntent: AppIntent {
+    static let isDiscoverable = false
+
+    func perform() async throws -> some IntentResult & ReturnsValue<Int> {
+        let dispatcher = AppServiceDispatcher(bundleIdentifier: CometCalApp.bundleIdentifier, intents: [],
+                                              entities: CometCalApp.entities, reindexing: CometCalApp.reindexing)
+        return .result(value: try await dispatcher.reindexAll().donated)
+    }
+}
+#endif
