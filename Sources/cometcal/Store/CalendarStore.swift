@@ -1,0 +1,99 @@
+import Foundation
+import SpotlightModel
+
+/// CometCal's own data: calendars, events and attendees in one SQLite file,
+/// `cometcal.sqlite` in the app's data directory. It is the app's source of truth: it
+/// survives restarts, and a Spotlight rebuild re-donates from it.
+///
+/// ```swift
+/// let store = try CalendarStore(directory: DataDirectory.current())
+/// let deepSpace = try store.createCalendar(title: "Deep Space", color: "purple")
+/// let event = try store.createEvent(NewEvent(title: "Launch", startDate: Date(), calendarID: deepSpace.id))
+/// ```
+final class CalendarStore: Sendable {
+    /// The schema version, kept in SQLite's `user_version`.
+    static let schemaVersion = 1
+    static let fileName = "cometcal.sqlite"
+
+    let database: SQLite
+
+    /// Opens (creating) the store in `directory`.
+    /// - Throws: `SpotlightError(.io)` if the directory or the file cannot be made or opened;
+    ///   `.corrupt` for a store written by a newer CometCal.
+    init(directory: URL) throws {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw SpotlightError(.io, "cannot create CometCal's data directory \(directory.path); "
+                + "set COMETCAL_DATA_DIR to a writable directory", underlying: "\(error)")
+        }
+        database = try SQLite(path: directory.appendingPathComponent(Self.fileName).path)
+        try migrate()
+    }
+
+    private func migrate() throws {
+        let version = try database.rows("PRAGMA user_version").first?.first?.integer ?? 0
+        if version == Self.schemaVersion { return }
+        guard version == 0 else {
+            throw SpotlightError(.corrupt, "CometCal's store \(database.path) has schema version \(version), "
+                + "newer than this build's \(Self.schemaVersion); use a newer cometcal or another COMETCAL_DATA_DIR")
+        }
+        try database.transaction {
+            try database.execute("""
+                CREATE TABLE IF NOT EXISTS calendars (
+                    id TEXT PRIMARY KEY, title TEXT NOT NULL, color TEXT NOT NULL);
+                CREATE TABLE IF NOT EXISTS events (
+                    id TEXT PRIMARY KEY, title TEXT NOT NULL, start REAL NOT NULL, end REAL NOT NULL,
+                    all_day INTEGER NOT NULL, location TEXT, notes TEXT,
+                    calendar_id TEXT NOT NULL REFERENCES calendars(id));
+                CREATE TABLE IF NOT EXISTS attendees (
+                    id TEXT PRIMARY KEY, event_id TEXT NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL, email TEXT NOT NULL);
+                CREATE INDEX IF NOT EXISTS events_start ON events(start);
+                CREATE INDEX IF NOT EXISTS attendees_event ON attendees(event_id);
+                PRAGMA user_version = \(Self.schemaVersion);
+                """)
+        }
+    }
+
+    // MARK: Calendars
+
+    /// Every calendar, by title.
+    func calendars() throws -> [StoredCalendar] {
+        try database.rows("SELECT id, title, color FROM calendars ORDER BY title COLLATE NOCASE, id")
+            .map(Self.calendar(from:))
+    }
+
+    /// The calendars with these identifiers; unknown ones are left out.
+    func calendars(ids: [String]) throws -> [StoredCalendar] {
+        let wanted = Set(ids)
+        return try calendars().filter { wanted.contains($0.id) }
+    }
+
+    /// Adds a calendar.
+    /// - Throws: `SpotlightError(.conflict)` if a calendar already has this title (ignoring
+    ///   case and diacritics), since a string names a calendar by its title.
+    func createCalendar(title: String, color: String) throws -> StoredCalendar {
+        try database.transaction {
+            if let existing = try calendars().first(where: { TitleMatch.fold($0.title) == TitleMatch.fold(title) }) {
+                throw SpotlightError(.conflict, "a calendar named \"\(existing.title)\" already exists; "
+                    + "choose another name")
+            }
+            let calendar = StoredCalendar(id: UUID().uuidString, title: title, color: color)
+            try database.run("INSERT INTO calendars (id, title, color) VALUES (?, ?, ?)",
+                             [.text(calendar.id), .text(calendar.title), .text(calendar.color)])
+            return calendar
+        }
+    }
+
+    /// Removes every event, attendee and calendar.
+    func reset() throws {
+        try database.transaction {
+            try database.execute("DELETE FROM attendees; DELETE FROM events; DELETE FROM calendars;")
+        }
+    }
+
+    static func calendar(from row: [SQLite.Value]) -> StoredCalendar {
+        StoredCalendar(id: row[0].text ?? "", title: row[1].text ?? "", color: row[2].text ?? "")
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import CSQLite
+import SpotlightModel
+
+/// One SQLite connection of the app's store. Every sqlite3 call goes through ``check(_:_:)``,
+/// which turns a failing status into a `SpotlightError` naming the call and SQLite's message.
+/// Calls are serialized by a lock, so the connection can be shared by concurrent intents.
+///
+/// ```swift
+/// let db = try SQLite(path: "/tmp/cometcal/cometcal.sqlite")
+/// try db.execute("CREATE TABLE t (x TEXT)")
+/// try db.run("INSERT INTO t VALUES (?)", [.text("hello")])
+/// let rows = try db.rows("SELECT x FROM t")   // [[.text("hello")]]
+/// ```
+final class SQLite: @unchecked Sendable {
+    /// A bound parameter or a column value.
+    enum Value: Hashable, Sendable {
+        case null
+        case integer(Int64)
+        case real(Double)
+        case text(String)
+
+        var text: String? { if case .text(let s) = self { return s } else { return nil } }
+        var real: Double? {
+            switch self {
+            case .real(let d): return d
+            case .integer(let i): return Double(i)
+            default: return nil
+            }
+        }
+        var integer: Int64? { if case .integer(let i) = self { return i } else { return nil } }
+    }
+
+    let path: String
+    // Guarded by `lock` (recursive, so a transaction holds it across its statements); closed in deinit.
+    private let handle: OpaquePointer
+    private let lock = NSRecursiveLock()
+
+    /// Opens (creating) the database in WAL mode with a busy timeout, so the app service and
+    /// the command line can use it at once.
+    /// - Throws: `SpotlightError(.io)` if the file cannot be opened.
+    init(path: String) throws {
+        self.path = path
+        var db: OpaquePointer?
+        let status = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, nil)
+        guard status == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(db)
+            throw SpotlightError(.io, "cannot open CometCal's store at \(path): \(message); "
+                + "check that the directory is writable or set COMETCAL_DATA_DIR")
+        }
+        handle = db
+        sqlite3_busy_timeout(db, 5000)
+        try execute("PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON;")
+    }
+
+    deinit { sqlite3_close_v2(handle) }
+
+    /// Runs one or more statements without parameters.
+    func execute(_ sql: String) throws {
+        try locked { try check("sqlite3_exec", sqlite3_exec(handle, sql, nil, nil, nil)) }
+    }
+
+    /// Runs one statement with parameters, ignoring rows.
+    func run(_ sql: String, _ parameters: [Value] = []) throws {
+        _ = try rows(sql, parameters)
+    }
+
+    /// Runs one statement and returns its rows, each a list of column values.
+    func rows(_ sql: String, _ parameters: [Value] = []) throws -> [[Value]] {
+        try locked {
+            var statement: OpaquePointer?
+            try check("sqlite3_prepare_v2", sqlite3_prepare_v2(handle, sql, -1, &statement, nil))
+            defer { sqlite3_finalize(statement) }
+            for (i, value) in parameters.enumerated() {
+                try check("sqlite3_bind", bind(value, at: Int32(i + 1), in: statement))
+            }
+            var result: [[Value]] = []
+            while true {
+                let status = sqlite3_step(statement)
+                if status == SQLITE_DONE { return result }
+                guard status == SQLITE_ROW else { try check("sqlite3_step", status); return result }
+                result.append((0..<sqlite3_column_count(statement)).map { column(Int32($0), of: statement) })
+            }
+        }
+    }
+
+    /// Runs `body` in one transaction; rolls back if it throws.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        try locked {
+            try execute("BEGIN IMMEDIATE")
+            do {
+                let value = try body()
+                try execute("COMMIT")
+                return value
+            } catch {
+                try? execute("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
+    private func locked<T>(_ body: () throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    /// The one place a SQLite status becomes an error.
+    private func check(_ call: String, _ status: Int32) throws {
+        guard status != SQLITE_OK, status != SQLITE_ROW, status != SQLITE_DONE else { return }
+        let message = String(cString: sqlite3_errmsg(handle))
+        throw SpotlightError(.io, "CometCal's store (\(path)): \(call) failed: \(message)",
+                             underlying: "sqlite status \(status)")
+    }
+
+    private func bind(_ value: Value, at index: Int32, in statement: OpaquePointer?) -> Int32 {
+        switch value {
+        case .null: return sqlite3_bind_null(statement, index)
+        case .integer(let i): return sqlite3_bind_int64(statement, index, i)
+        case .real(let d): return sqlite3_bind_double(statement, index, d)
+        case .text(let s): return sqlite3_bind_text(statement, index, s, -1, transient)
+        }
+    }
+
+    private func column(_ index: Int32, of statement: OpaquePointer?) -> Value {
+        switch sqlite3_column_type(statement, index) {
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, index))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, index))
+        case SQLITE_NULL: return .null
+        default: return .text(sqlite3_column_text(statement, index).map { String(cString: $0) } ?? "")
+        }
+    }
+}
+
+/// SQLite copies bound text at once (SQLITE_TRANSIENT).
+private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+import SpotlightKit
+import SpotlightModel
+
+/// A temp spotlightd and a CometCal data directory for black-box tests of the `cometcal`
+/// command line: the built executables run as a person would run them.
+final class CommandLineFixture {
+    let directory: URL
+    let daemon: Process
+    var socket: String { directory.appendingPathComponent("s.sock").path }
+
+    /// The directory of the built products (the test runner lives there).
+    static var binDirectory: URL {
+        if let dir = ProcessInfo.processInfo.environment["SPOTLIGHT_TEST_BIN_DIR"] {
+            return URL(fileURLWithPath: dir, isDirectory: true)
+        }
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
+        while dir.path != "/", !FileManager.default.fileExists(atPath: dir.appendingPathComponent("cometcal").path) {
+            dir = dir.deletingLastPathComponent()
+        }
+        return dir
+    }
+
+    var environment: [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        env["SPOTLIGHT_SOCKET"] = socket
+        env["SPOTLIGHT_APPS_DIR"] = directory.appendingPathComponent("apps").path
+        env["COMETCAL_DATA_DIR"] = directory.appendingPathComponent("cometcal").path
+        env["SWIFT_BACKTRACE"] = "enable=no"
+        return env
+    }
+
+    /// Starts spotlightd and registers cometcal with it.
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("cometcal-cli-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        daemon = Process()
+        daemon.executableURL = Self.binDirectory.appendingPathComponent("spotlightd")
+        daemon.arguments = ["--data-dir", directory.appendingPathComponent("spot").path, "--socket",
+                            directory.appendingPathComponent("s.sock").path,
+                            "--apps-dir", directory.appendingPathComponent("apps").path]
+        daemon.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try daemon.run()
+        for _ in 0..<100 where !FileManager.default.fileExists(atPath: socket) { usleep(50_000) }
+        let installed = try cometcal("--install")
+        #expect(installed.status == 0, "cometcal --install: \(installed.stderr)")
+    }
+
+    deinit {
+        daemon.terminate()
+        daemon.waitUntilExit()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Runs `cometcal` with these arguments to completion.
+    func cometcal(_ arguments: String..., extraEnvironment: [String: String] = [:]) throws
+        -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = Self.binDirectory.appendingPathComponent("cometcal")
+        process.arguments = arguments
+        process.environment = environment.merging(extraEnvironment) { $1 }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// The titles of CometCal's events that spotlightd finds for `text`.
+    func spotlightEventTitles(_ text: String) async throws -> [String] {
+        let index = SearchableIndex(socketPath: socket, reconnectWindow: .seconds(1))
+        defer { index.close() }
+        let result = try await index.query(SearchQuery(text: text, bundles: ["com.example.apple-samplecode.CometCal"],
+                                                       types: ["EventEntity"]))
+        return result.hits.map(\.record.title)
+    }
+}
