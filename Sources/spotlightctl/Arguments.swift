@@ -29,7 +29,8 @@ struct Arguments {
     var command: String?
 
     /// - Throws: a usage error naming an unknown option or a missing value.
-    static func parse(_ arguments: [String], spec: OptionSpec, command: String?) throws -> Arguments {
+    /// - Parameter lenient: skip unknown options instead of failing (to find the command word).
+    static func parse(_ arguments: [String], spec: OptionSpec, command: String?, lenient: Bool = false) throws -> Arguments {
         var parsed = Arguments(command: command)
         var i = 0
         var onlyPositionals = false
@@ -67,6 +68,8 @@ struct Arguments {
                 }
                 guard !items.isEmpty else { throw CLIError.usage("\(arg) needs at least one value", command: command) }
                 parsed.values[arg, default: []].append(contentsOf: items)
+            } else if lenient {
+                continue
             } else {
                 let known = (spec.values.union(spec.lists).union(spec.flags)).filter { $0.hasPrefix("--") }.sorted()
                 throw CLIError.usage("unknown option \(arg); \(command ?? "spotlightctl") takes \(known.joined(separator: ", "))",

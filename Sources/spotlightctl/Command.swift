@@ -64,7 +64,7 @@ enum Help {
 /// Parses the command line, runs the command, maps every failure to a message and exit code.
 enum CLI {
     static func run(_ arguments: [String]) async -> ExitCode {
-        let socketFlag = try? Arguments.parse(arguments, spec: allOptions, command: nil).value("--socket")
+        let socketFlag = try? Arguments.parse(arguments, spec: allOptions, command: nil, lenient: true).value("--socket")
         let socket = SpotlightPaths.socket(socketFlag)
         do {
             return try await dispatch(arguments, socket: socket)
@@ -81,7 +81,7 @@ enum CLI {
     }
 
     static func dispatch(_ arguments: [String], socket: String) async throws -> ExitCode {
-        let loose = try Arguments.parse(arguments, spec: allOptions, command: nil)
+        let loose = try Arguments.parse(arguments, spec: allOptions, command: nil, lenient: true)
         if loose.has("--version") {
             print("spotlightctl \(spotlightctlVersion)")
             return .ok
