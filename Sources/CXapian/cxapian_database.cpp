@@ -158,6 +158,15 @@ extern "C" cx_status cx_database_check(const char *path, uint64_t *error_count, 
     });
 }
 
+extern "C" cx_status cx_database_compact(const char *source, const char *destination, char **error) {
+    CX_REQUIRE(source, error);
+    CX_REQUIRE(destination, error);
+    CX_GUARD(error, {
+        Xapian::Database db(source);
+        db.compact(destination, Xapian::DBCOMPACT_NO_RENUMBER);
+    });
+}
+
 extern "C" cx_status cx_fsync_directory(const char *path, char **error) {
     CX_REQUIRE(path, error);
     CX_GUARD(error, {

@@ -11,6 +11,7 @@ final class DaemonHandler: RPCHandler {
     let configuration: Configuration
     let log: Log
     let started = Date()
+    let maintenance = MaintenanceState()
 
     init(engine: SpotlightEngine, callers: CallerResolver, configuration: Configuration, log: Log) {
         self.engine = engine
@@ -54,12 +55,10 @@ final class DaemonHandler: RPCHandler {
         case .status:
             return try JSONValue(encoding: DaemonStatus(
                 index: try engine.status(), pid: getpid(), uptimeSeconds: Date().timeIntervalSince(started),
-                dataDirectory: configuration.dataDirectory, socket: configuration.socket, version: spotlightVersion))
-        case .rebuild:
-            log(.info, "rebuild requested by pid \(peer.pid)")
-            let report = try await engine.rebuild()
-            return try JSONValue(encoding: RebuildResult(records: report.records, seconds: report.seconds,
-                                                         sequence: report.sequence))
+                dataDirectory: configuration.dataDirectory, socket: configuration.socket, version: spotlightVersion,
+                appsDirectory: configuration.appsDirectory))
+        case .rebuild, .cancelRebuild, .export, .check, .compact:
+            return try await handleMaintenance(known, params: params, peer: peer)
         }
     }
 

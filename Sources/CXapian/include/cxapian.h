@@ -97,6 +97,9 @@ cx_status cx_database_has_prefix(const cx_database *db, const char *prefix, size
 cx_status cx_database_close(cx_database *db, char **error);
 /* Runs Xapian::Database::check on path; *report is malloc'ed text of the problems. */
 cx_status cx_database_check(const char *path, uint64_t *error_count, char **report, char **error);
+/* Compacts the local database at source into a new database at destination (which must not
+   exist yet); metadata and document ids are kept. The source may be open elsewhere. */
+cx_status cx_database_compact(const char *source, const char *destination, char **error);
 /* fsyncs a directory so that renames and new files in it are durable. */
 cx_status cx_fsync_directory(const char *path, char **error);
 

@@ -9,6 +9,7 @@ public enum DaemonProtocol {
 
     public enum Method: String, CaseIterable, Sendable {
         case hello, donate, clientState, delete, query, get, status, rebuild
+        case export, check, compact, cancelRebuild
     }
 }
 
@@ -149,7 +150,11 @@ public struct DaemonStatus: Codable, Sendable {
     public var dataDirectory: String
     public var socket: String
     public var version: String
-    public init(index: IndexStatus, pid: Int32, uptimeSeconds: Double, dataDirectory: String, socket: String, version: String) {
+    /// The app registry the daemon reads (nil from an older daemon).
+    public var appsDirectory: String?
+    public init(index: IndexStatus, pid: Int32, uptimeSeconds: Double, dataDirectory: String, socket: String,
+                version: String, appsDirectory: String? = nil) {
+        self.appsDirectory = appsDirectory
         self.index = index
         self.pid = pid
         self.uptimeSeconds = uptimeSeconds
@@ -159,16 +164,25 @@ public struct DaemonStatus: Codable, Sendable {
     }
 }
 
-/// `rebuild`: re-derive the index from the record store (the call returns when done).
+/// `rebuild`: re-derive the index from the record store (`from` "store", the default), or ask
+/// the registered apps (or `bundle`) to re-donate (`from` "apps"). The call returns when done.
 public struct RebuildParams: Codable, Sendable {
-    public init() {}
+    public var from: String?
+    public var bundle: String?
+    public init(from: String? = nil, bundle: String? = nil) {
+        self.from = from
+        self.bundle = bundle
+    }
 }
 
 public struct RebuildResult: Codable, Sendable {
     public var records: Int
     public var seconds: Double
     public var sequence: UInt64
-    public init(records: Int, seconds: Double, sequence: UInt64) {
+    /// Per app, for a rebuild from the apps.
+    public var apps: [AppReindexReport]?
+    public init(records: Int, seconds: Double, sequence: UInt64, apps: [AppReindexReport]? = nil) {
+        self.apps = apps
         self.records = records
         self.seconds = seconds
         self.sequence = sequence

@@ -1,0 +1,60 @@
+import Foundation
+import SpotlightModel
+
+extension SpotlightEngine {
+    /// One page of stored records in key order (bundle, type, id), for export; expired
+    /// records are left out. Keyset paging: exact even while records change elsewhere.
+    ///
+    /// ```swift
+    /// var after: RecordKey? = nil
+    /// repeat {
+    ///     let page = try engine.exportPage(bundle: "com.example.CometCal", type: nil, after: after, limit: 500)
+    ///     page.records.forEach { print($0.id) }
+    ///     after = page.next
+    /// } while after != nil
+    /// ```
+    /// - Returns: the records and the key to continue after (nil on the last page).
+    public func exportPage(bundle: String?, type: String?, after: RecordKey?,
+                           limit: Int) throws -> (records: [Record], next: RecordKey?) {
+        let size = max(1, limit)
+        let now = Date().timeIntervalSince1970
+        var records: [Record] = []
+        try readStore.withLock { store in
+            try store.connection.run("""
+                SELECT bundle, type, id, json FROM records
+                WHERE (?1 IS NULL OR bundle = ?1) AND (?2 IS NULL OR type = ?2)
+                  AND (?3 IS NULL OR (bundle, type, id) > (?3, ?4, ?5))
+                  AND (expiration IS NULL OR expiration > ?6)
+                ORDER BY bundle, type, id LIMIT ?7
+                """, [bundle.map(SQLValue.utf8) ?? .null, type.map(SQLValue.utf8) ?? .null,
+                      after.map { .utf8($0.bundle) } ?? .null, after.map { .utf8($0.type) } ?? .null,
+                      after.map { .utf8($0.id) } ?? .null, .double(now), .int(Int64(size))]) { row in
+                let key = RecordKey(bundle: row.string(0), type: row.string(1), id: row.string(2))
+                records.append(try store.decodeRecord(row.data(3), key: key))
+            }
+        }
+        return (records, records.count == size ? records.last?.key : nil)
+    }
+
+    /// The keys of a bundle's records last written at or before `sequence`: after an app has
+    /// re-donated everything from `sequence` on, these are the records it no longer donates.
+    ///
+    /// ```swift
+    /// let stale = try engine.keys(bundle: "com.example.CometCal", writtenThrough: startSequence)
+    /// ```
+    public func keys(bundle: String, writtenThrough sequence: UInt64) throws -> [RecordKey] {
+        var keys: [RecordKey] = []
+        try readStore.withLock { store in
+            try store.connection.run("""
+                SELECT bundle, type, id FROM records WHERE bundle = ?1 AND sequence <= ?2
+                ORDER BY bundle, type, id
+                """, [.utf8(bundle), .int(Int64(clamping: sequence))]) { row in
+                keys.append(RecordKey(bundle: row.string(0), type: row.string(1), id: row.string(2)))
+            }
+        }
+        return keys
+    }
+
+    /// The last sequence number durable in the store.
+    public var durableSequence: UInt64 { shared.withLock { $0.durableSequence } }
+}

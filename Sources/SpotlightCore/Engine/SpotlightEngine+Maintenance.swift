@@ -1,0 +1,112 @@
+import Foundation
+internal import CXapian
+import SpotlightModel
+
+/// What ``SpotlightEngine/checkConsistency()`` found.
+public struct ConsistencyReport: Codable, Hashable, Sendable {
+    public var indexPath: String
+    /// Xapian's check of the active index, plus a count mismatch with the store; empty when sound.
+    public var indexProblems: [String]
+    public var storePath: String
+    /// The record store's integrity check; empty when sound.
+    public var storeProblems: [String]
+    public var documentCount: Int
+    public var recordCount: Int
+}
+
+/// What ``SpotlightEngine/compact()`` did.
+public struct CompactionReport: Codable, Hashable, Sendable {
+    public var bytesBefore: Int64
+    public var bytesAfter: Int64
+    public var seconds: Double
+    public var sequence: UInt64
+}
+
+extension SpotlightEngine {
+    /// Checks the active index with Xapian's consistency check and the record store with its
+    /// integrity check. The index is checked on the writer after a commit, so no commit runs
+    /// under the check (writes wait for it); the store is checked on its own connection.
+    ///
+    /// ```swift
+    /// let report = try await engine.checkConsistency()
+    /// if report.indexProblems.isEmpty && report.storeProblems.isEmpty { print("sound") }
+    /// ```
+    /// - Throws: `.notFound` when there is no active index; `.io` when a check cannot run.
+    public func checkConsistency() async throws -> ConsistencyReport {
+        let (path, indexProblems, documents, records): (String, [String], Int, Int) =
+            try await onWriter {
+                self.drainPending()
+                try self.catchUpIndex()
+                try self.commitIndex()
+                guard let active = self.directory.activePath() else {
+                    throw SpotlightError(.notFound, "there is no active index in \(self.dataDirectory); restart spotlightd to create it")
+                }
+                var problems = try SearchIndex.check(path: active)
+                let documents = try self.index.documentCount()
+                let records = try self.store.counts().reduce(0) { $0 + $1.total }
+                if documents != records {
+                    problems.append("the index holds \(documents) documents but the store \(records) records; "
+                        + "rebuild the index (spotlightctl rebuild)")
+                }
+                return (active, problems, documents, records)
+            }
+        let storePath = dataDirectory + "/store.sqlite"
+        let checker = try RecordStore(path: storePath)
+        defer { checker.close() }
+        return ConsistencyReport(indexPath: path, indexProblems: indexProblems, storePath: storePath,
+                                 storeProblems: try checker.integrityCheck(), documentCount: documents,
+                                 recordCount: records)
+    }
+
+    /// Compacts the index with Xapian's compaction into a fresh generation and swaps it in
+    /// atomically, like ``rebuild(progress:)``: queries are answered from the old index and
+    /// writes go on meanwhile (they are carried over before the swap).
+    ///
+    /// ```swift
+    /// let report = try await engine.compact()
+    /// print(report.bytesBefore, "->", report.bytesAfter)
+    /// ```
+    /// - Throws: `.conflict` when a rebuild or compaction is already running.
+    public func compact() async throws -> CompactionReport {
+        let started = Date()
+        try shared.withLock { s in
+            if s.rebuilding { throw SpotlightError(.conflict, "a rebuild or compaction is already running; wait for it (see status)") }
+            s.rebuilding = true  // keeps the change log from being pruned until the swap
+            s.rebuildDone = 0
+            s.rebuildTotal = 0
+        }
+        defer { shared.withLock { $0.rebuilding = false } }
+        let (source, startSequence): (String, UInt64) = try await onWriter {
+            self.drainPending()
+            try self.catchUpIndex()
+            try self.commitIndex()
+            guard let active = self.directory.activePath() else {
+                throw SpotlightError(.notFound, "there is no active index in \(self.dataDirectory); restart spotlightd to create it")
+            }
+            return (active, self.indexedSequence)
+        }
+        let destination = directory.nextGenerationPath()
+        do {
+            try check("the index at \(source)", "compact into \(destination)") {
+                cx_database_compact(source, destination, $0)
+            }
+            let fresh = try SearchIndex.openWritable(path: destination)
+            let bytesBefore = directorySize(source)
+            let sequence = try await onWriter { try self.swapIn(fresh, at: destination, after: startSequence) }
+            let report = CompactionReport(bytesBefore: bytesBefore, bytesAfter: directorySize(destination),
+                                          seconds: Date().timeIntervalSince(started), sequence: sequence)
+            options.log("info: compacted the index from \(report.bytesBefore) to \(report.bytesAfter) bytes")
+            return report
+        } catch {
+            try? FileManager.default.removeItem(atPath: destination)
+            throw error
+        }
+    }
+
+    /// Runs `body` on the writer queue and returns its value.
+    func onWriter<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            writer.async { continuation.resume(with: Result { try body() }) }
+        }
+    }
+}

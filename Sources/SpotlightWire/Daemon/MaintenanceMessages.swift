@@ -1,0 +1,106 @@
+import Foundation
+import SpotlightModel
+
+// The params and results of spotlightd's maintenance methods (export, check, compact,
+// cancelRebuild), used by spotlightctl. docs/protocol.md documents each with an example.
+
+/// `export`: one page of stored records in key order (bundle, type, id); expired records
+/// are left out. Page on with `after` = the previous page's `next` until `next` is nil.
+///
+/// ```json
+/// {"jsonrpc":"2.0","id":1,"method":"export","params":{"bundle":"com.example.CometCal","limit":500}}
+/// ```
+public struct ExportParams: Codable, Sendable {
+    public var bundle: String?
+    public var type: String?
+    /// Start after this key (nil: from the first record).
+    public var after: RecordKey?
+    /// 1...10000; default 1000.
+    public var limit: Int
+    public init(bundle: String? = nil, type: String? = nil, after: RecordKey? = nil, limit: Int = 1000) {
+        self.bundle = bundle
+        self.type = type
+        self.after = after
+        self.limit = limit
+    }
+
+    enum CodingKeys: String, CodingKey { case bundle, type, after, limit }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        bundle = try c.decodeIfPresent(String.self, forKey: .bundle)
+        type = try c.decodeIfPresent(String.self, forKey: .type)
+        after = try c.decodeIfPresent(RecordKey.self, forKey: .after)
+        limit = try c.decodeIfPresent(Int.self, forKey: .limit) ?? 1000
+    }
+}
+
+public struct ExportResult: Codable, Sendable {
+    public var records: [Record]
+    /// The key to pass as `after` for the next page; nil on the last page.
+    public var next: RecordKey?
+    public init(records: [Record], next: RecordKey?) {
+        self.records = records
+        self.next = next
+    }
+}
+
+/// `check`: Xapian's consistency check of the active index and the record store's
+/// integrity check, run by the daemon between commits.
+public struct CheckResult: Codable, Sendable {
+    public var indexPath: String
+    public var indexProblems: [String]
+    public var storePath: String
+    public var storeProblems: [String]
+    public var documentCount: Int
+    public var recordCount: Int
+    /// No problem found in either, and the index holds one document per stored record.
+    public var ok: Bool { indexProblems.isEmpty && storeProblems.isEmpty }
+    public init(indexPath: String, indexProblems: [String], storePath: String, storeProblems: [String],
+                documentCount: Int, recordCount: Int) {
+        self.indexPath = indexPath
+        self.indexProblems = indexProblems
+        self.storePath = storePath
+        self.storeProblems = storeProblems
+        self.documentCount = documentCount
+        self.recordCount = recordCount
+    }
+}
+
+/// `compact`: the index compacted into a fresh generation and swapped in like a rebuild.
+public struct CompactResult: Codable, Sendable {
+    public var bytesBefore: Int64
+    public var bytesAfter: Int64
+    public var seconds: Double
+    public var sequence: UInt64
+    public init(bytesBefore: Int64, bytesAfter: Int64, seconds: Double, sequence: UInt64) {
+        self.bytesBefore = bytesBefore
+        self.bytesAfter = bytesAfter
+        self.seconds = seconds
+        self.sequence = sequence
+    }
+}
+
+/// `cancelRebuild`: stops a running rebuild; the old index stays in place.
+public struct CancelRebuildResult: Codable, Sendable {
+    /// false when no rebuild was running.
+    public var cancelled: Bool
+    public init(cancelled: Bool) { self.cancelled = cancelled }
+}
+
+/// What `rebuild` with `from: "apps"` did for one app.
+public struct AppReindexReport: Codable, Sendable, Hashable {
+    public var bundle: String
+    /// Records the app donated again.
+    public var redonated: Int
+    /// Records of the bundle it no longer donates, removed afterwards.
+    public var removed: Int
+    /// Why the app failed (nothing was removed then); nil on success.
+    public var error: String?
+    public init(bundle: String, redonated: Int, removed: Int, error: String? = nil) {
+        self.bundle = bundle
+        self.redonated = redonated
+        self.removed = removed
+        self.error = error
+    }
+}

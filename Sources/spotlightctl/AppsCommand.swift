@@ -1,0 +1,152 @@
+import Foundation
+import SpotlightModel
+import SpotlightWire
+
+/// `spotlightctl apps`: the app registry, and registering or unregistering an app.
+enum AppsCommand: Command {
+    static let name = "apps"
+    static let summary = "list registered apps; apps register EXECUTABLE; apps unregister BUNDLE"
+    static let options = OptionSpec(flags: ["--json"])
+    static let help = """
+    spotlightctl apps — the registered apps (the manifests spotlightd launches apps from):
+    whether each is running and how many records it has.
+
+    USAGE: spotlightctl apps [--json]
+           spotlightctl apps register EXECUTABLE
+           spotlightctl apps unregister BUNDLE
+
+    register runs `EXECUTABLE --describe` (an app built with IntentKit answers it) to learn
+    its bundle identifier and writes the manifest; unregister removes the manifest (the
+    app's records stay: `spotlightctl delete --bundle BUNDLE --all` removes them).
+
+    OPTIONS:
+      --json   print [{"bundleIdentifier","executable","arguments","running","pids","records"}];
+               "records" is null when spotlightd is not running
+
+    EXAMPLE:
+      spotlightctl apps register /usr/local/bin/cometcal
+      spotlightctl apps --json
+    """
+
+    struct AppInfo: Codable {
+        var bundleIdentifier: String
+        var executable: String
+        var arguments: [String]
+        var running: Bool
+        var pids: [Int32]
+        /// Records per entity type; nil when the daemon is not running.
+        var records: [String: Int]?
+    }
+
+    static func run(_ args: Arguments, _ context: Context) async throws -> ExitCode {
+        switch args.positionals.first {
+        case nil: return try await list(args, context)
+        case "register":
+            guard args.positionals.count == 2 else { throw CLIError.usage("apps register takes one EXECUTABLE", command: name) }
+            return try await register(args.positionals[1], context)
+        case "unregister":
+            guard args.positionals.count == 2 else { throw CLIError.usage("apps unregister takes one BUNDLE", command: name) }
+            let registry = try await registry(context).registry
+            _ = try registry.manifest(for: args.positionals[1])
+            try registry.remove(bundleIdentifier: args.positionals[1])
+            print("unregistered \(args.positionals[1]) from \(registry.directory.path); its records stay "
+                + "(`spotlightctl delete --bundle \(args.positionals[1]) --all` removes them)")
+            return .ok
+        case let other?:
+            throw CLIError.usage("unknown apps subcommand \"\(other)\"; use register or unregister", command: name)
+        }
+    }
+
+    /// The registry: --apps-dir / SPOTLIGHT_APPS_DIR, else the daemon's, else the default;
+    /// and the daemon's status when it answers.
+    static func registry(_ context: Context) async throws -> (registry: AppRegistry, status: DaemonStatus?) {
+        var status: DaemonStatus?
+        do {
+            status = try await context.daemon.status()
+        } catch let error as SpotlightError where error.code == .unavailable {
+            status = nil
+        }
+        let directory = context.explicitAppsDirectory ?? status?.appsDirectory ?? SpotlightPaths.appsDirectory()
+        return (AppRegistry(directory: URL(fileURLWithPath: directory, isDirectory: true)), status)
+    }
+
+    static func list(_ args: Arguments, _ context: Context) async throws -> ExitCode {
+        let (registry, status) = try await registry(context)
+        let running = runningExecutables()
+        let apps = try registry.manifests().map { manifest in
+            let real = URL(fileURLWithPath: manifest.executable).resolvingSymlinksInPath().path
+            let pids = running[real] ?? []
+            return AppInfo(bundleIdentifier: manifest.bundleIdentifier, executable: manifest.executable,
+                           arguments: manifest.arguments, running: !pids.isEmpty, pids: pids,
+                           records: status.map { s in s.index.counts.first { $0.bundle == manifest.bundleIdentifier }?.types ?? [:] })
+        }
+        if status == nil {
+            Terminal.error("spotlightctl: record counts unknown: spotlightd is not running at \(context.socket)")
+        }
+        if args.has("--json") {
+            try Terminal.printJSON(apps)
+            return .ok
+        }
+        guard !apps.isEmpty else {
+            print("no apps registered in \(registry.directory.path); register one with `spotlightctl apps register EXECUTABLE`")
+            return .ok
+        }
+        let rows = apps.map { app in
+            [app.bundleIdentifier, app.running ? "yes (pid \(app.pids.map(String.init).joined(separator: ", ")))" : "no",
+             app.records.map { String($0.values.reduce(0, +)) } ?? "?", app.executable]
+        }
+        print(Terminal.table(["BUNDLE", "RUNNING", "RECORDS", "EXECUTABLE"], rows, maxWidth: 60))
+        return .ok
+    }
+
+    static func register(_ path: String, _ context: Context) async throws -> ExitCode {
+        let absolute = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            .standardizedFileURL.resolvingSymlinksInPath().path
+        guard FileManager.default.isExecutableFile(atPath: absolute) else {
+            throw CLIError(.failure, "no executable file at \(absolute); give the path of an app built with IntentKit "
+                + "(it answers --describe)")
+        }
+        let schema = try describe(absolute)
+        let registry = try await registry(context).registry
+        try registry.install(AppManifest(bundleIdentifier: schema.bundleIdentifier, executable: absolute, arguments: ["--serve"]))
+        print("registered \(schema.bundleIdentifier) (\(absolute)) in \(registry.directory.path)")
+        return .ok
+    }
+
+    /// Runs `executable --describe` and reads its schema.
+    static func describe(_ executable: String) throws -> AppSchema {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["--describe"]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw CLIError(.failure, "cannot run \(executable): \(error); check that it is an executable for this machine")
+        }
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, let schema = try? JSONDecoder().decode(AppSchema.self, from: output) else {
+            let tail = errors.split(separator: "\n").suffix(3).joined(separator: " / ")
+            throw CLIError(.failure, "`\(executable) --describe` did not print an app schema (exit \(process.terminationStatus)"
+                + (tail.isEmpty ? "" : ": \(tail)") + "); register an app built with IntentKit")
+        }
+        return schema
+    }
+
+    /// Running processes by the real path of their executable (from /proc/PID/exe).
+    static func runningExecutables() -> [String: [Int32]] {
+        var map: [String: [Int32]] = [:]
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = Int32(name),
+                  var exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(name)/exe") else { continue }
+            if exe.hasSuffix(" (deleted)") { exe.removeLast(" (deleted)".count) }
+            map[exe, default: []].append(pid)
+        }
+        return map.mapValues { $0.sorted() }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import SpotlightModel
+
+/// spotlightctl's exit codes, documented in `spotlightctl --help`.
+enum ExitCode: Int32 {
+    case ok = 0
+    /// The command failed; the message says why and what to do.
+    case failure = 1
+    /// The command line is wrong.
+    case usage = 2
+    /// spotlightd is not running (or not answering) at the socket.
+    case daemonNotRunning = 3
+    /// spotlightd refused: spotlightctl may not write that bundle (see `spotlightd --grant`).
+    case refused = 4
+    /// Done, but problems were found: `check` found damage, `import` skipped bad lines.
+    case problems = 5
+    /// Interrupted (Ctrl-C); nothing was left half done.
+    case interrupted = 130
+
+    static let documentation = """
+    EXIT STATUS:
+      0    ok
+      1    failure (the message says what to do next)
+      2    usage: a wrong command line
+      3    spotlightd is not running at the socket
+      4    refused: spotlightctl may not write that bundle (start spotlightd with --grant BUNDLE)
+      5    done with problems: check found damage, or import skipped bad lines
+      130  interrupted (Ctrl-C); a rebuild leaves the old index in place
+    """
+}
+
+/// A failure to report: a message that says what to do next, and the exit code.
+struct CLIError: Error {
+    var code: ExitCode
+    var message: String
+
+    init(_ code: ExitCode, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    static func usage(_ message: String, command: String?) -> CLIError {
+        let help = command.map { "spotlightctl \($0) --help" } ?? "spotlightctl --help"
+        return CLIError(.usage, "\(message)\nTry '\(help)'.")
+    }
+
+    /// The exit code and message for any error a command throws.
+    init(from error: any Error, socket: String) {
+        switch error {
+        case let error as CLIError:
+            self = error
+        case let error as SpotlightError where error.code == .unavailable:
+            let cause = error.underlying.map { " (\($0))" } ?? ""
+            self.init(.daemonNotRunning, """
+                spotlightd is not running at \(socket)\(cause): \(error.message)
+                \(SpotlightPaths.startHint(socket: socket)), or point spotlightctl at a running one \
+                with --socket PATH or SPOTLIGHT_SOCKET.
+                """)
+        case let error as SpotlightError where error.code == .permissionDenied:
+            self.init(.refused, "spotlightd refused: \(error.message)")
+        case let error as SpotlightError:
+            self.init(.failure, error.description)
+        default:
+            self.init(.failure, "\(error)")
+        }
+    }
+}

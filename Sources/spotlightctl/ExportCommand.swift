@@ -1,0 +1,62 @@
+import Foundation
+import SpotlightModel
+import SpotlightWire
+
+/// `spotlightctl export`: every stored record (of a bundle, of a type) as JSON lines.
+enum ExportCommand: Command {
+    static let name = "export"
+    static let summary = "write stored records as JSON lines (what `import` reads)"
+    static let options = OptionSpec(values: ["--bundle", "--type", "--output"])
+    static let help = """
+    spotlightctl export — write every stored record, or those of one bundle or type, as JSON
+    lines in key order (bundle, type, id), exactly as donated (docs/records.md). Expired
+    records are left out. `export`, then `delete --all`, then `import` gives back the same records.
+
+    USAGE: spotlightctl export [--bundle B] [--type T] [--output FILE]
+
+    OPTIONS:
+      --bundle B     only records of bundle B
+      --type T       only records of entity type T
+      --output FILE  write to FILE instead of standard output
+
+    EXAMPLE:
+      spotlightctl export --bundle com.example.CometCal --type EventEntity > events.jsonl
+    """
+
+    static func run(_ args: Arguments, _ context: Context) async throws -> ExitCode {
+        if !args.positionals.isEmpty {
+            throw CLIError.usage("export takes no arguments, got \(args.positionals.joined(separator: " ")); "
+                + "use --output FILE to name a file", command: name)
+        }
+        let output: FileHandle
+        if let path = args.value("--output") {
+            guard FileManager.default.createFile(atPath: path, contents: nil),
+                  let handle = FileHandle(forWritingAtPath: path) else {
+                throw CLIError(.failure, "cannot create \(path); check the directory exists and is writable")
+            }
+            output = handle
+        } else {
+            output = FileHandle.standardOutput
+        }
+        defer { if args.value("--output") != nil { try? output.close() } }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var params = ExportParams(bundle: args.value("--bundle"), type: args.value("--type"), limit: 1000)
+        var count = 0
+        repeat {
+            let page: ExportResult = try await context.daemon.call(.export, params)
+            var chunk = Data()
+            for record in page.records {
+                chunk.append(try encoder.encode(record))
+                chunk.append(UInt8(ascii: "\n"))
+            }
+            try output.write(contentsOf: chunk)
+            count += page.records.count
+            params.after = page.next
+        } while params.after != nil
+        if args.value("--output") != nil || Terminal.stdoutIsTerminal == false {
+            Terminal.error("exported \(count) records")
+        }
+        return .ok
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import SpotlightModel
+import SpotlightWire
+
+/// `spotlightctl import FILE.jsonl --bundle B`: records in batches, a bad line named by number.
+enum ImportCommand: Command {
+    static let name = "import"
+    static let summary = "donate records from a JSON-lines file (as `export` writes them)"
+    static let options = OptionSpec(values: ["--bundle", "--batch"], flags: ["--strict"])
+    static let help = """
+    spotlightctl import — donate the records of a JSON-lines file (one record per line, in the
+    form `export` writes and docs/records.md documents) to one bundle, in batches. A record
+    with the same key replaces the stored one.
+
+    USAGE: spotlightctl import FILE.jsonl --bundle B [--strict] [--batch N]
+
+    OPTIONS:
+      --bundle B   the bundle the records belong to; a line of another bundle is a bad line.
+                   spotlightd must have been started with `--grant B`.
+      --strict     check every line first and import nothing if one is bad (exit 1);
+                   without it bad lines are reported by number, skipped, and the exit status is 5
+      --batch N    records per donation (1...2000, default 1000)
+
+    FILE - reads standard input. Progress: a bar on a terminal, otherwise a line per second.
+
+    EXAMPLE:
+      spotlightctl export --bundle com.example.CometCal > cometcal.jsonl
+      spotlightctl import cometcal.jsonl --bundle com.example.CometCal
+    """
+
+    static func run(_ args: Arguments, _ context: Context) async throws -> ExitCode {
+        guard args.positionals.count == 1, let file = args.positionals.first else {
+            throw CLIError.usage("import takes one FILE.jsonl", command: name)
+        }
+        guard let bundle = args.value("--bundle"), !bundle.isEmpty else {
+            throw CLIError.usage("import needs --bundle B (the bundle the records belong to)", command: name)
+        }
+        let batchSize = try args.int("--batch", in: 1...2000) ?? 1000
+        try await context.daemon.requireWritable(bundle)
+        let (records, bad) = try readRecords(file, bundle: bundle)
+        for (line, reason) in bad {
+            Terminal.error("spotlightctl: \(file):\(line): \(args.has("--strict") ? "" : "skipped: ")\(reason)")
+        }
+        if args.has("--strict"), let first = bad.first {
+            throw CLIError(.failure, "import stopped at line \(first.line) of \(file) (\(bad.count) bad lines); "
+                + "nothing was imported. Fix the lines, or import without --strict to skip them.")
+        }
+        let progress = ProgressReporter(label: "import")
+        var done = 0
+        for start in stride(from: 0, to: records.count, by: batchSize) {
+            let batch = Array(records[start..<min(start + batchSize, records.count)])
+            let _: WriteResult = try await context.daemon.call(.donate, DonateParams(records: batch))
+            done += batch.count
+            progress.update(done: done, total: records.count)
+        }
+        progress.finish()
+        let skipped = bad.isEmpty ? "" : " (\(bad.count) bad lines skipped)"
+        print("imported \(done) records into \(bundle)\(skipped)")
+        return bad.isEmpty ? .ok : .problems
+    }
+
+    /// The records of a JSON-lines file and its bad lines (1-based number, reason). Empty lines
+    /// are ignored.
+    static func readRecords(_ file: String, bundle: String) throws -> ([Record], [(line: Int, reason: String)]) {
+        let data: Data
+        if file == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            guard let contents = FileManager.default.contents(atPath: file) else {
+                throw CLIError(.failure, "cannot read \(file); check the path and its permissions")
+            }
+            data = contents
+        }
+        let decoder = JSONDecoder()
+        var records: [Record] = []
+        var bad: [(line: Int, reason: String)] = []
+        for (n, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            guard line.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\t") })
+            else { continue }
+            do {
+                let record = try decoder.decode(Record.self, from: Data(line))
+                guard record.bundle == bundle else {
+                    bad.append((n + 1, "the record \(record.key) is of bundle \(record.bundle), not \(bundle); "
+                        + "import it with --bundle \(record.bundle)"))
+                    continue
+                }
+                records.append(record)
+            } catch {
+                bad.append((n + 1, "not a record: \(describe(error))"))
+            }
+        }
+        return (records, bad)
+    }
+
+    /// A decoding error in a few words, naming the field.
+    static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "\(error)" }
+        func path(_ keys: [any CodingKey]) -> String {
+            keys.isEmpty ? "the line" : "\"" + keys.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".") + "\""
+        }
+        switch error {
+        case .keyNotFound(let key, let ctx): return "\(path(ctx.codingPath + [key])) is missing"
+        case .typeMismatch(let type, let ctx): return "\(path(ctx.codingPath)) is not a \(type)"
+        case .valueNotFound(let type, let ctx): return "\(path(ctx.codingPath)) is null, expected a \(type)"
+        case .dataCorrupted(let ctx):
+            let detail = (ctx.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            return ctx.codingPath.isEmpty ? "invalid JSON\(detail.map { " (\($0))" } ?? "")"
+                : "\(path(ctx.codingPath)): \(ctx.debugDescription)"
+        @unknown default: return "\(error)"
+        }
+    }
+}

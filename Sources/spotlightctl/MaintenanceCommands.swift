@@ -1,0 +1,74 @@
+import Foundation
+import SpotlightModel
+import SpotlightWire
+
+/// `spotlightctl check`: Xapian's check of the index and the store's integrity check.
+enum CheckCommand: Command {
+    static let name = "check"
+    static let summary = "check the index (Xapian) and the record store (SQLite) for damage"
+    static let options = OptionSpec(flags: ["--json"])
+    static let help = """
+    spotlightctl check — spotlightd runs Xapian's consistency check on the active index (between
+    commits) and an integrity check of the record store, and compares their counts.
+
+    USAGE: spotlightctl check [--json]
+
+    OPTIONS:
+      --json   print the report as JSON
+
+    Exit status 5 when a problem is found; the message says how to repair it.
+
+    EXAMPLE:
+      spotlightctl check
+    """
+
+    static func run(_ args: Arguments, _ context: Context) async throws -> ExitCode {
+        let result: CheckResult = try await context.daemon.call(.check, [String: String](), timeout: .seconds(24 * 3600))
+        if args.has("--json") {
+            try Terminal.printJSON(result)
+        } else {
+            print("index  \(result.indexPath): " + (result.indexProblems.isEmpty ? "ok" : "\(result.indexProblems.count) problems")
+                + " (\(result.documentCount) documents)")
+            for problem in result.indexProblems { print("  \(problem)") }
+            print("store  \(result.storePath): " + (result.storeProblems.isEmpty ? "ok" : "\(result.storeProblems.count) problems")
+                + " (\(result.recordCount) records)")
+            for problem in result.storeProblems { print("  \(problem)") }
+        }
+        if !result.storeProblems.isEmpty {
+            Terminal.error("spotlightctl: the record store is damaged; stop spotlightd, copy the data directory aside, "
+                + "and re-donate with `spotlightctl rebuild --from-apps` (or import an export)")
+            return .problems
+        }
+        if !result.indexProblems.isEmpty {
+            Terminal.error("spotlightctl: the index is damaged; `spotlightctl rebuild` re-derives it from the store")
+            return .problems
+        }
+        return .ok
+    }
+}
+
+/// `spotlightctl compact`: the index compacted into a fresh generation.
+enum CompactCommand: Command {
+    static let name = "compact"
+    static let summary = "compact the index into a fresh generation, swapped in atomically"
+    static let options = OptionSpec()
+    static let help = """
+    spotlightctl compact — spotlightd writes a compacted copy of the index (Xapian's compaction)
+    and swaps it in atomically, like a rebuild; queries and donations go on meanwhile.
+
+    USAGE: spotlightctl compact
+
+    EXAMPLE:
+      spotlightctl compact
+    """
+
+    static func run(_ args: Arguments, _ context: Context) async throws -> ExitCode {
+        if !args.positionals.isEmpty {
+            throw CLIError.usage("compact takes no arguments", command: name)
+        }
+        let result: CompactResult = try await context.daemon.call(.compact, [String: String](), timeout: .seconds(24 * 3600))
+        print("compacted the index from \(Terminal.bytes(result.bytesBefore)) to \(Terminal.bytes(result.bytesAfter)) "
+            + "in \(String(format: "%.2f", result.seconds)) s")
+        return .ok
+    }
+}

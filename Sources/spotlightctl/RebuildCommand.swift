@@ -1,0 +1,93 @@
+import Foundation
+import Synchronization
+import SpotlightModel
+import SpotlightWire
+
+/// `spotlightctl rebuild`: a fresh index swapped in atomically, with progress; Ctrl-C cancels
+/// it and leaves the old index in place.
+enum RebuildCommand: Command {
+    static let name = "rebuild"
+    static let summary = "re-derive the index from the store (or ask the apps to re-donate)"
+    static let options = OptionSpec(values: ["--bundle"], flags: ["--from-store", "--from-apps"])
+    static let help = """
+    spotlightctl rebuild — build a fresh index and swap it in atomically. Queries are answered
+    from the old index until the new one is complete; Ctrl-C cancels and keeps the old one.
+
+    USAGE: spotlightctl rebuild [--from-store | --from-apps [--bundle B]]
+
+    OPTIONS:
+      --from-store  re-derive the index from the record store (the default)
+      --from-apps   ask each registered app (or the one named by --bundle) to re-donate
+                    everything; records it no longer donates are removed afterwards
+      --bundle B    with --from-apps: only this app
+
+    Progress: a bar on a terminal, otherwise a line per second on stderr.
+
+    EXAMPLE:
+      spotlightctl rebuild
+      spotlightctl rebuild --from-apps --bundle com.example.CometCal
+    """
+
+    static func run(_ args: Arguments, _ context: Context) async throws -> ExitCode {
+        try args.exclusive(["--from-store", "--from-apps"])
+        if !args.positionals.isEmpty {
+            throw CLIError.usage("rebuild takes no arguments, got \(args.positionals.joined(separator: " "))", command: name)
+        }
+        let fromApps = args.has("--from-apps")
+        if args.value("--bundle") != nil && !fromApps {
+            throw CLIError.usage("--bundle goes with --from-apps; a rebuild from the store re-derives the whole index",
+                                 command: name)
+        }
+        let params = RebuildParams(from: fromApps ? "apps" : "store", bundle: args.value("--bundle"))
+        let poller = DaemonConnection(socket: context.socket)
+        defer { poller.close() }
+        let interrupted = Atomic<Bool>(false)
+        let sigint = onInterrupt {
+            interrupted.store(true, ordering: .relaxed)
+            Task { let _: CancelRebuildResult? = try? await poller.call(.cancelRebuild, [String: String]()) }
+        }
+        defer { sigint.cancel() }
+
+        let rebuild = Task { () throws -> RebuildResult in
+            try await context.daemon.call(.rebuild, params, timeout: .seconds(24 * 3600))
+        }
+        let progress = ProgressReporter(label: fromApps ? "re-donation" : "rebuild")
+        let watcher = Task {
+            while !Task.isCancelled {
+                if let status = try? await poller.status(), let done = status.index.rebuildDone,
+                   let total = status.index.rebuildTotal, total > 0 {
+                    progress.update(done: done, total: total)
+                }
+                try? await Task.sleep(for: .milliseconds(200))
+            }
+        }
+        let outcome = await rebuild.result
+        watcher.cancel()
+        _ = await watcher.result
+        progress.finish()
+        if interrupted.load(ordering: .relaxed) {
+            Terminal.error("spotlightctl: rebuild cancelled; the old index stays in place")
+            return .interrupted
+        }
+        let result = try outcome.get()
+        for app in result.apps ?? [] {
+            if let error = app.error {
+                print("\(app.bundle): failed: \(error)")
+            } else {
+                print("\(app.bundle): re-donated \(app.redonated), removed \(app.removed)")
+            }
+        }
+        print("rebuilt the index from \(result.records) records in \(String(format: "%.2f", result.seconds)) s "
+            + "(sequence \(result.sequence))")
+        return (result.apps ?? []).contains { $0.error != nil } ? .failure : .ok
+    }
+
+    /// Runs `body` on SIGINT instead of dying, until the returned source is cancelled.
+    static func onInterrupt(_ body: @escaping @Sendable () -> Void) -> any DispatchSourceSignal {
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler(handler: body)
+        source.resume()
+        return source
+    }
+}

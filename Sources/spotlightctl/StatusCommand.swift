@@ -1,0 +1,69 @@
+import Foundation
+import SpotlightModel
+import SpotlightWire
+
+/// `spotlightctl status`: is the daemon up, where its data is, what it holds.
+enum StatusCommand: Command {
+    static let name = "status"
+    static let summary = "is spotlightd up; records per bundle and type; sizes; rebuild progress"
+    static let options = OptionSpec(flags: ["--json"])
+    static let help = """
+    spotlightctl status — whether spotlightd is running, its data directory and socket, records
+    per bundle and type, index and store sizes, the last applied sequence, and whether a
+    rebuild is running.
+
+    USAGE: spotlightctl status [--json]
+
+    OPTIONS:
+      --json   print the daemon's status as JSON, with "running": true; when spotlightd is
+               not running, {"running": false, "socket": PATH} and exit status 3
+
+    EXAMPLE:
+      spotlightctl status --json
+    """
+
+    static func run(_ args: Arguments, _ context: Context) async throws -> ExitCode {
+        let status: DaemonStatus
+        do {
+            status = try await context.daemon.status()
+        } catch let error as SpotlightError where error.code == .unavailable && args.has("--json") {
+            try Terminal.printJSON(["running": JSONValue.bool(false), "socket": .string(context.socket)])
+            throw CLIError(from: error, socket: context.socket)
+        }
+        if args.has("--json") {
+            var object = try JSONValue(encoding: status).objectValue ?? [:]
+            object["running"] = .bool(true)
+            try Terminal.printJSON(JSONValue.object(object))
+            return .ok
+        }
+        print(describe(status))
+        return .ok
+    }
+
+    static func describe(_ status: DaemonStatus) -> String {
+        let index = status.index
+        var lines = [
+            "spotlightd \(status.version) is running (pid \(status.pid), up \(Int(status.uptimeSeconds)) s)",
+            "data directory  \(status.dataDirectory)",
+            "socket          \(status.socket)",
+        ]
+        if let apps = status.appsDirectory { lines.append("apps directory  \(apps)") }
+        lines += [
+            "index           \(index.indexState)\(index.message.map { ": \($0)" } ?? "")",
+            "records         \(index.recordCount) in the store, \(index.documentCount) in the index",
+            "sizes           store \(Terminal.bytes(index.storeBytes)), index \(Terminal.bytes(index.indexBytes))",
+            "sequence        store \(index.storeSequence), index applied \(index.lastAppliedSequence)",
+        ]
+        if let done = index.rebuildDone, let total = index.rebuildTotal {
+            lines.append("rebuild         running: \(done) of \(total) records")
+        }
+        if !index.counts.isEmpty {
+            lines.append("")
+            let rows = index.counts.flatMap { count in
+                count.types.sorted { $0.key < $1.key }.map { [count.bundle, $0.key, String($0.value)] }
+            }
+            lines.append(Terminal.table(["BUNDLE", "TYPE", "RECORDS"], rows))
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Synchronization
+import SpotlightCore
+import SpotlightModel
+import SpotlightWire
+
+/// The rebuild that is running, so `cancelRebuild` can stop it.
+final class MaintenanceState: Sendable {
+    let rebuild = Mutex<Task<RebuildResult, any Error>?>(nil)
+}
+
+/// The maintenance methods spotlightctl uses: rebuild (cancellable), export, check, compact.
+extension DaemonHandler {
+    func handleMaintenance(_ method: DaemonProtocol.Method, params: JSONValue?, peer: PeerCredentials) async throws -> JSONValue {
+        switch method {
+        case .rebuild:
+            return try JSONValue(encoding: try await rebuild(try params.decode(RebuildParams.self), peer: peer))
+        case .cancelRebuild:
+            let task = maintenance.rebuild.withLock { $0 }
+            task?.cancel()
+            if task != nil { log(.info, "rebuild cancelled by pid \(peer.pid)") }
+            return try JSONValue(encoding: CancelRebuildResult(cancelled: task != nil))
+        case .export:
+            let p = try params.decode(ExportParams.self)
+            guard (1...10_000).contains(p.limit) else {
+                throw SpotlightError(.invalidInput, "export limit must be 1...10000 (got \(p.limit))")
+            }
+            let page = try engine.exportPage(bundle: p.bundle, type: p.type, after: p.after, limit: p.limit)
+            return try JSONValue(encoding: ExportResult(records: page.records, next: page.next))
+        case .check:
+            log(.info, "check requested by pid \(peer.pid)")
+            let r = try await engine.checkConsistency()
+            if !(r.indexProblems + r.storeProblems).isEmpty {
+                log(.warning, "check found: " + (r.indexProblems + r.storeProblems).prefix(5).joined(separator: "; "))
+            }
+            return try JSONValue(encoding: CheckResult(
+                indexPath: r.indexPath, indexProblems: r.indexProblems, storePath: r.storePath,
+                storeProblems: r.storeProblems, documentCount: r.documentCount, recordCount: r.recordCount))
+        case .compact:
+            log(.info, "compact requested by pid \(peer.pid)")
+            let r = try await engine.compact()
+            return try JSONValue(encoding: CompactResult(bytesBefore: r.bytesBefore, bytesAfter: r.bytesAfter,
+                                                         seconds: r.seconds, sequence: r.sequence))
+        default:
+            throw RPCError.methodNotFound(method.rawValue, available: DaemonProtocol.Method.allCases.map(\.rawValue))
+        }
+    }
+
+    /// Runs a rebuild in a task `cancelRebuild` can cancel; the old index stays until the swap.
+    func rebuild(_ p: RebuildParams, peer: PeerCredentials) async throws -> RebuildResult {
+        switch p.from ?? "store" {
+        case "store":
+            if let bundle = p.bundle {
+                throw SpotlightError(.invalidInput, "a rebuild from the store re-derives the whole index; "
+                    + "--bundle \(bundle) goes with a rebuild from the apps")
+            }
+        case "apps":
+            throw SpotlightError(.invalidInput, "a rebuild from the apps is not supported by this spotlightd yet; "
+                + "rebuild from the store instead")
+        case let other:
+            throw SpotlightError(.invalidInput, "rebuild from \"\(other)\" is unknown; use \"store\" or \"apps\"")
+        }
+        log(.info, "rebuild requested by pid \(peer.pid)")
+        let engine = self.engine
+        let task = Task {
+            let report = try await engine.rebuild()
+            return RebuildResult(records: report.records, seconds: report.seconds, sequence: report.sequence)
+        }
+        try maintenance.rebuild.withLock { running in
+            if running != nil {
+                task.cancel()
+                throw SpotlightError(.conflict, "a rebuild is already running; wait for it (see status)")
+            }
+            running = task
+        }
+        defer { maintenance.rebuild.withLock { $0 = nil } }
+        do {
+            return try await task.value
+        } catch is CancellationError {
+            throw SpotlightError(.conflict, "the rebuild was cancelled; the old index stays in place")
+        }
+    }
+}

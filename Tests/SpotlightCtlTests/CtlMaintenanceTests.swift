@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+import SpotlightKit
+import SpotlightModel
+
+/// rebuild, check, compact and apps against a real spotlightd.
+@Suite(.serialized) struct CtlMaintenanceTests {
+    @Test func checkReportsASoundIndexAndStore() async throws {
+        let daemon = try await TestDaemon().start()
+        try daemon.importRecords(sampleRecords(7))
+        let run = daemon.ctl(["check", "--json"])
+        #expect(run.code == 0)
+        struct Check: Decodable {
+            var indexPath: String; var indexProblems: [String]; var storeProblems: [String]
+            var documentCount: Int; var recordCount: Int
+        }
+        let check = try run.json(Check.self)
+        #expect(check.indexProblems == [])
+        #expect(check.storeProblems == [])
+        #expect(check.documentCount == 7)
+        #expect(check.recordCount == 7)
+        #expect(check.indexPath.hasPrefix(daemon.dataDirectory + "/index."))
+    }
+
+    @Test func compactSwapsInACompactedIndexThatStillAnswers() async throws {
+        let daemon = try await TestDaemon().start()
+        try daemon.importRecords(sampleRecords(10))
+        let before = try daemon.ctl(["check", "--json"]).json([String: JSONValue].self)["indexPath"]
+        let run = daemon.ctl(["compact"])
+        #expect(run.code == 0)
+        #expect(run.stdout.hasPrefix("compacted the index from "))
+        let after = try daemon.ctl(["check", "--json"]).json([String: JSONValue].self)
+        #expect(after["indexPath"] != before)
+        #expect(after["documentCount"] == .number(10))
+        let hits = try daemon.ctl(["query", "supernova", "--json"]).json([String: JSONValue].self)["hits"]
+        #expect(hits?.arrayValue?.count == 10)
+    }
+
+    @Test func rebuildFromTheStoreReportsTheRecords() async throws {
+        let daemon = try await TestDaemon().start()
+        try daemon.importRecords(sampleRecords(12))
+        let run = daemon.ctl(["rebuild"])
+        #expect(run.code == 0)
+        #expect(run.stdout.hasPrefix("rebuilt the index from 12 records in "))
+    }
+
+    @Test func rebuildKeepsAnsweringQueriesWhileItRuns() async throws {
+        let daemon = try await TestDaemon().start()
+        let many = (0..<20_000).map { i in
+            Record(bundle: grantedBundle, type: "Note", id: "N\(i)", title: "note \(i) about saturn",
+                   keywords: ["k\(i % 97)"], properties: ["n": .int(i)])
+        }
+        try daemon.importRecords(many)
+        let index = SearchableIndex(socketPath: daemon.socket, reconnectWindow: .zero)
+        defer { index.close() }
+        let rebuild = daemon.spawnCtl(["rebuild"])
+        var answeredWhileRebuilding = 0
+        while rebuild.process.isRunning {
+            let rebuilding = try await index.status().index.indexState == "rebuilding"
+            let hits = try await index.query(SearchQuery(text: "note 12345 saturn")).hits
+            if rebuilding && hits.map(\.record.id) == ["N12345"] { answeredWhileRebuilding += 1 }
+        }
+        let result = rebuild.result()
+        #expect(result.code == 0)
+        #expect(result.stdout.hasPrefix("rebuilt the index from 20000 records"))
+        #expect(result.stderr.contains("rebuild: "))
+        #expect(answeredWhileRebuilding > 0)
+        #expect(try await index.query(SearchQuery(text: "note 19999")).hits.map(\.record.id) == ["N19999"])
+    }
+
+    @Test func interruptingARebuildLeavesTheOldIndexInPlace() async throws {
+        let daemon = try await TestDaemon().start()
+        try daemon.importRecords((0..<20_000).map { Record(bundle: grantedBundle, type: "Note", id: "N\($0)", title: "note \($0)") })
+        let before = try daemon.ctl(["check", "--json"]).json([String: JSONValue].self)["indexPath"]
+        let index = SearchableIndex(socketPath: daemon.socket, reconnectWindow: .zero)
+        defer { index.close() }
+        let rebuild = daemon.spawnCtl(["rebuild"])
+        while try await index.status().index.rebuildDone ?? 0 == 0, rebuild.process.isRunning {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        try #require(rebuild.process.isRunning, "the rebuild ended before it could be interrupted")
+        kill(rebuild.process.processIdentifier, SIGINT)
+        rebuild.process.waitUntilExit()
+        let result = rebuild.result()
+        #expect(result.code == 130, "\(result.stderr)")
+        #expect(result.stderr.contains("rebuild cancelled; the old index stays in place"))
+        #expect(try daemon.ctl(["check", "--json"]).json([String: JSONValue].self)["indexPath"] == before)
+        #expect(try await index.query(SearchQuery(text: "777 note")).hits.map(\.record.id) == ["N777"])
+    }
+
+    @Test func rebuildFromAppsIsNotYetSupportedAndSaysSo() async throws {
+        let daemon = try await TestDaemon().start()
+        let run = daemon.ctl(["rebuild", "--from-apps"])
+        #expect(run.code == 1)
+        #expect(run.stderr.contains("not supported by this spotlightd yet; rebuild from the store instead"))
+    }
+
+    @Test func appsRegisterListsTheAppAndUnregisterRemovesIt() async throws {
+        let daemon = try await TestDaemon().start()
+        let fixture = productsDirectory.appendingPathComponent("intentkit-fixture").path
+        try #require(FileManager.default.isExecutableFile(atPath: fixture), "build the intentkit-fixture product first")
+        let register = daemon.ctl(["apps", "register", fixture])
+        #expect(register.code == 0)
+        #expect(register.stdout.hasPrefix("registered com.example.IntentKitFixture ("))
+        struct App: Decodable { var bundleIdentifier: String; var executable: String; var running: Bool; var records: [String: Int]? }
+        let apps = try daemon.ctl(["apps", "--json"]).json([App].self)
+        #expect(apps.map(\.bundleIdentifier) == ["com.example.IntentKitFixture"])
+        #expect(apps.first?.running == false)
+        #expect(apps.first?.records == [:])
+        #expect(FileManager.default.fileExists(atPath: daemon.appsDirectory + "/com.example.IntentKitFixture.json"))
+        #expect(daemon.ctl(["apps", "unregister", "com.example.IntentKitFixture"]).code == 0)
+        #expect(try daemon.ctl(["apps", "--json"]).json([App].self).isEmpty)
+    }
+
+    @Test func appsUnregisterOfAnUnknownBundleSaysWhereItLooked() async throws {
+        let daemon = try await TestDaemon().start()
+        let run = daemon.ctl(["apps", "unregister", "com.example.Nobody"])
+        #expect(run.code == 1)
+        #expect(run.stderr.contains("no app with bundle identifier com.example.Nobody is registered in \(daemon.appsDirectory)"))
+    }
+
+    @Test func appsRegisterOfAProgramThatIsNotAnAppFails() async throws {
+        let daemon = try await TestDaemon().start()
+        let run = daemon.ctl(["apps", "register", "/bin/true"])
+        #expect(run.code == 1)
+        #expect(run.stderr.contains("did not print an app schema"))
+        #expect(run.stderr.contains("register an app built with IntentKit"))
+    }
+
+    @Test func appsRegisterOfAMissingFileFails() async throws {
+        let daemon = try await TestDaemon().start()
+        let run = daemon.ctl(["apps", "register", "/nonexistent/app"])
+        #expect(run.code == 1)
+        #expect(run.stderr.contains("no executable file at /nonexistent/app"))
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import SpotlightModel
+
+/// The directory of the built executables: the one the test binary runs from.
+let productsDirectory: URL = {
+    let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
+    while dir.path != "/" && !FileManager.default.fileExists(atPath: dir.appendingPathComponent("spotlightctl").path) {
+        dir = dir.deletingLastPathComponent()
+    }
+    return dir
+}()
+
+/// The bundle every test daemon grants to spotlightctl.
+let grantedBundle = "com.example.CtlTests"
+
+/// What one run of spotlightctl printed and how it exited.
+struct CtlRun {
+    var code: Int32
+    var stdout: String
+    var stderr: String
+
+    /// Decodes stdout as JSON.
+    func json<T: Decodable>(_ type: T.Type) throws -> T {
+        try JSONDecoder().decode(T.self, from: Data(stdout.utf8))
+    }
+}
+
+/// A real spotlightd in a temp directory (`--data-dir`, `--socket`, `--apps-dir`,
+/// `--grant com.example.CtlTests`), stopped with SIGTERM when the test ends.
+final class TestDaemon: @unchecked Sendable {
+    let root: URL
+    var socket: String { root.appendingPathComponent("d.sock").path }
+    var dataDirectory: String { root.appendingPathComponent("data").path }
+    var appsDirectory: String { root.appendingPathComponent("apps").path }
+    private var process: Process?
+
+    /// A temp directory only; call ``start()`` for the daemon.
+    init() throws {
+        root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("ctl-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    }
+
+    /// Starts spotlightd and waits until it answers.
+    @discardableResult
+    func start() async throws -> TestDaemon {
+        let p = Process()
+        p.executableURL = productsDirectory.appendingPathComponent("spotlightd")
+        p.arguments = ["--data-dir", dataDirectory, "--socket", socket, "--apps-dir", appsDirectory, "--grant", grantedBundle]
+        var env = ProcessInfo.processInfo.environment
+        env["SPOTLIGHT_EXIT_WITH_PARENT"] = "1"
+        p.environment = env
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = try FileHandle(forWritingTo: createFile("daemon.log"))
+        try p.run()
+        process = p
+        for _ in 0..<200 {
+            if ctl(["status"]).code == 0 { return self }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw SpotlightError(.timeout, "spotlightd did not answer at \(socket); see \(root.path)/daemon.log")
+    }
+
+    func createFile(_ name: String, _ text: String = "") -> URL {
+        let url = root.appendingPathComponent(name)
+        _ = FileManager.default.createFile(atPath: url.path, contents: Data(text.utf8))
+        return url
+    }
+
+    /// Runs spotlightctl with `SPOTLIGHT_SOCKET` pointing at this daemon and stdin from /dev/null.
+    func ctl(_ arguments: [String], environment extra: [String: String] = [:]) -> CtlRun {
+        let handle = spawnCtl(arguments, environment: extra)
+        handle.process.waitUntilExit()
+        return handle.result()
+    }
+
+    /// Starts spotlightctl without waiting; `result()` after it exits.
+    func spawnCtl(_ arguments: [String], environment extra: [String: String] = [:]) -> CtlProcess {
+        let id = UUID().uuidString.prefix(8)
+        let out = createFile("out-\(id)"), err = createFile("err-\(id)")
+        let p = Process()
+        p.executableURL = productsDirectory.appendingPathComponent("spotlightctl")
+        p.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["SPOTLIGHT_SOCKET"] = socket
+        env.removeValue(forKey: "SPOTLIGHT_APPS_DIR")
+        env.merge(extra) { $1 }
+        p.environment = env
+        p.standardInput = FileHandle.nullDevice
+        p.standardOutput = try? FileHandle(forWritingTo: out)
+        p.standardError = try? FileHandle(forWritingTo: err)
+        try? p.run()
+        return CtlProcess(process: p, out: out, err: err)
+    }
+
+    /// Imports records through `spotlightctl import` (which must succeed).
+    func importRecords(_ records: [Record], bundle: String = grantedBundle) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let lines = try records.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
+        let file = createFile("import-\(UUID().uuidString.prefix(8)).jsonl", lines.joined(separator: "\n") + "\n")
+        let run = ctl(["import", file.path, "--bundle", bundle])
+        guard run.code == 0 else {
+            throw SpotlightError(.internal, "import failed (\(run.code)): \(run.stderr)")
+        }
+    }
+
+    deinit {
+        if let process, process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: root)
+    }
+}
+
+/// A running spotlightctl.
+struct CtlProcess {
+    let process: Process
+    let out: URL
+    let err: URL
+
+    func result() -> CtlRun {
+        CtlRun(code: process.terminationStatus,
+               stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
+               stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
+    }
+}
+
+/// Records of the granted bundle with every kind of field.
+func sampleRecords(_ count: Int = 3) -> [Record] {
+    (0..<count).map(sampleRecord)
+}
+
+func sampleRecord(_ i: Int) -> Record {
+    let when = Date(timeIntervalSince1970: 1_780_000_000 + Double(i) * 3600.5)
+    var properties: [String: PropertyValue] = [:]
+    properties["when"] = .date(when)
+    properties["seats"] = .int(i)
+    properties["ratio"] = .double(Double(i) / 3)
+    properties["open"] = .bool(i % 2 == 0)
+    properties["link"] = .url(URL(string: "https://example.com/e/\(i)")!)
+    properties["color"] = .enumCase("red")
+    properties["calendar"] = .entity(EntityReference(type: "CalendarEntity", id: "C\(i % 4)"))
+    properties["tags"] = .array([.string("a"), .string("b \(i)")])
+    return Record(bundle: grantedBundle, type: i % 2 == 0 ? "EventEntity" : "CalendarEntity", id: "R\(i)",
+                  title: "Supernova Viewing Party \(i)", subtitle: i % 3 == 0 ? "on the roof" : nil,
+                  synonyms: ["stargazing \(i)"], keywords: ["comet"], properties: properties,
+                  domain: "calendar.C\(i % 4)", expiration: Date(timeIntervalSince1970: 4_000_000_000),
+                  rankingHint: i % 101)
+}
+
+/// The JSON form of `status --json`, the parts the tests read.
+struct StatusJSON: Decodable {
+    struct Index: Decodable {
+        var counts: [BundleCount]
+        var recordCount: Int
+        var indexState: String
+        var rebuildDone: Int?
+    }
+    var running: Bool
+    var dataDirectory: String
+    var socket: String
+    var appsDirectory: String?
+    var index: Index
+}
