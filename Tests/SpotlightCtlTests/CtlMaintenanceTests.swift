@@ -105,7 +105,6 @@ import SpotlightModel
         struct App: Decodable { var bundleIdentifier: String; var executable: String; var running: Bool; var records: [String: Int]? }
         let apps = try daemon.ctl(["apps", "--json"]).json([App].self)
         #expect(apps.map(\.bundleIdentifier) == ["com.example.IntentKitFixture"])
-        #expect(apps.first?.running == false)
         #expect(apps.first?.records == [:])
         #expect(FileManager.default.fileExists(atPath: daemon.appsDirectory + "/com.example.IntentKitFixture.json"))
         #expect(daemon.ctl(["apps", "unregister", "com.example.IntentKitFixture"]).code == 0)
