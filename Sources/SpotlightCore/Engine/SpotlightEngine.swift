@@ -168,7 +168,7 @@ public final class SpotlightEngine: @unchecked Sendable {
     public func status() throws -> IndexStatus {
         let (counts, storeBytes) = try readStore.withLock { s in (try s.counts(), try s.sizeInBytes()) }
         let s = shared.withLock { $0 }
-        let docs = try withReader(minimumSequence: 0) { try $0.documentCount() } ?? 0
+        let docs = try withReader(minimumSequence: s.committedSequence) { try $0.documentCount() } ?? 0
         let state = s.rebuilding ? "rebuilding" : (s.indexProblem == nil ? "ok" : "degraded")
         return IndexStatus(
             counts: counts, recordCount: counts.reduce(0) { $0 + $1.total }, documentCount: docs,
