@@ -19,7 +19,7 @@ import Synchronization
 /// let schema: AppSchema = try await launcher.call("describe", DescribeParams())
 /// await launcher.terminate()
 /// ```
-public actor AppLauncher {
+public final class AppLauncher: Sendable {
     /// How long to wait for what.
     public struct Options: Sendable {
         /// From launch until the app's socket answers.
@@ -36,16 +36,18 @@ public actor AppLauncher {
         public init() {}
     }
 
-    public nonisolated let manifest: AppManifest
-    public nonisolated let socketPath: String
+    public let manifest: AppManifest
+    public let socketPath: String
     /// The whole environment of the launched process.
-    public nonisolated let environment: [String: String]
-    public nonisolated let options: Options
+    public let environment: [String: String]
+    public let options: Options
 
-    private var connection: (client: RPCClient, app: LaunchedApp?)?
-    private var launching: Task<(client: RPCClient, app: LaunchedApp?), any Error>?
-    /// The process launched last, for ``terminateNow()`` (which cannot await the actor).
-    private nonisolated let latest = Mutex<LaunchedApp?>(nil)
+    /// The live connection and the process behind it (nil when an already running server was reused).
+    private let current = Mutex<(client: RPCClient, app: LaunchedApp?)?>(nil)
+    /// The process launched last, for its pid, stderr and exit after it is gone.
+    private let latest = Mutex<LaunchedApp?>(nil)
+    /// Held while launching, so concurrent callers launch once.
+    private let launching = Mutex(())
 
     /// - Parameters:
     ///   - manifest: what to run.
@@ -74,22 +76,29 @@ public actor AppLauncher {
     }
 
     /// The process id of the app this launcher started, while it runs.
-    public nonisolated var pid: Int32? {
+    public var pid: Int32? {
         latest.withLock { app in app.flatMap { $0.exit == nil ? $0.pid : nil } }
     }
 
+    /// Whether the app answers through this launcher now (without launching it).
+    public var isRunning: Bool { live() != nil }
+
     /// The end of the stderr of the app launched last (at most `options.stderrTailBytes`).
-    public nonisolated var stderrTail: String { latest.withLock { $0?.stderrTail ?? "" } }
+    public var stderrTail: String { latest.withLock { $0?.stderrTail ?? "" } }
 
     /// How the app launched last ended; nil while it runs or if none was launched.
-    public nonisolated var lastExit: AppExit? { latest.withLock { $0?.exit } }
+    public var lastExit: AppExit? { latest.withLock { $0?.exit } }
 
     /// Calls a method of the app service, launching the app first if it does not run.
     /// - Throws: `SpotlightError`: the app's own error; `.unavailable` if it cannot be
     ///   launched or it exited during the call (the message has its exit status and the end
     ///   of its stderr; the next call relaunches it); `.timeout`.
     public func call(_ method: String, _ params: JSONValue?, timeout: Duration? = nil) async throws -> JSONValue {
-        let (client, app) = try await connect()
+        if live() == nil { try await start() }
+        guard let (client, app) = live() else {
+            throw SpotlightError(.unavailable, "\(manifest.bundleIdentifier) stopped right after it was launched."
+                + Self.tailParagraph(stderrTail))
+        }
         do {
             return try await client.call(method, params, timeout: timeout ?? options.callTimeout)
         } catch let error as SpotlightError where error.code == .unavailable {
@@ -120,20 +129,29 @@ public actor AppLauncher {
     }
 
     /// Launches the app unless it runs (or, with `reuseRunningServer`, something answers on
-    /// its socket), and waits until its socket answers.
+    /// its socket), and waits until its socket answers; waits on a thread of its own.
     /// - Throws: `.unavailable` if it cannot be started or exits first; `.timeout` if its
     ///   socket does not answer within `startupTimeout` (the app is then stopped).
     public func start() async throws {
-        _ = try await connect()
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let thread = Thread { [self] in continuation.resume(with: Result { try startBlocking() }) }
+            thread.name = "app-launcher-start"
+            thread.start()
+        }
+    }
+
+    /// ``start()`` for synchronous callers: blocks the calling thread until the app serves.
+    public func startBlocking() throws {
+        try launching.withLock { _ in
+            if live() != nil { return }
+            let fresh = try launch()
+            current.withLock { $0 = fresh }
+        }
     }
 
     /// Stops the app: SIGTERM, then SIGKILL after `grace`. Does nothing if none runs.
     public func terminate(grace: Duration = .seconds(3)) async {
-        launching?.cancel()
-        let app = connection?.app ?? latest.withLock { $0 }
-        connection?.client.close()
-        connection = nil
-        guard let app, app.exit == nil else { return }
+        guard let app = detach() else { return }
         app.signal(SIGTERM)
         if await app.waitForExit(within: grace) == nil {
             app.signal(SIGKILL)
@@ -141,37 +159,48 @@ public actor AppLauncher {
         }
     }
 
-    /// Stops the app without awaiting (for `atexit`): SIGTERM, up to half a second, then SIGKILL.
-    public nonisolated func terminateNow() {
-        guard let app = latest.withLock({ $0 }), app.exit == nil else { return }
+    /// Stops the app without awaiting (for `atexit` and synchronous callers): SIGTERM, up to
+    /// `grace`, then SIGKILL, and waits up to a second for it to end.
+    public func terminateNow(grace: Duration = .milliseconds(500)) {
+        guard let app = detach() else { return }
         app.signal(SIGTERM)
-        for _ in 0..<50 where app.exit == nil { usleep(10_000) }
-        if app.exit == nil { app.signal(SIGKILL) }
+        if !app.waitForExitBlocking(within: grace) {
+            app.signal(SIGKILL)
+            _ = app.waitForExitBlocking(within: .seconds(1))
+        }
     }
 
     // MARK: - Launching
 
-    private func connect() async throws -> (client: RPCClient, app: LaunchedApp?) {
-        if let connection {
-            if connection.app?.exit == nil { return connection }
-            forget(connection.app)
+    /// Closes the connection; returns the launched process if it still runs.
+    private func detach() -> LaunchedApp? {
+        let connection = current.withLock { slot in
+            defer { slot = nil }
+            return slot
         }
-        if let launching { return try await launching.value }
-        let task = Task { try await self.launch() }
-        launching = task
-        defer { launching = nil }
-        let fresh = try await task.value
-        connection = fresh
-        return fresh
-    }
-
-    private func forget(_ app: LaunchedApp?) {
-        guard connection?.app === app else { return }
         connection?.client.close()
-        connection = nil
+        guard let app = connection?.app ?? latest.withLock({ $0 }), app.exit == nil else { return nil }
+        return app
     }
 
-    private func launch() async throws -> (client: RPCClient, app: LaunchedApp?) {
+    /// The connection, if its process (when it has one) still runs.
+    private func live() -> (client: RPCClient, app: LaunchedApp?)? {
+        current.withLock { slot in
+            guard let connection = slot, connection.app?.exit == nil else { return nil }
+            return connection
+        }
+    }
+
+    private func forget(_ app: LaunchedApp) {
+        let dropped: RPCClient? = current.withLock { slot in
+            guard let connection = slot, connection.app === app else { return nil }
+            slot = nil
+            return connection.client
+        }
+        dropped?.close()
+    }
+
+    private func launch() throws -> (client: RPCClient, app: LaunchedApp?) {
         var clientOptions = RPCClient.Configuration()
         clientOptions.callTimeout = options.callTimeout
         if options.reuseRunningServer, Self.answers(socketPath) {
@@ -185,13 +214,14 @@ public actor AppLauncher {
                 throw SpotlightError(.unavailable, "\(manifest.bundleIdentifier) (\(manifest.executable)) \(exit) "
                     + "before it served on \(socketPath)." + Self.tailParagraph(app.stderrTail))
             }
-            if ContinuousClock.now >= deadline || Task.isCancelled {
+            if ContinuousClock.now >= deadline {
                 app.signal(SIGKILL)
+                _ = app.waitForExitBlocking(within: .seconds(1))
                 throw SpotlightError(.timeout, "\(manifest.bundleIdentifier) (\(manifest.executable)) did not serve on "
                     + "\(socketPath) within \(options.startupTimeout) of its launch; it was stopped."
                     + Self.tailParagraph(app.stderrTail))
             }
-            try? await Task.sleep(for: .milliseconds(20))
+            usleep(20_000)
         }
         return (RPCClient(socketPath: socketPath, configuration: clientOptions), app)
     }
@@ -285,6 +315,13 @@ final class LaunchedApp: Sendable {
             try? await Task.sleep(for: .milliseconds(10))
         }
         return exit
+    }
+
+    /// Blocks until the process ended, at most `limit`; whether it did.
+    func waitForExitBlocking(within limit: Duration) -> Bool {
+        let deadline = ContinuousClock.now + limit
+        while exit == nil, ContinuousClock.now < deadline { usleep(10_000) }
+        return exit != nil
     }
 
     /// Blocks (on its own thread) until the process ends, then records how.
