@@ -1,0 +1,361 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import SpotlightModel
+import Synchronization
+
+/// Starts an app service from its ``AppManifest`` and keeps it reachable: launches the
+/// executable with the socket and daemon it should use, waits (bounded) until its socket
+/// answers, keeps the last few KB of its stderr, notices when it exits (status or signal),
+/// relaunches it on the next call after a crash, and stops it.
+///
+/// Used by the test harness (IntentKitTesting) and by spotlightd (`rebuild --from-apps`).
+///
+/// ```swift
+/// let launcher = AppLauncher(manifest: manifest, socketPath: "/tmp/t/apps/com.example.App.sock",
+///                            environment: AppLauncher.environment(daemonSocket: "/tmp/t/d.sock",
+///                                                                 appSocket: "/tmp/t/apps/com.example.App.sock"))
+/// let schema: AppSchema = try await launcher.call("describe", DescribeParams())
+/// await launcher.terminate()
+/// ```
+public final class AppLauncher: Sendable {
+    /// How long to wait for what.
+    public struct Options: Sendable {
+        /// From launch until the app's socket answers.
+        public var startupTimeout: Duration = .seconds(10)
+        /// A call's default wait for its reply.
+        public var callTimeout: Duration = .seconds(30)
+        /// After a dropped connection, how long to wait for the process to exit before
+        /// reporting a plain "unavailable" instead of a crash.
+        public var exitWait: Duration = .seconds(3)
+        /// Use a server already answering on the socket instead of launching one.
+        public var reuseRunningServer = true
+        /// How much of the end of the app's stderr to keep.
+        public var stderrTailBytes = 4096
+        public init() {}
+    }
+
+    public let manifest: AppManifest
+    public let socketPath: String
+    /// The whole environment of the launched process.
+    public let environment: [String: String]
+    public let options: Options
+
+    /// The live connection and the process behind it (nil when an already running server was reused).
+    private let current = Mutex<(client: RPCClient, app: LaunchedApp?)?>(nil)
+    /// The process launched last, for its pid, stderr and exit after it is gone.
+    private let latest = Mutex<LaunchedApp?>(nil)
+    /// Held while launching, so concurrent callers launch once.
+    private let launching = Mutex(())
+
+    /// - Parameters:
+    ///   - manifest: what to run.
+    ///   - socketPath: where the app serves; must match `SPOTLIGHT_APP_SOCKET` in `environment`.
+    ///   - environment: the process's whole environment (see ``environment(daemonSocket:appSocket:base:)``).
+    public init(manifest: AppManifest, socketPath: String, environment: [String: String], options: Options = .init()) {
+        self.manifest = manifest
+        self.socketPath = socketPath
+        self.environment = environment
+        self.options = options
+    }
+
+    /// `base` plus what a launched app needs: `SPOTLIGHT_SOCKET` (the daemon it donates to),
+    /// `SPOTLIGHT_APP_SOCKET` (where it serves) and `SPOTLIGHT_EXIT_WITH_PARENT=1` (it exits
+    /// when the launching process goes away). Unless `base` sets `SWIFT_BACKTRACE`, it is
+    /// `enable=no`: a crash then ends stderr with its `Fatal error: ...` line instead of a
+    /// backtrace many KB long, so the kept tail says why.
+    public static func environment(daemonSocket: String, appSocket: String,
+                                   base: [String: String] = ProcessInfo.processInfo.environment) -> [String: String] {
+        var env = base
+        env["SPOTLIGHT_SOCKET"] = daemonSocket
+        env["SPOTLIGHT_APP_SOCKET"] = appSocket
+        env["SPOTLIGHT_EXIT_WITH_PARENT"] = "1"
+        if env["SWIFT_BACKTRACE"] == nil { env["SWIFT_BACKTRACE"] = "enable=no" }
+        return env
+    }
+
+    /// The process id of the app this launcher started, while it runs.
+    public var pid: Int32? {
+        latest.withLock { app in app.flatMap { $0.exit == nil ? $0.pid : nil } }
+    }
+
+    /// Whether the app answers through this launcher now (without launching it).
+    public var isRunning: Bool { live() != nil }
+
+    /// The end of the stderr of the app launched last (at most `options.stderrTailBytes`).
+    public var stderrTail: String { latest.withLock { $0?.stderrTail ?? "" } }
+
+    /// How the app launched last ended; nil while it runs or if none was launched.
+    public var lastExit: AppExit? { latest.withLock { $0?.exit } }
+
+    /// Calls a method of the app service, launching the app first if it does not run.
+    /// - Throws: `SpotlightError`: the app's own error; `.unavailable` if it cannot be
+    ///   launched or it exited during the call (the message has its exit status and the end
+    ///   of its stderr; the next call relaunches it); `.timeout`.
+    public func call(_ method: String, _ params: JSONValue?, timeout: Duration? = nil) async throws -> JSONValue {
+        if live() == nil { try await start() }
+        guard let (client, app) = live() else {
+            throw SpotlightError(.unavailable, "\(manifest.bundleIdentifier) stopped right after it was launched."
+                + Self.tailParagraph(stderrTail))
+        }
+        do {
+            return try await client.call(method, params, timeout: timeout ?? options.callTimeout)
+        } catch let error as SpotlightError where error.code == .unavailable {
+            guard let app, let exit = await app.waitForExit(within: options.exitWait) else { throw error }
+            forget(app)
+            throw SpotlightError(.unavailable, "\(manifest.bundleIdentifier) \(exit) during \(method); "
+                + "the next call relaunches it." + Self.tailParagraph(app.stderrTail), underlying: error.message)
+        }
+    }
+
+    /// Calls a method with params encoded from `params` and decodes the result.
+    public func call<Params: Encodable & Sendable, Result: Decodable>(
+        _ method: String, _ params: Params, as type: Result.Type = Result.self, timeout: Duration? = nil
+    ) async throws -> Result {
+        let encoded: JSONValue
+        do {
+            encoded = try JSONValue(encoding: params)
+        } catch {
+            throw SpotlightError(.invalidInput, "the params of \(method) could not be encoded", underlying: "\(error)")
+        }
+        let value = try await call(method, encoded, timeout: timeout)
+        do {
+            return try value.decode(Result.self)
+        } catch {
+            throw SpotlightError(.internal, "\(manifest.bundleIdentifier)'s reply to \(method) is not a \(Result.self)",
+                                 underlying: "\(error)")
+        }
+    }
+
+    /// Launches the app unless it runs (or, with `reuseRunningServer`, something answers on
+    /// its socket), and waits until its socket answers; waits on a thread of its own.
+    /// - Throws: `.unavailable` if it cannot be started or exits first; `.timeout` if its
+    ///   socket does not answer within `startupTimeout` (the app is then stopped).
+    public func start() async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let thread = Thread { [self] in continuation.resume(with: Result { try startBlocking() }) }
+            thread.name = "app-launcher-start"
+            thread.start()
+        }
+    }
+
+    /// ``start()`` for synchronous callers: blocks the calling thread until the app serves.
+    public func startBlocking() throws {
+        try launching.withLock { _ in
+            if live() != nil { return }
+            let fresh = try launch()
+            current.withLock { $0 = fresh }
+        }
+    }
+
+    /// Stops the app: SIGTERM, then SIGKILL after `grace`. Does nothing if none runs.
+    public func terminate(grace: Duration = .seconds(3)) async {
+        guard let app = detach() else { return }
+        app.signal(SIGTERM)
+        if await app.waitForExit(within: grace) == nil {
+            app.signal(SIGKILL)
+            _ = await app.waitForExit(within: .seconds(2))
+        }
+    }
+
+    /// Stops the app without awaiting (for `atexit` and synchronous callers): SIGTERM, up to
+    /// `grace`, then SIGKILL, and waits up to a second for it to end.
+    public func terminateNow(grace: Duration = .milliseconds(500)) {
+        guard let app = detach() else { return }
+        app.signal(SIGTERM)
+        if !app.waitForExitBlocking(within: grace) {
+            app.signal(SIGKILL)
+            _ = app.waitForExitBlocking(within: .seconds(1))
+        }
+    }
+
+    // MARK: - Launching
+
+    /// Closes the connection; returns the launched process if it still runs.
+    private func detach() -> LaunchedApp? {
+        let connection = current.withLock { slot in
+            defer { slot = nil }
+            return slot
+        }
+        connection?.client.close()
+        guard let app = connection?.app ?? latest.withLock({ $0 }), app.exit == nil else { return nil }
+        return app
+    }
+
+    /// The connection, if its process (when it has one) still runs.
+    private func live() -> (client: RPCClient, app: LaunchedApp?)? {
+        current.withLock { slot in
+            guard let connection = slot, connection.app?.exit == nil else { return nil }
+            return connection
+        }
+    }
+
+    private func forget(_ app: LaunchedApp) {
+        let dropped: RPCClient? = current.withLock { slot in
+            guard let connection = slot, connection.app === app else { return nil }
+            slot = nil
+            return connection.client
+        }
+        dropped?.close()
+    }
+
+    private func launch() throws -> (client: RPCClient, app: LaunchedApp?) {
+        var clientOptions = RPCClient.Configuration()
+        clientOptions.callTimeout = options.callTimeout
+        if options.reuseRunningServer, Self.answers(socketPath) {
+            return (RPCClient(socketPath: socketPath, configuration: clientOptions), nil)
+        }
+        let app = try LaunchedApp(manifest: manifest, environment: environment, tailBytes: options.stderrTailBytes)
+        latest.withLock { $0 = app }
+        let deadline = ContinuousClock.now + options.startupTimeout
+        while !Self.answers(socketPath) {
+            if let exit = app.exit {
+                throw SpotlightError(.unavailable, "\(manifest.bundleIdentifier) (\(manifest.executable)) \(exit) "
+                    + "before it served on \(socketPath)." + Self.tailParagraph(app.stderrTail))
+            }
+            if ContinuousClock.now >= deadline {
+                app.signal(SIGKILL)
+                _ = app.waitForExitBlocking(within: .seconds(1))
+                throw SpotlightError(.timeout, "\(manifest.bundleIdentifier) (\(manifest.executable)) did not serve on "
+                    + "\(socketPath) within \(options.startupTimeout) of its launch; it was stopped."
+                    + Self.tailParagraph(app.stderrTail))
+            }
+            usleep(20_000)
+        }
+        return (RPCClient(socketPath: socketPath, configuration: clientOptions), app)
+    }
+
+    /// Whether a server accepts connections at `path`.
+    static func answers(_ path: String) -> Bool {
+        guard let fd = try? UnixSocket.connect(path: path) else { return false }
+        UnixSocket.close(fd)
+        return true
+    }
+
+    static func tailParagraph(_ tail: String) -> String {
+        let trimmed = tail.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? " It wrote nothing to stderr." : " The end of its stderr:\n" + trimmed
+    }
+}
+
+/// How a launched process ended.
+public enum AppExit: Hashable, Sendable, CustomStringConvertible {
+    case exited(status: Int32)
+    case signaled(Int32)
+
+    /// "exited with status 1", "crashed with signal 4 (SIGILL, Illegal instruction)".
+    public var description: String {
+        switch self {
+        case .exited(let status): return "exited with status \(status)"
+        case .signaled(let signal):
+            let names: [Int32: String] = [SIGILL: "SIGILL", SIGTRAP: "SIGTRAP", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS",
+                                          SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV", SIGTERM: "SIGTERM",
+                                          SIGINT: "SIGINT", SIGPIPE: "SIGPIPE"]
+            let text = strsignal(signal).map { String(cString: $0) } ?? "unknown signal"
+            return "crashed with signal \(signal) (\(names[signal].map { "\($0), " } ?? "")\(text))"
+        }
+    }
+}
+
+/// One launched process: its pid, the end of its stderr, and how it ended.
+final class LaunchedApp: Sendable {
+    let pid: Int32
+    private let process: Mutex<Process?>
+    private let state: Mutex<(tail: [UInt8], exit: AppExit?)> = Mutex(([], nil))
+    private let tailBytes: Int
+
+    init(manifest: AppManifest, environment: [String: String], tailBytes: Int) throws {
+        self.tailBytes = tailBytes
+        guard FileManager.default.isExecutableFile(atPath: manifest.executable) else {
+            throw SpotlightError(.unavailable, "cannot launch \(manifest.bundleIdentifier): \(manifest.executable) "
+                + "is not an executable file; rebuild the app and run it with --install to update its manifest")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: manifest.executable)
+        process.arguments = manifest.arguments
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        let pipe = Pipe()
+        process.standardError = pipe
+        self.process = Mutex(process)
+        do {
+            try process.run()
+        } catch {
+            throw SpotlightError(.unavailable, "cannot launch \(manifest.bundleIdentifier) from \(manifest.executable)",
+                                 underlying: "\(error)")
+        }
+        pid = process.processIdentifier
+        try? pipe.fileHandleForWriting.close()
+        let reader = Thread { [self] in readStderr(pipe.fileHandleForReading) }
+        reader.name = "app-launcher-stderr"
+        reader.start()
+        let watcher = Thread { [self] in watchExit() }
+        watcher.name = "app-launcher-exit"
+        watcher.start()
+    }
+
+    var exit: AppExit? { state.withLock { $0.exit } }
+
+    var stderrTail: String {
+        let bytes = state.withLock { $0.tail }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    func signal(_ signal: Int32) {
+        guard exit == nil else { return }
+        kill(pid, signal)
+    }
+
+    /// Waits until the process ended, at most `limit`; its exit, or nil if it still runs.
+    func waitForExit(within limit: Duration) async -> AppExit? {
+        let deadline = ContinuousClock.now + limit
+        while exit == nil, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return exit
+    }
+
+    /// Blocks until the process ended, at most `limit`; whether it did.
+    func waitForExitBlocking(within limit: Duration) -> Bool {
+        let deadline = ContinuousClock.now + limit
+        while exit == nil, ContinuousClock.now < deadline { usleep(10_000) }
+        return exit != nil
+    }
+
+    /// Blocks (on its own thread) until the process ends, then records how.
+    private func watchExit() {
+        guard let process = process.withLock({ $0 }) else { return }
+        process.waitUntilExit()
+        // Let the reader take what the process wrote last.
+        usleep(50_000)
+        let ended: AppExit = process.terminationReason == .uncaughtSignal
+            ? .signaled(process.terminationStatus) : .exited(status: process.terminationStatus)
+        state.withLock { $0.exit = ended }
+    }
+
+    /// Keeps the last `tailBytes` of stderr until end of file, or until the process has
+    /// ended and nothing more arrives (a child may hold the pipe open).
+    private func readStderr(_ handle: FileHandle) {
+        let fd = handle.fileDescriptor
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&pfd, 1, 200)
+            if ready == 0 {
+                if exit != nil { break }
+                continue
+            }
+            if ready < 0 { if errno == EINTR { continue }; break }
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0, errno == EINTR { continue }
+            if n <= 0 { break }
+            state.withLock { state in
+                state.tail.append(contentsOf: buffer[0..<n])
+                if state.tail.count > tailBytes { state.tail.removeFirst(state.tail.count - tailBytes) }
+            }
+        }
+        try? handle.close()
+    }
+}
