@@ -22,7 +22,7 @@ struct Caller: Sendable {
 final class CallerResolver: Sendable {
     let registry: AppRegistry
     let grants: Set<String>
-    private let cache = Mutex<(at: Date, byExecutable: [String: String])>((.distantPast, [:]))
+    private let cache = Mutex<(modified: Date?, byExecutable: [String: String])>((nil, [:]))
 
     init(registry: AppRegistry, grants: Set<String>) {
         self.registry = registry
@@ -61,16 +61,18 @@ final class CallerResolver: Sendable {
         return nil
     }
 
-    /// Manifests by resolved executable path, re-read at most every two seconds.
+    /// Manifests by resolved executable path, re-read when the registry directory changes
+    /// (manifests are written by an atomic rename, which updates the directory's mtime).
     func registeredExecutables() -> [String: String] {
-        cache.withLock { cache in
-            if Date().timeIntervalSince(cache.at) < 2 { return cache.byExecutable }
+        let modified = (try? FileManager.default.attributesOfItem(atPath: registry.directory.path))?[.modificationDate] as? Date
+        return cache.withLock { cache in
+            if let modified, cache.modified == modified { return cache.byExecutable }
             var map: [String: String] = [:]
             for manifest in (try? registry.manifests()) ?? [] {
                 let real = URL(fileURLWithPath: manifest.executable).resolvingSymlinksInPath().path
                 map[real] = manifest.bundleIdentifier
             }
-            cache = (Date(), map)
+            cache = (modified, map)
             return map
         }
     }

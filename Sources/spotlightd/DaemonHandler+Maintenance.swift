@@ -55,8 +55,8 @@ extension DaemonHandler {
                     + "--bundle \(bundle) goes with a rebuild from the apps")
             }
         case "apps":
-            throw SpotlightError(.invalidInput, "a rebuild from the apps is not supported by this spotlightd yet; "
-                + "rebuild from the store instead")
+            log(.info, "rebuild from apps requested by pid \(peer.pid)")
+            return try await rebuildFromApps(bundle: p.bundle)
         case let other:
             throw SpotlightError(.invalidInput, "rebuild from \"\(other)\" is unknown; use \"store\" or \"apps\"")
         }

@@ -88,11 +88,31 @@ import SpotlightModel
         #expect(try await index.query(SearchQuery(text: "777 note")).hits.map(\.record.id) == ["N777"])
     }
 
-    @Test func rebuildFromAppsIsNotYetSupportedAndSaysSo() async throws {
-        let daemon = try await TestDaemon().start()
-        let run = daemon.ctl(["rebuild", "--from-apps"])
-        #expect(run.code == 1)
-        #expect(run.stderr.contains("not supported by this spotlightd yet; rebuild from the store instead"))
+    @Test func rebuildFromAppsRedonatesAndRemovesWhatTheAppNoLongerHas() async throws {
+        let bundle = "com.example.apple-samplecode.CometCal"
+        let daemon = try TestDaemon()
+        let appData = daemon.root.appendingPathComponent("cometcal").path
+        try await daemon.start(grants: [bundle], environment: ["COMETCAL_DATA_DIR": appData])
+        let cometcal = productsDirectory.appendingPathComponent("cometcal").path
+        #expect(daemon.ctl(["apps", "register", cometcal]).code == 0)
+        // The app's own store gets the sample data; the index gets one record the app does not have.
+        let seed = Process()
+        seed.executableURL = URL(fileURLWithPath: cometcal)
+        seed.arguments = ["seed"]
+        seed.environment = ProcessInfo.processInfo.environment.merging(
+            ["COMETCAL_DATA_DIR": appData, "SPOTLIGHT_SOCKET": daemon.socket]) { $1 }
+        try seed.run()
+        seed.waitUntilExit()
+        #expect(seed.terminationStatus == 0)
+        try daemon.importRecords([Record(bundle: bundle, type: "EventEntity", id: "stale", title: "Forgotten meteor")],
+                                 bundle: bundle)
+        let run = daemon.ctl(["rebuild", "--from-apps", "--bundle", bundle])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("\(bundle): re-donated 10, removed 1"), "\(run.stdout)")
+        let gone = daemon.ctl(["query", "forgotten meteor", "--json"])
+        #expect(try gone.json(SearchResult.self).hits.isEmpty)
+        let kept = daemon.ctl(["query", "cosmic ray", "--json"])
+        #expect(try kept.json(SearchResult.self).hits.map(\.record.title) == ["Cosmic Ray Calibration"])
     }
 
     @Test func appsRegisterListsTheAppAndUnregisterRemovesIt() async throws {

@@ -1,0 +1,52 @@
+import Foundation
+import SpotlightCore
+import SpotlightModel
+import SpotlightWire
+
+/// `rebuild` with `from: "apps"`: ask each registered app to re-donate everything, then remove
+/// what it no longer donates.
+extension DaemonHandler {
+    func rebuildFromApps(bundle: String?) async throws -> RebuildResult {
+        let started = Date()
+        let registry = callers.registry
+        let manifests = try bundle.map { [try registry.manifest(for: $0)] } ?? registry.manifests()
+        if manifests.isEmpty {
+            throw SpotlightError(.notFound, "no app is registered in \(registry.directory.path); "
+                + "register one with `spotlightctl apps register EXECUTABLE` or `<app> --install`")
+        }
+        var reports: [AppReindexReport] = []
+        for manifest in manifests {
+            try Task.checkCancellation()
+            reports.append(await reindex(manifest))
+        }
+        let total = reports.reduce(0) { $0 + $1.redonated }
+        return RebuildResult(records: total, seconds: Date().timeIntervalSince(started),
+                             sequence: engine.durableSequence, apps: reports)
+    }
+
+    /// Launches (or reuses) one app, calls its `reindexAll`, and deletes the bundle's records
+    /// written before the call that the app did not donate again.
+    func reindex(_ manifest: AppManifest) async -> AppReindexReport {
+        let bundle = manifest.bundleIdentifier
+        let appSocket = (configuration.socket as NSString).deletingLastPathComponent + "/apps/\(bundle).sock"
+        let launcher = AppLauncher(manifest: manifest, socketPath: appSocket,
+                                   environment: AppLauncher.environment(daemonSocket: configuration.socket, appSocket: appSocket))
+        defer { Task { await launcher.terminate() } }
+        let before = engine.durableSequence
+        do {
+            log(.info, "rebuild from apps: asking \(bundle) to re-donate")
+            let result: ReindexResult = try await launcher.call("reindexAll", JSONValue.object([:]), timeout: .seconds(600))
+            let stale = try engine.keys(bundle: bundle, writtenThrough: before)
+            for (type, keys) in Dictionary(grouping: stale, by: \.type) {
+                _ = try await engine.write(.delete(.ids(bundle: bundle, type: type, ids: keys.map(\.id))))
+            }
+            log(.info, "rebuild from apps: \(bundle) re-donated \(result.donated), removed \(stale.count)")
+            return AppReindexReport(bundle: bundle, redonated: result.donated, removed: stale.count)
+        } catch {
+            let tail = launcher.stderrTail.split(separator: "\n").suffix(3).joined(separator: " | ")
+            let why = "\(error)" + (tail.isEmpty ? "" : " (its stderr ends: \(tail))")
+            log(.warning, "rebuild from apps: \(bundle) failed: \(why)")
+            return AppReindexReport(bundle: bundle, redonated: 0, removed: 0, error: why)
+        }
+    }
+}
