@@ -27,9 +27,17 @@ public final class XCUIApplication: Sendable {
         environment = current?.environment ?? .shared
     }
 
+    /// The app with this bundle identifier, in the environment of the most recent
+    /// ``IntentDefinitions`` for it (else this process's).
     public init(bundleIdentifier: String) {
         self.bundleIdentifier = bundleIdentifier
         environment = AppUnderTest.current.flatMap { $0.bundle == bundleIdentifier ? $0.environment : nil } ?? .shared
+    }
+
+    /// The app in a given environment (for tests of the harness).
+    package init(bundleIdentifier: String, environment: TestEnvironment) {
+        self.bundleIdentifier = bundleIdentifier
+        self.environment = environment
     }
 
     /// Stops the app if it runs and launches it again, waiting until it serves.
