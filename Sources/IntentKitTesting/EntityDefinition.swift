@@ -39,8 +39,8 @@ public struct EntityDefinition: Sendable {
 
     /// A reference to the entity with this identifier, to pass to an intent parameter of this
     /// type (the app resolves it with `entities(for:)` when the intent runs).
-    public func makeReference(identifier: String) -> IntentValue {
-        IntentValue(.reference(EntityReference(type: name, id: identifier)))
+    public func makeReference(identifier: String) -> AppValue {
+        AppValue(.reference(EntityReference(type: name, id: identifier)))
     }
 
     /// What this test's spotlightd has indexed of this entity type from this app.

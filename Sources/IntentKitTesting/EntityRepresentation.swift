@@ -35,13 +35,13 @@ public struct EntityRepresentation: PropertyReadable, Hashable, Sendable, Custom
 
     /// Reads a property.
     /// - Throws: `notFound` naming the property and listing the names this entity has.
-    public func property(named name: String) throws -> IntentValue {
-        if let value = record.properties[name] { return IntentValue(propertyValue: value) }
-        if declaredProperties?.contains(name) == true { return IntentValue(.none) }
+    public func property(named name: String) throws -> AppValue {
+        if let value = record.properties[name] { return AppValue(propertyValue: value) }
+        if declaredProperties?.contains(name) == true { return AppValue(.none) }
         switch name {
-        case "id": return IntentValue(.string(record.id))
-        case "title": return IntentValue(.string(record.title))
-        case "subtitle": return IntentValue(record.subtitle.map(IntentValue.Content.string) ?? .none)
+        case "id": return AppValue(.string(record.id))
+        case "title": return AppValue(.string(record.title))
+        case "subtitle": return AppValue(record.subtitle.map(AppValue.Content.string) ?? .none)
         default:
             let names = Set(record.properties.keys).union(declaredProperties ?? []).sorted()
             throw SpotlightError(.notFound, "\(record.type) \"\(record.id)\" has no property '\(name)'; it has "

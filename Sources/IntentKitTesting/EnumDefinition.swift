@@ -32,7 +32,7 @@ public struct EnumDefinition: Sendable {
 }
 
 /// A case of an app's enum, to pass to an intent or to compare with a returned value.
-public struct EnumCase: Hashable, Sendable, IntentArgumentConvertible, IntentValueReadable, CustomDebugStringConvertible {
+public struct EnumCase: Hashable, Sendable, IntentArgumentConvertible, AppValueReadable, CustomDebugStringConvertible {
     public let enumName: String
     public let rawValue: String
 
@@ -60,8 +60,8 @@ public struct EnumCase: Hashable, Sendable, IntentArgumentConvertible, IntentVal
     }
 
     /// An enum case read back from a value; its enum name is not on the wire, so it is left empty.
-    public init?(intentValue: IntentValue) {
-        guard case .enumCase(let raw) = intentValue.content else { return nil }
+    public init?(appValue: AppValue) {
+        guard case .enumCase(let raw) = appValue.content else { return nil }
         self.init(enumName: "", rawValue: raw)
     }
 

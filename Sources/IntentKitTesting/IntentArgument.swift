@@ -3,7 +3,7 @@ import SpotlightModel
 import SpotlightWire
 
 /// A value `makeIntent(...)` takes for a parameter: `String`, `Int`, `Double`, `Bool`,
-/// `Date`, `URL`, an entity or value an earlier `run()` returned (``IntentValue``,
+/// `Date`, `URL`, an entity or value an earlier `run()` returned (``AppValue``,
 /// ``EntityRepresentation``), an enum case (``EnumCase``), and optionals and arrays of these.
 ///
 /// The app converts it to the parameter's type the way App Intents does: a string for an
@@ -68,7 +68,7 @@ extension EntityRepresentation: IntentArgumentConvertible {
     }
 }
 
-extension IntentValue: IntentArgumentConvertible {
+extension AppValue: IntentArgumentConvertible {
     /// A returned value passes straight through: an entity by reference, a primitive as is,
     /// no value as an absent parameter.
     public func intentArgument(for type: ValueType, in schema: AppSchema) throws -> PropertyValue? {

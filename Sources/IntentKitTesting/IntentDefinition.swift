@@ -64,7 +64,7 @@ public struct ConfiguredIntent: Sendable {
         let values = try convertedArguments(intent, schema)
         let result: RunIntentResult = try await session.call(
             "runIntent", RunIntentParams(intent: intent.name, arguments: values), doing: "running \(intent.name)")
-        return IntentRunResult(value: IntentValue(result.value, schema: schema))
+        return IntentRunResult(value: AppValue(result.value, schema: schema))
     }
 
     private func convertedArguments(_ intent: IntentSchema, _ schema: AppSchema) throws -> [String: PropertyValue] {
@@ -96,7 +96,7 @@ public struct ConfiguredIntent: Sendable {
 
 /// What an intent's `run()` returned.
 public struct IntentRunResult: Sendable {
-    /// The value `perform()` returned with `.result(value:)`; `nil` (``IntentValue/Content/none``)
+    /// The value `perform()` returned with `.result(value:)`; `nil` (``AppValue/Content/none``)
     /// when it returned none.
-    public let value: IntentValue
+    public let value: AppValue
 }

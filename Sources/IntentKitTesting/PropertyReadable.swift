@@ -5,7 +5,7 @@ import SpotlightModel
 ///
 /// Two lookups exist. Compared with a literal or a typed value, the property is read as
 /// that type (`String`, `Int`, `Double`, `Bool`, `Date`, `URL`, an entity, optionals and
-/// arrays of these); otherwise it is an ``IntentValue`` (so `try value.calendar.title`
+/// arrays of these); otherwise it is an ``AppValue`` (so `try value.calendar.title`
 /// chains). A property that does not read as the type asked for throws, saying what it is.
 ///
 /// ```swift
@@ -16,22 +16,22 @@ import SpotlightModel
 @dynamicMemberLookup
 public protocol PropertyReadable {
     /// The property `name`. - Throws: `SpotlightError` naming it and listing those that exist.
-    func property(named name: String) throws -> IntentValue
+    func property(named name: String) throws -> AppValue
     /// How errors name this value, e.g. `EventEntity "E1"`.
     var propertyOwnerDescription: String { get }
 }
 
 extension PropertyReadable {
-    /// The property `name`, as an ``IntentValue``.
-    public subscript(dynamicMember name: String) -> IntentValue {
+    /// The property `name`, as an ``AppValue``.
+    public subscript(dynamicMember name: String) -> AppValue {
         get throws { try property(named: name) }
     }
 
     /// The property `name`, read as `T`.
-    public subscript<T: IntentValueReadable>(dynamicMember name: String) -> T {
+    public subscript<T: AppValueReadable>(dynamicMember name: String) -> T {
         get throws {
             let value = try property(named: name)
-            guard let read = T(intentValue: value) else {
+            guard let read = T(appValue: value) else {
                 throw SpotlightError(.invalidInput, "property '\(name)' of \(propertyOwnerDescription) is "
                     + "\(value.debugDescription) (\(value.content.kindName)), which does not read as \(T.self)")
             }
@@ -41,25 +41,25 @@ extension PropertyReadable {
 }
 
 /// A Swift type a property can be read as (see ``PropertyReadable``).
-public protocol IntentValueReadable {
-    /// nil if `intentValue` does not read as this type.
-    init?(intentValue: IntentValue)
+public protocol AppValueReadable {
+    /// nil if `appValue` does not read as this type.
+    init?(appValue: AppValue)
 }
 
-extension String: IntentValueReadable {
+extension String: AppValueReadable {
     /// A string, or an enum case's raw value.
-    public init?(intentValue: IntentValue) {
-        switch intentValue.content {
+    public init?(appValue: AppValue) {
+        switch appValue.content {
         case .string(let v), .enumCase(let v): self = v
         default: return nil
         }
     }
 }
 
-extension Int: IntentValueReadable {
+extension Int: AppValueReadable {
     /// An int, or a whole double.
-    public init?(intentValue: IntentValue) {
-        switch intentValue.content {
+    public init?(appValue: AppValue) {
+        switch appValue.content {
         case .int(let v): self = v
         case .double(let v) where v.rounded() == v && abs(v) < 9e15: self = Int(v)
         default: return nil
@@ -67,10 +67,10 @@ extension Int: IntentValueReadable {
     }
 }
 
-extension Double: IntentValueReadable {
+extension Double: AppValueReadable {
     /// A double, or an int.
-    public init?(intentValue: IntentValue) {
-        switch intentValue.content {
+    public init?(appValue: AppValue) {
+        switch appValue.content {
         case .double(let v): self = v
         case .int(let v): self = Double(v)
         default: return nil
@@ -78,17 +78,17 @@ extension Double: IntentValueReadable {
     }
 }
 
-extension Bool: IntentValueReadable {
-    public init?(intentValue: IntentValue) {
-        guard case .bool(let v) = intentValue.content else { return nil }
+extension Bool: AppValueReadable {
+    public init?(appValue: AppValue) {
+        guard case .bool(let v) = appValue.content else { return nil }
         self = v
     }
 }
 
-extension Date: IntentValueReadable {
+extension Date: AppValueReadable {
     /// A date, or an ISO 8601 string.
-    public init?(intentValue: IntentValue) {
-        switch intentValue.content {
+    public init?(appValue: AppValue) {
+        switch appValue.content {
         case .date(let v): self = v
         case .string(let v): guard let d = ISO8601.date(from: v) else { return nil }; self = d
         default: return nil
@@ -96,10 +96,10 @@ extension Date: IntentValueReadable {
     }
 }
 
-extension URL: IntentValueReadable {
+extension URL: AppValueReadable {
     /// A URL, or a string that parses as one.
-    public init?(intentValue: IntentValue) {
-        switch intentValue.content {
+    public init?(appValue: AppValue) {
+        switch appValue.content {
         case .url(let v): self = v
         case .string(let v): guard let u = URL(string: v) else { return nil }; self = u
         default: return nil
@@ -107,36 +107,36 @@ extension URL: IntentValueReadable {
     }
 }
 
-extension EntityRepresentation: IntentValueReadable {
-    public init?(intentValue: IntentValue) {
-        guard case .entity(let e) = intentValue.content else { return nil }
+extension EntityRepresentation: AppValueReadable {
+    public init?(appValue: AppValue) {
+        guard case .entity(let e) = appValue.content else { return nil }
         self = e
     }
 }
 
-extension Optional: IntentValueReadable where Wrapped: IntentValueReadable {
+extension Optional: AppValueReadable where Wrapped: AppValueReadable {
     /// `nil` for no value, else the wrapped type's reading.
-    public init?(intentValue: IntentValue) {
-        if case .none = intentValue.content { self = .none; return }
-        guard let wrapped = Wrapped(intentValue: intentValue) else { return nil }
+    public init?(appValue: AppValue) {
+        if case .none = appValue.content { self = .none; return }
+        guard let wrapped = Wrapped(appValue: appValue) else { return nil }
         self = .some(wrapped)
     }
 }
 
-extension Array: IntentValueReadable where Element: IntentValueReadable {
+extension Array: AppValueReadable where Element: AppValueReadable {
     /// An array whose every element reads as `Element`.
-    public init?(intentValue: IntentValue) {
-        guard case .array(let values) = intentValue.content else { return nil }
+    public init?(appValue: AppValue) {
+        guard case .array(let values) = appValue.content else { return nil }
         var elements: [Element] = []
         for value in values {
-            guard let element = Element(intentValue: value) else { return nil }
+            guard let element = Element(appValue: value) else { return nil }
             elements.append(element)
         }
         self = elements
     }
 }
 
-extension IntentValue.Content {
+extension AppValue.Content {
     /// The kind's name as `describe` writes types: `string`, `int`, `entity:EventEntity`, ...
     var kindName: String {
         switch self {

@@ -24,7 +24,7 @@ import IntentKitTesting
     let echoedDate = try await fixture.intents["EchoDateIntent"].makeIntent(value: date).run()
     let echoedURL = try await fixture.intents["EchoURLIntent"].makeIntent(value: url).run()
     #expect(bool.value == true)
-    #expect(echoedDate.value == IntentValue(.date(date)))
+    #expect(echoedDate.value == AppValue(.date(date)))
     #expect(echoedURL.value == "https://example.com/launch")
 }
 
@@ -66,7 +66,7 @@ import IntentKitTesting
 
 @Test func arrayArgumentRoundTrips() async throws {
     let result = try await fixture.intents["EchoArrayIntent"].makeIntent(numbers: [3, 1, 2]).run()
-    let numbers: [Int] = try #require([Int](intentValue: result.value))
+    let numbers: [Int] = try #require([Int](appValue: result.value))
     #expect(numbers == [3, 1, 2])
 }
 

@@ -25,7 +25,7 @@ final class SeedTests: XCTestCase {
         let date = Date(timeIntervalSince1970: 1_780_000_000)
         let definitions = IntentDefinitions(bundleIdentifier: fixtureBundle, environment: Self.environment)
         let result = try await definitions.intents["EchoDateIntent"].makeIntent(value: date).run()
-        XCTAssertEqual(Date(intentValue: result.value), date)
+        XCTAssertEqual(Date(appValue: result.value), date)
         XCTAssertEqual(result.value, "2026-05-28T20:26:40Z")
     }
 

@@ -19,7 +19,7 @@ import SpotlightWire
 ///
 /// The member `content` and the methods of ``PropertyReadable`` are real members; a property
 /// of the same name is read with `property(named:)`.
-public struct IntentValue: PropertyReadable, Equatable, Sendable, CustomDebugStringConvertible {
+public struct AppValue: PropertyReadable, Equatable, Sendable, CustomDebugStringConvertible {
     /// What the value is.
     public enum Content: Equatable, Sendable {
         /// No value: the intent returned none, or an optional property is nil.
@@ -36,7 +36,7 @@ public struct IntentValue: PropertyReadable, Equatable, Sendable, CustomDebugStr
         case entity(EntityRepresentation)
         /// A reference to an entity (type and identifier) without its properties.
         case reference(EntityReference)
-        case array([IntentValue])
+        case array([AppValue])
     }
 
     public let content: Content
@@ -54,7 +54,7 @@ public struct IntentValue: PropertyReadable, Equatable, Sendable, CustomDebugStr
         case .url(let v): content = .url(v)
         case .enumCase(let v): content = .enumCase(v)
         case .entity(let v): content = .reference(v)
-        case .array(let vs): content = .array(vs.map { IntentValue(propertyValue: $0) })
+        case .array(let vs): content = .array(vs.map { AppValue(propertyValue: $0) })
         }
     }
 
@@ -64,19 +64,19 @@ public struct IntentValue: PropertyReadable, Equatable, Sendable, CustomDebugStr
         case .none: self.init(.none)
         case .value(let value): self.init(propertyValue: value)
         case .entity(let record): self.init(.entity(EntityRepresentation(record, schema: schema)))
-        case .array(let values): self.init(.array(values.map { IntentValue($0, schema: schema) }))
+        case .array(let values): self.init(.array(values.map { AppValue($0, schema: schema) }))
         }
     }
 
     /// Reads a property of the entity this value is.
     /// - Throws: `notFound` naming the property and listing those that exist; `invalidInput`
     ///   if this value is not an entity.
-    public func property(named name: String) throws -> IntentValue {
+    public func property(named name: String) throws -> AppValue {
         switch content {
         case .entity(let entity):
             return try entity.property(named: name)
         case .reference(let reference):
-            if name == "id" { return IntentValue(.string(reference.id)) }
+            if name == "id" { return AppValue(.string(reference.id)) }
             throw SpotlightError(.invalidInput, "\(debugDescription) is a reference without properties, so it has no "
                 + "'\(name)' to read; fetch the entity with entities(identifiers: [\"\(reference.id)\"])")
         default:
@@ -102,14 +102,14 @@ public struct IntentValue: PropertyReadable, Equatable, Sendable, CustomDebugStr
         }
     }
 
-    public static func == (lhs: IntentValue, rhs: IntentValue) -> Bool {
+    public static func == (lhs: AppValue, rhs: AppValue) -> Bool {
         lhs.content.matches(rhs.content) || rhs.content.matches(lhs.content)
     }
 }
 
-extension IntentValue.Content {
+extension AppValue.Content {
     /// Equal, or equal after the lenient conversions (checked in one direction).
-    func matches(_ other: IntentValue.Content) -> Bool {
+    func matches(_ other: AppValue.Content) -> Bool {
         switch (self, other) {
         case (.none, .none): return true
         case let (.string(a), .string(b)), let (.enumCase(a), .enumCase(b)), let (.enumCase(a), .string(b)):
@@ -131,7 +131,7 @@ extension IntentValue.Content {
     }
 }
 
-extension IntentValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
+extension AppValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
     ExpressibleByBooleanLiteral, ExpressibleByNilLiteral {
     public init(stringLiteral value: String) { content = .string(value) }
     public init(integerLiteral value: Int) { content = .int(value) }
