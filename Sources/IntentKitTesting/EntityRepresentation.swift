@@ -44,8 +44,9 @@ public struct EntityRepresentation: PropertyReadable, Hashable, Sendable, Custom
         case "subtitle": return AppValue(record.subtitle.map(AppValue.Content.string) ?? .none)
         default:
             let names = Set(record.properties.keys).union(declaredProperties ?? []).sorted()
+            let builtIn = ["id", "title", "subtitle"].filter { !names.contains($0) }
             throw SpotlightError(.notFound, "\(record.type) \"\(record.id)\" has no property '\(name)'; it has "
-                + (names + ["id", "title", "subtitle"]).joined(separator: ", "))
+                + (names + builtIn).joined(separator: ", "))
         }
     }
 

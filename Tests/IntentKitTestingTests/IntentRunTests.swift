@@ -96,7 +96,7 @@ import IntentKitTesting
     let result = try await fixture.intents["EchoItemIntent"].makeIntent(item: "apple").run()
     let message = await errorMessage { _ = try result.value.colour as String }
     #expect(message.contains("'colour'"))
-    #expect(message.contains("flavor, stock, title"))
+    #expect(message.contains("it has flavor, stock, title, id, subtitle"))
 }
 
 @Test func propertyReadAsTheWrongTypeSaysWhatItIs() async throws {
