@@ -18,6 +18,12 @@ func fixtureLauncher(arguments: [String] = ["--serve"], executable: String? = ni
     return AppLauncher(manifest: manifest, socketPath: socket, environment: environment, options: options)
 }
 
+/// Stops the launcher's app and removes its temp directory.
+func finish(_ launcher: AppLauncher) {
+    launcher.terminateNow()
+    try? FileManager.default.removeItem(at: URL(fileURLWithPath: launcher.socketPath).deletingLastPathComponent())
+}
+
 func runIntent(_ launcher: AppLauncher, _ intent: String, _ arguments: [String: PropertyValue] = [:],
                timeout: Duration? = nil) async throws -> IntentResultValue {
     let result: RunIntentResult = try await launcher.call(
@@ -33,7 +39,7 @@ func processExists(_ pid: Int32) -> Bool {
 
 @Test func launcherStartsTheAppAndCallsIt() async throws {
     let launcher = try fixtureLauncher()
-    defer { launcher.terminateNow() }
+    defer { finish(launcher) }
     let value = try await runIntent(launcher, "EchoStringIntent", ["value": .string("hi")])
     #expect(value == .value(.string("hi")))
     #expect(launcher.pid.map(processExists) == true)
@@ -41,7 +47,7 @@ func processExists(_ pid: Int32) -> Bool {
 
 @Test func launcherReusesTheRunningApp() async throws {
     let launcher = try fixtureLauncher()
-    defer { launcher.terminateNow() }
+    defer { finish(launcher) }
     try await launcher.start()
     let first = launcher.pid
     _ = try await runIntent(launcher, "EchoIntIntent", ["value": .int(3)])
@@ -50,7 +56,7 @@ func processExists(_ pid: Int32) -> Bool {
 
 @Test func crashDuringPerformNamesTheSignalAndTheEndOfStderr() async throws {
     let launcher = try fixtureLauncher()
-    defer { launcher.terminateNow() }
+    defer { finish(launcher) }
     let error = await #expect(throws: SpotlightError.self) { try await runIntent(launcher, "CrashIntent") }
     #expect(error?.code == .unavailable)
     #expect(error?.message.contains("crashed with signal") == true)
@@ -59,7 +65,7 @@ func processExists(_ pid: Int32) -> Bool {
 
 @Test func callAfterACrashRelaunchesTheApp() async throws {
     let launcher = try fixtureLauncher()
-    defer { launcher.terminateNow() }
+    defer { finish(launcher) }
     try await launcher.start()
     let crashed = launcher.pid
     _ = try? await runIntent(launcher, "CrashIntent")
@@ -70,7 +76,7 @@ func processExists(_ pid: Int32) -> Bool {
 
 @Test func slowIntentPastTheTimeoutIsATimeoutError() async throws {
     let launcher = try fixtureLauncher()
-    defer { launcher.terminateNow() }
+    defer { finish(launcher) }
     let error = await #expect(throws: SpotlightError.self) {
         try await runIntent(launcher, "SlowIntent", ["seconds": .double(5)], timeout: .milliseconds(300))
     }
@@ -81,6 +87,7 @@ func processExists(_ pid: Int32) -> Bool {
 
 @Test func appExitingBeforeServingReportsItsStatusAndStderr() async throws {
     let launcher = try fixtureLauncher(arguments: ["--no-such-flag"])
+    defer { finish(launcher) }
     let error = await #expect(throws: SpotlightError.self) { try await launcher.start() }
     #expect(error?.code == .unavailable)
     #expect(error?.message.contains("exited with status 1") == true)
@@ -89,6 +96,7 @@ func processExists(_ pid: Int32) -> Bool {
 
 @Test func missingExecutableIsAnUnavailableErrorNamingIt() async throws {
     let launcher = try fixtureLauncher(executable: "/nonexistent/fixture")
+    defer { finish(launcher) }
     let error = await #expect(throws: SpotlightError.self) { try await launcher.start() }
     #expect(error?.code == .unavailable)
     #expect(error?.message.contains("/nonexistent/fixture") == true)
@@ -99,6 +107,7 @@ func processExists(_ pid: Int32) -> Bool {
     options.startupTimeout = .milliseconds(500)
     // `sleep` never opens the socket.
     let launcher = try fixtureLauncher(arguments: ["30"], executable: "/bin/sleep", options: options)
+    defer { finish(launcher) }
     let error = await #expect(throws: SpotlightError.self) { try await launcher.start() }
     #expect(error?.code == .timeout)
     try await Task.sleep(for: .milliseconds(300))
@@ -107,6 +116,7 @@ func processExists(_ pid: Int32) -> Bool {
 
 @Test func terminateStopsTheApp() async throws {
     let launcher = try fixtureLauncher()
+    defer { finish(launcher) }
     try await launcher.start()
     let pid = try #require(launcher.pid)
     await launcher.terminate()

@@ -1,0 +1,117 @@
+import Foundation
+import SpotlightModel
+import SpotlightWire
+import Synchronization
+
+/// Finds the manifest of the app under test from its bundle identifier, in this order:
+///
+/// 1. `INTENTKIT_TEST_APP_<BUNDLE>=/path/to/executable` (the bundle identifier upper-cased,
+///    every other character than A-Z and 0-9 as `_`);
+/// 2. ``IntentDefinitions/register(bundleIdentifier:executable:arguments:)``;
+/// 3. the built products beside the test bundle: an executable that links IntentKit and
+///    whose `--describe` reports this bundle identifier (found once per test process);
+/// 4. the user's app registry (where `<app> --install` writes).
+enum AppLocator {
+    static let registrations = Mutex<[String: AppManifest]>([:])
+    /// What `--describe` said each scanned executable is (nil: not an app, or it failed).
+    static let described = Mutex<[String: String?]>([:])
+
+    static func environmentKey(for bundle: String) -> String {
+        "INTENTKIT_TEST_APP_" + String(bundle.uppercased().unicodeScalars.map {
+            ("A"..."Z").contains($0) || ("0"..."9").contains($0) ? Character($0) : "_"
+        })
+    }
+
+    static func manifest(for bundle: String, environment: [String: String]) throws -> AppManifest {
+        let key = environmentKey(for: bundle)
+        if let path = environment[key], !path.isEmpty {
+            let url = URL(fileURLWithPath: path).standardizedFileURL
+            guard FileManager.default.isExecutableFile(atPath: url.path) else {
+                throw SpotlightError(.notFound, "\(key) names \(url.path), which is not an executable file")
+            }
+            return AppManifest(bundleIdentifier: bundle, executable: url.path)
+        }
+        if let registered = registrations.withLock({ $0[bundle] }) { return registered }
+        let directories = ProductsDirectory.candidates(environment: environment)
+        for dir in directories {
+            if let executable = try scan(dir, for: bundle) {
+                return AppManifest(bundleIdentifier: bundle, executable: executable)
+            }
+        }
+        let registry = AppRegistry(environment: environment)
+        if let installed = try? registry.manifest(for: bundle) { return installed }
+        throw SpotlightError(.notFound, """
+            no app with bundle identifier \(bundle) was found: \(key) is not set, \
+            IntentDefinitions.register(bundleIdentifier:executable:) was not called for it, no executable in \
+            \(directories.map(\.path).joined(separator: ", ")) describes it (build it with swift build --build-tests, \
+            or set SPOTLIGHT_TEST_BIN_DIR), and it is not registered in the app registry \(registry.directory.path) \
+            (run the app with --install)
+            """)
+    }
+
+    /// The executable in `dir` that describes itself as `bundle`, if any.
+    static func scan(_ dir: URL, for bundle: String) throws -> String? {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+        for name in names.sorted() where isCandidate(name) {
+            let path = dir.appendingPathComponent(name).path
+            if let known = described.withLock({ $0[path] }) {
+                if known == bundle { return path }
+                continue
+            }
+            guard FileManager.default.isExecutableFile(atPath: path), linksIntentKit(path, bundle: bundle) else { continue }
+            let reported = describe(path)
+            described.withLock { $0[path] = reported }
+            if reported == bundle { return path }
+        }
+        return nil
+    }
+
+    static func isCandidate(_ name: String) -> Bool {
+        let skipped = [".xctest", ".so", ".o", ".a", ".json", ".swiftmodule", ".swiftdoc", ".build", ".product",
+                       ".resources", ".txt", ".LinkFileList"]
+        return !name.hasPrefix(".") && !["spotlightd", "spotlightctl"].contains(name)
+            && !skipped.contains { name.hasSuffix($0) }
+    }
+
+    /// A cheap filter before running anything: the file is a regular file that mentions
+    /// IntentKit and, for identifiers long enough to be stored whole, the bundle identifier.
+    static func linksIntentKit(_ path: String, bundle: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+              let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else { return false }
+        guard data.range(of: Data("IntentKit".utf8)) != nil else { return false }
+        // Swift keeps strings of up to 15 bytes inside instructions, not as bytes in the file.
+        return bundle.utf8.count <= 15 || data.range(of: Data(bundle.utf8)) != nil
+    }
+
+    /// Runs `<path> --describe` (at most 10 s) and returns the bundle identifier it reports.
+    static func describe(_ path: String) -> String? {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("ikt-describe-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        guard FileManager.default.createFile(atPath: output.path, contents: nil),
+              let handle = try? FileHandle(forWritingTo: output) else { return nil }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = ["--describe"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["SPOTLIGHT_APPS_DIR"] = "/nonexistent/intentkit-testing"
+        environment["SPOTLIGHT_SOCKET"] = "/nonexistent/intentkit-testing.sock"
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = handle
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        try? handle.close()
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning, Date() < deadline { usleep(10_000) }
+        if process.isRunning {
+            process.terminate()
+            return nil
+        }
+        struct Described: Decodable { var bundleIdentifier: String }
+        guard process.terminationStatus == 0, let data = FileManager.default.contents(atPath: output.path) else {
+            return nil
+        }
+        return try? JSONDecoder().decode(Described.self, from: data).bundleIdentifier
+    }
+}

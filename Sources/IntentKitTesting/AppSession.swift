@@ -1,0 +1,82 @@
+import Foundation
+import SpotlightModel
+import SpotlightWire
+import Synchronization
+
+/// One app under test in a ``TestEnvironment``: its launcher, its schema (fetched once), and
+/// calls to it and to the environment's spotlightd with errors a tester can act on.
+package final class AppSession: Sendable {
+    package let bundle: String
+    package let launcher: AppLauncher
+    let environment: TestEnvironment
+    private let cachedSchema = Mutex<AppSchema?>(nil)
+
+    init(bundle: String, launcher: AppLauncher, environment: TestEnvironment) {
+        self.bundle = bundle
+        self.launcher = launcher
+        self.environment = environment
+    }
+
+    /// The schema, if it was fetched already.
+    var knownSchema: AppSchema? { cachedSchema.withLock { $0 } }
+
+    /// The app's schema, test-only intents included; launches the app the first time.
+    func schema() async throws -> AppSchema {
+        if let known = knownSchema { return known }
+        let schema: AppSchema = try await call("describe", DescribeParams(includeHidden: true), doing: "describing the app")
+        cachedSchema.withLock { $0 = schema }
+        return schema
+    }
+
+    /// The schema of one entity type. - Throws: `notFound` listing the types that exist.
+    func entitySchema(_ name: String) async throws -> EntitySchema {
+        let schema = try await schema()
+        guard let entity = schema.entities.first(where: { $0.name == name }) else {
+            throw SpotlightError(.notFound, "\(bundle) has no entity type \"\(name)\"; entity types: "
+                + Self.list(schema.entities.map(\.name)))
+        }
+        return entity
+    }
+
+    /// Calls the app service. - Parameter doing: what the caller was doing, for error messages.
+    func call<Params: Encodable & Sendable, Result: Decodable>(
+        _ method: String, _ params: Params, doing: String
+    ) async throws -> Result {
+        do {
+            return try await launcher.call(method, params, as: Result.self)
+        } catch let error as SpotlightError {
+            throw explain(error, doing: doing, who: bundle)
+        }
+    }
+
+    /// Searches the environment's spotlightd.
+    func query(_ query: SearchQuery, doing: String) async throws -> SearchResult {
+        guard let daemon = environment.daemon else {
+            throw SpotlightError(.internal, "the test environment has no spotlightd although \(bundle) has a session")
+        }
+        do {
+            return try await daemon.call("query", query, as: SearchResult.self)
+        } catch let error as SpotlightError {
+            throw explain(error, doing: doing, who: "the test's spotlightd")
+        }
+    }
+
+    /// Adds what the tester was doing, and for a timeout how to wait longer.
+    func explain(_ error: SpotlightError, doing: String, who: String) -> SpotlightError {
+        switch error.code {
+        case .timeout:
+            let seconds = Double(environment.timeout.components.seconds)
+                + Double(environment.timeout.components.attoseconds) / 1e18
+            return SpotlightError(.timeout, "\(doing): \(who) did not answer within \(seconds.formatted()) s; "
+                + "set INTENTKIT_TEST_TIMEOUT (seconds) to wait longer", underlying: error.message)
+        case .unavailable:
+            return SpotlightError(.unavailable, "\(doing): \(error.message)", underlying: error.underlying)
+        default:
+            return error
+        }
+    }
+
+    static func list(_ names: [String]) -> String {
+        names.isEmpty ? "(none)" : names.sorted().joined(separator: ", ")
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import SpotlightModel
+import SpotlightWire
+
+/// A value an app gave back: what an intent's `perform()` returned, or a property of an
+/// entity. Read an entity's properties by name, and compare with literals:
+///
+/// ```swift
+/// let result = try await createEvent.makeIntent(title: "Launch").run()
+/// XCTAssertEqual(try result.value.title, "Launch")      // reads the property `title`
+/// #expect(try result.value.isAllDay == false)
+/// let event = result.value                               // pass it on to another intent
+/// ```
+///
+/// Equality is lenient across kinds the way the app service converts them: an enum case
+/// equals its raw value as a string, an `int` equals the same whole `double`, a date equals
+/// an ISO 8601 string for the same instant, a URL equals its absolute string, an entity
+/// equals a reference to the same type and identifier.
+///
+/// The member `content` and the methods of ``PropertyReadable`` are real members; a property
+/// of the same name is read with `property(named:)`.
+public struct AppValue: PropertyReadable, Equatable, Sendable, CustomDebugStringConvertible {
+    /// What the value is.
+    public enum Content: Equatable, Sendable {
+        /// No value: the intent returned none, or an optional property is nil.
+        case none
+        case string(String)
+        case int(Int)
+        case double(Double)
+        case bool(Bool)
+        case date(Date)
+        case url(URL)
+        /// An `AppEnum` case, by raw value.
+        case enumCase(String)
+        /// An entity in its full representation.
+        case entity(EntityRepresentation)
+        /// A reference to an entity (type and identifier) without its properties.
+        case reference(EntityReference)
+        case array([AppValue])
+    }
+
+    public let content: Content
+
+    public init(_ content: Content) { self.content = content }
+
+    /// A property value as the app sent it; entity references stay references.
+    public init(propertyValue value: PropertyValue) {
+        switch value {
+        case .string(let v): content = .string(v)
+        case .int(let v): content = .int(v)
+        case .double(let v): content = .double(v)
+        case .bool(let v): content = .bool(v)
+        case .date(let v): content = .date(v)
+        case .url(let v): content = .url(v)
+        case .enumCase(let v): content = .enumCase(v)
+        case .entity(let v): content = .reference(v)
+        case .array(let vs): content = .array(vs.map { AppValue(propertyValue: $0) })
+        }
+    }
+
+    /// An intent's result; entities learn their declared properties from `schema`.
+    init(_ result: IntentResultValue, schema: AppSchema?) {
+        switch result {
+        case .none: self.init(.none)
+        case .value(let value): self.init(propertyValue: value)
+        case .entity(let record): self.init(.entity(EntityRepresentation(record, schema: schema)))
+        case .array(let values): self.init(.array(values.map { AppValue($0, schema: schema) }))
+        }
+    }
+
+    /// Reads a property of the entity this value is.
+    /// - Throws: `notFound` naming the property and listing those that exist; `invalidInput`
+    ///   if this value is not an entity.
+    public func property(named name: String) throws -> AppValue {
+        switch content {
+        case .entity(let entity):
+            return try entity.property(named: name)
+        case .reference(let reference):
+            if name == "id" { return AppValue(.string(reference.id)) }
+            throw SpotlightError(.invalidInput, "\(debugDescription) is a reference without properties, so it has no "
+                + "'\(name)' to read; fetch the entity with entities(identifiers: [\"\(reference.id)\"])")
+        default:
+            throw SpotlightError(.invalidInput, "\(debugDescription) is not an entity, so it has no property '\(name)'")
+        }
+    }
+
+    public var propertyOwnerDescription: String { debugDescription }
+
+    public var debugDescription: String {
+        switch content {
+        case .none: return "nil"
+        case .string(let v): return v
+        case .int(let v): return "\(v)"
+        case .double(let v): return "\(v)"
+        case .bool(let v): return "\(v)"
+        case .date(let v): return ISO8601.string(from: v)
+        case .url(let v): return v.absoluteString
+        case .enumCase(let v): return ".\(v)"
+        case .entity(let e): return e.debugDescription
+        case .reference(let r): return "\(r.type)(id: \"\(r.id)\")"
+        case .array(let vs): return "[" + vs.map(\.debugDescription).joined(separator: ", ") + "]"
+        }
+    }
+
+    public static func == (lhs: AppValue, rhs: AppValue) -> Bool {
+        lhs.content.matches(rhs.content) || rhs.content.matches(lhs.content)
+    }
+}
+
+extension AppValue.Content {
+    /// Equal, or equal after the lenient conversions (checked in one direction).
+    func matches(_ other: AppValue.Content) -> Bool {
+        switch (self, other) {
+        case (.none, .none): return true
+        case let (.string(a), .string(b)), let (.enumCase(a), .enumCase(b)), let (.enumCase(a), .string(b)):
+            return a == b
+        case let (.int(a), .int(b)): return a == b
+        case let (.double(a), .double(b)): return a == b
+        case let (.int(a), .double(b)): return Double(a) == b
+        case let (.bool(a), .bool(b)): return a == b
+        case let (.date(a), .date(b)): return a == b
+        case let (.date(a), .string(b)): return ISO8601.date(from: b) == a
+        case let (.url(a), .url(b)): return a == b
+        case let (.url(a), .string(b)): return a.absoluteString == b
+        case let (.entity(a), .entity(b)): return a == b
+        case let (.reference(a), .reference(b)): return a == b
+        case let (.entity(a), .reference(b)): return a.reference == b
+        case let (.array(a), .array(b)): return a == b
+        default: return false
+        }
+    }
+}
+
+extension AppValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
+    ExpressibleByBooleanLiteral, ExpressibleByNilLiteral {
+    public init(stringLiteral value: String) { content = .string(value) }
+    public init(integerLiteral value: Int) { content = .int(value) }
+    public init(floatLiteral value: Double) { content = .double(value) }
+    public init(booleanLiteral value: Bool) { content = .bool(value) }
+    public init(nilLiteral: ()) { content = .none }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import SpotlightModel
+import SpotlightWire
+
+/// One entity type of the app: its queries, what Spotlight has indexed of it, and the
+/// entities of this type the app's screen shows.
+///
+/// ```swift
+/// let eventEntity = definitions.entities["EventEntity"]
+/// let found = try await eventEntity.entities(matching: "Cosmic Ray")
+/// let indexed = try await eventEntity.spotlightQuery("Supernova Viewing Party")
+/// ```
+public struct EntityDefinition: Sendable {
+    /// The entity's type name.
+    public let name: String
+    let definitions: IntentDefinitions
+
+    /// The entity's `EntityStringQuery.entities(matching:)`, run in the app.
+    public func entities(matching string: String) async throws -> [EntityRepresentation] {
+        try await entities("entitiesMatching", EntitiesMatchingParams(type: name, string: string),
+                           doing: "\(name).entities(matching: \"\(string)\")")
+    }
+
+    /// The entity's `EntityQuery.entities(for:)`, run in the app.
+    public func entities(identifiers: [String]) async throws -> [EntityRepresentation] {
+        try await entities("entitiesFor", EntitiesForParams(type: name, ids: identifiers),
+                           doing: "\(name).entities(identifiers: \(identifiers))")
+    }
+
+    /// The entity's `suggestedEntities()`, run in the app.
+    public func suggestedEntities() async throws -> [EntityRepresentation] {
+        try await entities("suggestedEntities", EntityTypeParams(type: name), doing: "\(name).suggestedEntities()")
+    }
+
+    /// The entity's `EnumerableEntityQuery.allEntities()`, run in the app.
+    public func allEntities() async throws -> [EntityRepresentation] {
+        try await entities("allEntities", EntityTypeParams(type: name), doing: "\(name).allEntities()")
+    }
+
+    /// A reference to the entity with this identifier, to pass to an intent parameter of this
+    /// type (the app resolves it with `entities(for:)` when the intent runs).
+    public func makeReference(identifier: String) -> AppValue {
+        AppValue(.reference(EntityReference(type: name, id: identifier)))
+    }
+
+    /// What this test's spotlightd has indexed of this entity type from this app.
+    ///
+    /// - Parameter text: Spotlight query text (every word must match, the last as a
+    ///   prefix); `nil` lists everything the app indexed for this type.
+    /// - Returns: the donated records, best match first (at most 10 000).
+    /// - Throws: `SpotlightError` if the app cannot be found or spotlightd cannot be started.
+    ///   An unknown entity type name throws (listing those that exist) once the app's schema is known.
+    ///
+    /// Does not launch the app: what the index holds before the app ever ran is testable.
+    public func spotlightQuery(_ text: String?) async throws -> [EntityRepresentation] {
+        let session = try await definitions.session()
+        if session.knownSchema != nil { _ = try await session.entitySchema(name) }
+        let query = SearchQuery(text: text, bundles: [definitions.bundleIdentifier], types: [name], limit: 10_000)
+        let doing = "\(name).spotlightQuery(\(text.map { "\"\($0)\"" } ?? "nil"))"
+        let result = try await session.query(query, doing: doing)
+        return result.hits.map { EntityRepresentation($0.record, schema: session.knownSchema) }
+    }
+
+    /// The entities of this type the app's current screen shows, in the app's order.
+    public func viewAnnotations() async throws -> [ViewAnnotationRepresentation] {
+        let session = try await definitions.session()
+        let schema = try await session.schema()
+        _ = try await session.entitySchema(name)
+        let result: ViewAnnotationsResult = try await session.call(
+            "viewAnnotations", ViewAnnotationsParams(type: name), doing: "\(name).viewAnnotations()")
+        return result.annotations.map {
+            ViewAnnotationRepresentation(entity: EntityRepresentation($0.entity, schema: schema), isSelected: $0.isSelected)
+        }
+    }
+
+    private func entities<Params: Encodable & Sendable>(
+        _ method: String, _ params: Params, doing: String
+    ) async throws -> [EntityRepresentation] {
+        let session = try await definitions.session()
+        let schema = try await session.schema()
+        _ = try await session.entitySchema(name)
+        let result: EntitiesResult = try await session.call(method, params, doing: doing)
+        return result.entities.map { EntityRepresentation($0, schema: schema) }
+    }
+}

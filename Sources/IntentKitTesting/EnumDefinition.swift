@@ -1,0 +1,74 @@
+import Foundation
+import SpotlightModel
+import SpotlightWire
+
+/// One `AppEnum` of the app.
+///
+/// ```swift
+/// let color = definitions.enums["CalendarColor"].makeCase("red")
+/// try await createCalendar.makeIntent(name: "Occupy Saturn", color: color).run()
+/// ```
+public struct EnumDefinition: Sendable {
+    /// The enum's type name.
+    public let name: String
+    let definitions: IntentDefinitions
+
+    /// A case by raw value. An unknown enum or case is an error when the intent runs,
+    /// listing the cases that exist.
+    public func makeCase(_ rawValue: String) -> EnumCase {
+        EnumCase(enumName: name, rawValue: rawValue)
+    }
+
+    /// The enum's cases as the app declares them.
+    /// - Throws: `notFound` if the app has no enum of this name, listing those it has.
+    public func cases() async throws -> [EnumCaseSchema] {
+        let schema = try await definitions.session().schema()
+        guard let found = schema.enums.first(where: { $0.name == name }) else {
+            throw SpotlightError(.notFound, "\(definitions.bundleIdentifier) has no enum \"\(name)\"; enums: "
+                + AppSession.list(schema.enums.map(\.name)))
+        }
+        return found.cases
+    }
+}
+
+/// A case of an app's enum, to pass to an intent or to compare with a returned value.
+public struct EnumCase: Hashable, Sendable, IntentArgumentConvertible, AppValueReadable, CustomDebugStringConvertible {
+    public let enumName: String
+    public let rawValue: String
+
+    public init(enumName: String, rawValue: String) {
+        self.enumName = enumName
+        self.rawValue = rawValue
+    }
+
+    /// Checks that the parameter takes this enum and that the case exists.
+    public func intentArgument(for type: ValueType, in schema: AppSchema) throws -> PropertyValue? {
+        var expected = type
+        while case .array(let inner) = expected { expected = inner }
+        guard case .appEnum(let parameterEnum) = expected, parameterEnum == enumName else {
+            throw ArgumentRejection("a case of \(enumName) (\"\(rawValue)\") cannot be given for a \(type) parameter")
+        }
+        guard let declared = schema.enums.first(where: { $0.name == enumName }) else {
+            throw ArgumentRejection("the app has no enum \(enumName); enums: " + AppSession.list(schema.enums.map(\.name)))
+        }
+        guard declared.cases.contains(where: { $0.rawValue == rawValue }) else {
+            throw ArgumentRejection("\(enumName) has no case \"\(rawValue)\"; its cases are "
+                + declared.cases.map(\.rawValue).joined(separator: ", "))
+        }
+        if case .array = type { return .array([.enumCase(rawValue)]) }
+        return .enumCase(rawValue)
+    }
+
+    /// An enum case read back from a value; its enum name is not on the wire, so it is left empty.
+    public init?(appValue: AppValue) {
+        guard case .enumCase(let raw) = appValue.content else { return nil }
+        self.init(enumName: "", rawValue: raw)
+    }
+
+    public static func == (lhs: EnumCase, rhs: EnumCase) -> Bool {
+        lhs.rawValue == rhs.rawValue && (lhs.enumName.isEmpty || rhs.enumName.isEmpty || lhs.enumName == rhs.enumName)
+    }
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+
+    public var debugDescription: String { "\(enumName.isEmpty ? "" : enumName).\(rawValue)" }
+}

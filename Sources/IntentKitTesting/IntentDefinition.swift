@@ -1,0 +1,102 @@
+import Foundation
+import SpotlightModel
+import SpotlightWire
+
+/// One intent of the app. `makeIntent` takes its parameters as keyword arguments:
+///
+/// ```swift
+/// let createEvent = definitions.intents["CreateEventIntent"]
+/// let result = try await createEvent.makeIntent(title: "Launch", startDate: Date(), calendar: "Deep Space").run()
+/// ```
+public struct IntentDefinition: Sendable {
+    /// The intent's type name.
+    public let name: String
+    let definitions: IntentDefinitions
+
+    /// `makeIntent(title: "Launch", isAllDay: false)`: the intent with these parameters;
+    /// nothing runs until ``ConfiguredIntent/run()``.
+    public var makeIntent: IntentMaker { IntentMaker(definition: self) }
+
+    /// The intent's parameters as the app declares them.
+    /// - Throws: `notFound` if the app has no intent of this name, listing those it has.
+    public func parameters() async throws -> [ParameterSchema] {
+        try await schema(in: definitions.session()).parameters
+    }
+
+    func schema(in session: AppSession) async throws -> IntentSchema {
+        let schema = try await session.schema()
+        guard let intent = schema.intents.first(where: { $0.name == name }) else {
+            throw SpotlightError(.notFound, "\(definitions.bundleIdentifier) has no intent \"\(name)\"; intents: "
+                + AppSession.list(schema.intents.map(\.name)))
+        }
+        return intent
+    }
+}
+
+/// Makes a ``ConfiguredIntent`` from keyword arguments (see ``IntentArgumentConvertible``
+/// for the values it takes; `nil` leaves a parameter out).
+@dynamicCallable
+public struct IntentMaker: Sendable {
+    let definition: IntentDefinition
+
+    public func dynamicallyCall(
+        withKeywordArguments arguments: KeyValuePairs<String, (any IntentArgumentConvertible)?>
+    ) -> ConfiguredIntent {
+        ConfiguredIntent(definition: definition, arguments: arguments.map { (name: $0.key, value: $0.value) })
+    }
+}
+
+/// An intent with its arguments, ready to run in the app process.
+public struct ConfiguredIntent: Sendable {
+    public let definition: IntentDefinition
+    public let arguments: [(name: String, value: (any IntentArgumentConvertible)?)]
+
+    /// Runs the intent in the app (launching the app if needed) and returns what its
+    /// `perform()` returned.
+    /// - Throws: `SpotlightError`: unknown intent (listing those that exist), unknown or
+    ///   missing parameter, a value that does not convert, no entity matched, the intent's
+    ///   own error, the app crashed (its exit status and the end of its stderr), timeout.
+    @discardableResult
+    public func run() async throws -> IntentRunResult {
+        let session = try await definition.definitions.session()
+        let intent = try await definition.schema(in: session)
+        let schema = try await session.schema()
+        let values = try convertedArguments(intent, schema)
+        let result: RunIntentResult = try await session.call(
+            "runIntent", RunIntentParams(intent: intent.name, arguments: values), doing: "running \(intent.name)")
+        return IntentRunResult(value: AppValue(result.value, schema: schema))
+    }
+
+    private func convertedArguments(_ intent: IntentSchema, _ schema: AppSchema) throws -> [String: PropertyValue] {
+        var values: [String: PropertyValue] = [:]
+        var seen = Set<String>()
+        let names = intent.parameters.map(\.name).joined(separator: ", ")
+        for (name, value) in arguments {
+            guard !name.isEmpty else {
+                throw SpotlightError(.invalidInput, "\(intent.name): give every argument its parameter's name, "
+                    + "as in makeIntent(title: ...); its parameters are \(names.isEmpty ? "(none)" : names)")
+            }
+            guard seen.insert(name).inserted else {
+                throw SpotlightError(.invalidInput, "\(intent.name): parameter '\(name)' is given twice")
+            }
+            guard let parameter = intent.parameters.first(where: { $0.name == name }) else {
+                throw SpotlightError(.invalidInput, "\(intent.name) has no parameter '\(name)'; its parameters are "
+                    + (names.isEmpty ? "(none)" : names))
+            }
+            do {
+                values[name] = try value?.intentArgument(for: parameter.type, in: schema)
+            } catch let rejection as ArgumentRejection {
+                throw SpotlightError(.invalidInput, "\(intent.name), parameter '\(name)' (\(parameter.type)): "
+                    + rejection.reason)
+            }
+        }
+        return values
+    }
+}
+
+/// What an intent's `run()` returned.
+public struct IntentRunResult: Sendable {
+    /// The value `perform()` returned with `.result(value:)`; `nil` (``AppValue/Content/none``)
+    /// when it returned none.
+    public let value: AppValue
+}

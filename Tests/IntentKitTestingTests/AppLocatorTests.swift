@@ -1,0 +1,37 @@
+import Foundation
+import SpotlightModel
+import Testing
+@testable import IntentKitTesting
+
+// How the harness finds the app under test.
+
+@Test func environmentKeyUppercasesAndReplacesOtherCharacters() {
+    #expect(AppLocator.environmentKey(for: "com.example.apple-samplecode.CometCal")
+        == "INTENTKIT_TEST_APP_COM_EXAMPLE_APPLE_SAMPLECODE_COMETCAL")
+}
+
+@Test func builtProductsAreSearchedByWhatTheirDescribeReports() throws {
+    let dir = try #require(ProductsDirectory.candidates().first {
+        FileManager.default.fileExists(atPath: $0.appendingPathComponent("intentkit-fixture").path)
+    })
+    let found = try AppLocator.scan(dir, for: fixtureBundle)
+    #expect(found == dir.appendingPathComponent("intentkit-fixture").path)
+    #expect(try AppLocator.scan(dir, for: "com.example.NotBuiltHere") == nil)
+}
+
+@Test func environmentVariableNamesTheExecutable() throws {
+    let manifest = try AppLocator.manifest(for: "com.example.Named",
+                                           environment: ["INTENTKIT_TEST_APP_COM_EXAMPLE_NAMED": "/bin/true"])
+    #expect(manifest.executable == "/bin/true")
+    #expect(manifest.arguments == ["--serve"])
+}
+
+@Test func registeredExecutableComesBeforeTheBuiltProducts() async throws {
+    let fixturePath = try #require(ProductsDirectory.executable(named: "intentkit-fixture")).path
+    IntentDefinitions.register(bundleIdentifier: "com.example.RegisteredFixture", executable: fixturePath)
+    let environment = privateEnvironment()
+    defer { environment.shutdown() }
+    let definitions = IntentDefinitions(bundleIdentifier: "com.example.RegisteredFixture", environment: environment)
+    let result = try await definitions.intents["EchoStringIntent"].makeIntent(value: "registered").run()
+    #expect(result.value == "registered")
+}

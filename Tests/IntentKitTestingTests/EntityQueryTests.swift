@@ -1,0 +1,58 @@
+import Foundation
+import SpotlightModel
+import Testing
+import IntentKitTesting
+
+// Entity definitions: the app's queries, Spotlight, view annotations.
+
+let items = fixture.entities["ItemEntity"]
+
+@Test func entitiesMatchingRunsTheStringQuery() async throws {
+    let results = try await items.entities(matching: "tart")
+    #expect(results.count == 1)
+    #expect(try results[0].title == "Lemon Tart")
+}
+
+@Test func entitiesForIdentifiersRunsEntitiesFor() async throws {
+    let results = try await items.entities(identifiers: ["pretzel", "apple"])
+    #expect(Set(try results.map { try $0.id as String }) == ["pretzel", "apple"])
+}
+
+@Test func suggestedAndAllEntities() async throws {
+    #expect(try await items.suggestedEntities().count == 2)
+    #expect(try await items.allEntities().count == 3)
+}
+
+@Test func spotlightQueryFindsWhatWasDonated() async throws {
+    #expect(try await items.spotlightQuery("Quasar Crumble").isEmpty)
+    try await donate([item("q1", "Quasar Crumble")], in: sharedFixtureEnvironment)
+    let after = try await items.spotlightQuery("Quasar Crumble")
+    #expect(after.count == 1)
+    #expect(try after[0].title == "Quasar Crumble")
+}
+
+@Test func spotlightQueryIsScopedToTheAppAndTheEntityType() async throws {
+    try await donate([item("n1", "Nebula Nougat")], in: sharedFixtureEnvironment)
+    try await donate([item("n2", "Nebula Nougat", type: "OtherEntity")], in: sharedFixtureEnvironment)
+    try await donate([item("n3", "Nebula Nougat", bundle: otherBundle)], in: sharedFixtureEnvironment)
+    let found = try await items.spotlightQuery("Nebula Nougat")
+    #expect(try found.map { try $0.id as String } == ["n1"])
+}
+
+@Test func spotlightQueryNilListsEverythingOfTheType() async throws {
+    try await donate([item("l1", "Listed One"), item("l2", "Listed Two")], in: sharedFixtureEnvironment)
+    let all = try await items.spotlightQuery(nil)
+    let ids = Set(try all.map { try $0.id as String })
+    #expect(ids.isSuperset(of: ["l1", "l2"]))
+}
+
+@Test func viewAnnotationsReportTheOpenedEntity() async throws {
+    let environment = privateEnvironment()
+    let app = IntentDefinitions(bundleIdentifier: fixtureBundle, environment: environment)
+    defer { environment.shutdown() }
+    try await app.intents["OpenItemIntent"].makeIntent(target: "Pretzel").run()
+    let annotations = try await app.entities["ItemEntity"].viewAnnotations()
+    #expect(annotations.count == 1)
+    #expect(try annotations[0].entity.title == "Pretzel")
+    #expect(annotations[0].isSelected)
+}

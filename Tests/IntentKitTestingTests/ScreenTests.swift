@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+@testable import IntentKitTesting
+
+// The XCUIApplication analog: launch, terminate, the text on the app's screen.
+
+@Suite(.serialized) struct ScreenTests {
+    let environment = privateEnvironment()
+    var definitions: IntentDefinitions { IntentDefinitions(bundleIdentifier: fixtureBundle, environment: environment) }
+    var app: XCUIApplication { XCUIApplication(bundleIdentifier: fixtureBundle, environment: environment) }
+
+    @Test func textOnTheScreenExists() async throws {
+        defer { environment.shutdown() }
+        try await definitions.intents["OpenItemIntent"].makeIntent(target: "Pretzel").run()
+        #expect(app.staticTexts["Pretzel"].waitForExistence(timeout: 5))
+        #expect(app.staticTexts["Flavor: salty"].exists)
+    }
+
+    @Test func textNotOnTheScreenDoesNotAppear() async throws {
+        defer { environment.shutdown() }
+        try await definitions.launch()
+        #expect(!app.staticTexts["Quasar"].waitForExistence(timeout: 0.3))
+    }
+
+    @Test func launchStartsTheAppOnItsFirstScreen() async throws {
+        defer { environment.shutdown() }
+        try await definitions.intents["OpenItemIntent"].makeIntent(target: "Pretzel").run()
+        app.launch()
+        #expect(app.isRunning)
+        #expect(try app.screenLines().first == "Items")
+    }
+
+    @Test func terminateStopsTheApp() async throws {
+        defer { environment.shutdown() }
+        try await definitions.launch()
+        let pid = try #require(try await environment.session(for: fixtureBundle).launcher.pid)
+        app.terminate()
+        #expect(!app.isRunning)
+        #expect(!processExists(pid))
+        #expect(!app.staticTexts["Items"].exists)
+    }
+
+    @Test func applicationWithoutArgumentsIsTheAppOfTheLatestDefinitions() {
+        _ = IntentDefinitions(bundleIdentifier: "com.example.Latest", environment: environment)
+        #expect(XCUIApplication().bundleIdentifier == "com.example.Latest")
+    }
+
+    @Test func launchFailureIsRecordedAsATestFailure() {
+        let missing = XCUIApplication(bundleIdentifier: "com.example.NeverRegistered", environment: environment)
+        withKnownIssue { missing.launch() }
+    }
+}
