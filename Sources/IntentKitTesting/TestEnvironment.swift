@@ -64,10 +64,8 @@ package final class TestEnvironment: Sendable {
             var current = try state ?? startDaemon(installing: manifest)
             let alreadyRunning = state != nil
             if alreadyRunning {
+                // spotlightd re-reads its registry when the directory changes.
                 try AppRegistry(directory: current.directory.appendingPathComponent("apps")).install(manifest)
-                // spotlightd re-reads its registry at most every 2 s; wait so the app's first
-                // donation is recognised as its own.
-                usleep(2_100_000)
             }
             let socket = current.directory.appendingPathComponent("s/a\(current.sessions.count + 1).sock").path
             var variables = AppLauncher.environment(daemonSocket: current.daemon.socketPath, appSocket: socket,
