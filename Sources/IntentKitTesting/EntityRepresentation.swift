@@ -13,7 +13,7 @@ import SpotlightWire
 /// A name is looked up among the entity's `@Property`s first; `id`, `title` (the display
 /// title) and `subtitle` work for every entity. A declared optional property that is nil
 /// reads as `nil`; a name the entity does not have throws, listing the names it has.
-/// `record` is a real member; a property of that name is read with `property(named:)`.
+/// `record` and `id` are real members; a property of that name is read with `property(named:)`.
 public struct EntityRepresentation: PropertyReadable, Hashable, Sendable, CustomDebugStringConvertible {
     /// Everything the app sent: bundle, type, identifier, display representation, properties.
     public let record: Record
@@ -29,6 +29,9 @@ public struct EntityRepresentation: PropertyReadable, Hashable, Sendable, Custom
         let declared = schema?.entities.first { $0.name == record.type }?.properties.map(\.name)
         self.init(record, declaredProperties: declared)
     }
+
+    /// The entity's identifier (a real member, so `entities(identifiers: [x.id])` needs no `try`).
+    public var id: String { record.id }
 
     /// The reference an intent parameter of this entity's type takes.
     public var reference: EntityReference { EntityReference(type: record.type, id: record.id) }

@@ -60,6 +60,18 @@ public final class XCUIApplication: Sendable {
         }
     }
 
+    /// Variables added to the app's environment from its next ``launch()`` on (as in XCTest);
+    /// the app keeps them when it is relaunched later, until they are removed.
+    ///
+    /// ```swift
+    /// app.launchEnvironment["COMETCAL_SKIP_DONATION"] = "1"
+    /// app.launch()
+    /// ```
+    public var launchEnvironment: [String: String] {
+        get { (try? session().launcher.launchEnvironment) ?? [:] }
+        set { try? session().launcher.launchEnvironment = newValue }
+    }
+
     /// Whether the app runs now.
     public var isRunning: Bool { (try? session().launcher.isRunning) ?? false }
 

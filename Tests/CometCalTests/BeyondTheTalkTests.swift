@@ -1,4 +1,3 @@
-#if COMETCAL_HARNESS
 import Foundation
 import Testing
 import IntentKitTesting
@@ -110,4 +109,3 @@ extension CometCalSuite {
         }
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if COMETCAL_HARNESS
 import Foundation
 import Testing
 import IntentKitTesting
@@ -56,4 +55,3 @@ func expectNewEventIsIndexedInSpotlight(_ title: String, definitions: IntentDefi
         #expect(try first.title == title)
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if COMETCAL_HARNESS
 import Foundation
 import Testing
 import IntentKitTesting
@@ -28,4 +27,3 @@ extension CometCalSuite {
         }
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if COMETCAL_HARNESS
 import Foundation
 import XCTest
 import IntentKitTesting
@@ -86,4 +85,3 @@ final class SeedTalkTests: XCTestCase {
         XCTAssertEqual(try annotations[0].entity.title, "Morning Launch Briefing")
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if COMETCAL_HARNESS
 import Foundation
 import Testing
 import IntentKitTesting
@@ -70,4 +69,3 @@ extension CometCalSuite {
         }
     }
 }
-#endif

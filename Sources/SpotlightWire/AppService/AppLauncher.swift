@@ -75,6 +75,14 @@ public final class AppLauncher: Sendable {
         return env
     }
 
+    /// Variables added to ``environment`` at every later launch (XCUIApplication's
+    /// `launchEnvironment`); a running app keeps the environment it started with.
+    public var launchEnvironment: [String: String] {
+        get { extraEnvironment.withLock { $0 } }
+        set { extraEnvironment.withLock { $0 = newValue } }
+    }
+    private let extraEnvironment = Mutex<[String: String]>([:])
+
     /// The process id of the app this launcher started, while it runs.
     public var pid: Int32? {
         latest.withLock { app in app.flatMap { $0.exit == nil ? $0.pid : nil } }
@@ -206,7 +214,8 @@ public final class AppLauncher: Sendable {
         if options.reuseRunningServer, Self.answers(socketPath) {
             return (RPCClient(socketPath: socketPath, configuration: clientOptions), nil)
         }
-        let app = try LaunchedApp(manifest: manifest, environment: environment, tailBytes: options.stderrTailBytes)
+        let env = environment.merging(launchEnvironment) { $1 }
+        let app = try LaunchedApp(manifest: manifest, environment: env, tailBytes: options.stderrTailBytes)
         latest.withLock { $0 = app }
         let deadline = ContinuousClock.now + options.startupTimeout
         while !Self.answers(socketPath) {
