@@ -19,6 +19,14 @@ import SpotlightModel
         #expect(try t.ids("supern") == ["1"])
     }
 
+    @Test func oneLetterPrefixWithManyExpansionsStillAnswers() throws {
+        let t = try TempIndex()
+        try t.index.replace((0..<300).map { record(String($0), "s\(String($0, radix: 26))word\($0)") })
+        try t.index.commit(lastAppliedSequence: 1)
+        let result = try t.index.search(SearchQuery(text: "s", limit: 10), now: Date())
+        #expect(result.hits.count == 10)
+    }
+
     @Test func everyWordMustMatchByDefault() throws {
         let t = try TempIndex().add(record("1", "Supernova Viewing Party"), record("2", "Supernova lecture"))
         #expect(try t.ids("supernova party") == ["1"])
