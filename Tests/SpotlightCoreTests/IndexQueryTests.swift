@@ -48,6 +48,17 @@ import SpotlightModel
         #expect(try t.ids("supernova -lecture") == ["1"])
     }
 
+    @Test func leadingNotListsEverythingWithoutTheWord() throws {
+        let t = try TempIndex().add(record("1", "Supernova party"), record("2", "Supernova lecture"))
+        #expect(try t.ids("NOT lecture") == ["1"])
+    }
+
+    @Test func wildcardAndKeywordFieldMatch() throws {
+        let t = try TempIndex().add(record("1", "Night", keywords: ["astronomy"]), record("2", "Astro night"))
+        #expect(try t.ids("astrono* night") == ["1"])
+        #expect(try t.ids("keyword:astronomy") == ["1"])
+    }
+
     @Test func orMatchesEitherWord() throws {
         let t = try TempIndex().add(record("1", "Supernova party"), record("2", "Lunar lecture"), record("3", "Comet"))
         #expect(try Set(t.ids("supernova OR lunar")) == ["1", "2"])
