@@ -111,9 +111,9 @@ func ids(_ result: SearchResult) -> [String] { result.hits.map(\.record.id).sort
         _ = try await engine.write(.upsert([EngineFixture.event("a", "Pulsar timing")], clientState: nil))
         engine.close()
         let index = try SearchIndex.openWritable(path: fixture.directory + "/index")
-        try index.database.setMetadata(TermSchema.Metadata.schemaVersion, "0")
+        try index.handle.setMetadata(TermSchema.Metadata.schemaVersion, "0")
         try index.delete([EngineFixture.event("a", "").key])
-        try index.database.commit()
+        try index.handle.commit()
         index.close()
         let reopened = try fixture.open()
         defer { reopened.close() }

@@ -16,12 +16,14 @@ public final class SearchIndex: @unchecked Sendable {
     /// The version of ``TermSchema``; a different stored version means rebuild.
     public static let schemaVersion: Int = TermSchema.schemaVersion
 
-    let database: XapianDatabase
+    /// Internal so tests can plant metadata (e.g. an old schema version).
+    let handle: XapianDatabase
+    private var isClosed = false
     /// The directory to fsync after a commit; nil for a read-only index.
     private let writablePath: String?
 
     private init(database: XapianDatabase, writablePath: String?) {
-        self.database = database
+        self.handle = database
         self.writablePath = writablePath
     }
 
@@ -62,7 +64,7 @@ public final class SearchIndex: @unchecked Sendable {
     /// ```
     public func commit(lastAppliedSequence: UInt64) throws {
         guard let writablePath else {
-            throw SpotlightError(.invalidInput, "\(database.subject) is open read-only; open it writable to commit")
+            throw SpotlightError(.invalidInput, "\(handle.subject) is open read-only; open it writable to commit")
         }
         try database.setMetadata(TermSchema.Metadata.lastAppliedSequence, String(lastAppliedSequence))
         try database.setMetadata(TermSchema.Metadata.schemaVersion, String(Self.schemaVersion))
@@ -83,7 +85,7 @@ public final class SearchIndex: @unchecked Sendable {
     private func storedNumber(_ key: String) throws -> UInt64? {
         guard let text = try database.metadata(key) else { return nil }
         guard let number = UInt64(text) else {
-            throw SpotlightError(.corrupt, "\(database.subject) has metadata \(key)=\(text), not a number; "
+            throw SpotlightError(.corrupt, "\(handle.subject) has metadata \(key)=\(text), not a number; "
                 + "rebuild the index from the record store")
         }
         return number
@@ -113,7 +115,7 @@ public final class SearchIndex: @unchecked Sendable {
         let compiled = try QueryCompiler(database: database).compile(query, now: now)
         let page = try runQuery(compiled, on: database, offset: query.offset, limit: query.limit)
         let hits = try page.matches.map {
-            SearchHit(record: try RecordDocument.decode($0.data, in: database.subject), score: $0.weight)
+            SearchHit(record: try RecordDocument.decode($0.data, in: handle.subject), score: $0.weight)
         }
         return SearchResult(hits: hits, estimatedTotal: page.estimatedTotal)
     }
@@ -135,5 +137,19 @@ public final class SearchIndex: @unchecked Sendable {
 
     /// Closes the database (a writer commits nothing more and releases its lock).
     /// Any later call throws `.invalidInput`.
-    public func close() { try? database.close() }
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        try? handle.close()
+    }
+
+    /// The open database, or `.invalidInput` after ``close()``.
+    private var database: XapianDatabase {
+        get throws {
+            guard !isClosed else {
+                throw SpotlightError(.invalidInput, "\(handle.subject) is closed; open it again to use it")
+            }
+            return handle
+        }
+    }
 }
