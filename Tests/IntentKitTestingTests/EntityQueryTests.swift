@@ -15,7 +15,7 @@ let items = fixture.entities["ItemEntity"]
 
 @Test func entitiesForIdentifiersRunsEntitiesFor() async throws {
     let results = try await items.entities(identifiers: ["pretzel", "apple"])
-    #expect(Set(try results.map { try $0.id as String }) == ["pretzel", "apple"])
+    #expect(Set(results.map { $0.id }) == ["pretzel", "apple"])
 }
 
 @Test func suggestedAndAllEntities() async throws {
@@ -36,13 +36,13 @@ let items = fixture.entities["ItemEntity"]
     try await donate([item("n2", "Nebula Nougat", type: "OtherEntity")], in: sharedFixtureEnvironment)
     try await donate([item("n3", "Nebula Nougat", bundle: otherBundle)], in: sharedFixtureEnvironment)
     let found = try await items.spotlightQuery("Nebula Nougat")
-    #expect(try found.map { try $0.id as String } == ["n1"])
+    #expect(found.map { $0.id } == ["n1"])
 }
 
 @Test func spotlightQueryNilListsEverythingOfTheType() async throws {
     try await donate([item("l1", "Listed One"), item("l2", "Listed Two")], in: sharedFixtureEnvironment)
     let all = try await items.spotlightQuery(nil)
-    let ids = Set(try all.map { try $0.id as String })
+    let ids = Set(all.map { $0.id })
     #expect(ids.isSuperset(of: ["l1", "l2"]))
 }
 
