@@ -30,6 +30,11 @@ import SpotlightModel
         #expect(result.hits.map(\.record.id) == ["1"])
     }
 
+    @Test func lastWordBeingTypedIsCorrectedToo() throws {
+        let t = try Self.cosmic()
+        #expect(try search(t, SearchQuery(text: "detectr", spelling: .suggest)).correctedText == "detector")
+    }
+
     @Test func noSuggestionWithoutSpellingOrWhenWordsAreRight() throws {
         let t = try Self.cosmic()
         #expect(try search(t, SearchQuery(text: "cosmc ray")).correctedText == nil)

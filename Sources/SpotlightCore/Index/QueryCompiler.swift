@@ -60,6 +60,16 @@ struct QueryCompiler {
 
     func parse(_ text: String) throws -> XapianQuery { try parseWithCorrection(text).query }
 
+    /// Xapian's spelling correction of `text` read as whole words: it never corrects the
+    /// partial last word, so this asks about the text with that word taken as typed in full.
+    func correctionOfWholeWords(_ text: String) throws -> String? {
+        let folded = TextNormalizer.foldQuery(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        guard !folded.isEmpty, folded.utf8.count <= Self.maxQueryBytes else { return nil }
+        let parser = try makeParser(for: folded)
+        _ = try? parser.parse(folded, flags: [.phrase, .boolean, .loveHate, .pureNot, .spellingCorrection])
+        return try parser.correctedText()
+    }
+
     /// Parses query text with every feature on; when Xapian rejects it, retries it as plain
     /// words before reporting `.invalidInput`.
     func parseWithCorrection(_ text: String) throws -> Compiled {

@@ -23,8 +23,8 @@ struct SearchRun {
         compiler.spelling = query.spelling != nil
         let compiled = try compiler.compileWithCorrection(query, now: now)
         var result = try page(compiled.query, query)
-        if query.spelling != nil, let corrected = compiled.corrected,
-           result.estimatedTotal <= Self.spellingThreshold {
+        if query.spelling != nil, result.estimatedTotal <= Self.spellingThreshold,
+           let corrected = try compiled.corrected ?? compiler.correctionOfWholeWords(query.text ?? "") {
             result.correctedText = corrected
             if query.spelling == .retry, result.estimatedTotal == 0 {
                 var retry = query
