@@ -6,6 +6,7 @@
 #include <xapian.h>
 #include <memory>
 #include <string>
+#include <vector>
 
 struct cx_database {
     // Always set; for a writable database it is the WritableDatabase itself.
@@ -23,7 +24,11 @@ struct cx_query { Xapian::Query query; };
 
 struct cx_query_parser { Xapian::QueryParser parser; };
 
-struct cx_enquire { Xapian::Enquire enquire; };
+struct cx_enquire {
+    Xapian::Enquire enquire;
+    // Facet spies added with cx_enquire_add_facet, in order; owned here, read after get_mset.
+    std::vector<std::unique_ptr<Xapian::ValueCountMatchSpy>> facets;
+};
 
 struct cx_mset { Xapian::MSet mset; };
 

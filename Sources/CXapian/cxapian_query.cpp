@@ -130,7 +130,8 @@ extern "C" cx_status cx_query_parser_parse(cx_query_parser *qp, const char *text
     CX_REQUIRE(text, error);
     CX_REQUIRE(out, error);
     // cx flags are defined with Xapian's values; keep only the ones the header names.
-    unsigned known = CX_QP_BOOLEAN | CX_QP_PHRASE | CX_QP_LOVEHATE | CX_QP_WILDCARD | CX_QP_PURE_NOT | CX_QP_PARTIAL;
+    unsigned known = CX_QP_BOOLEAN | CX_QP_PHRASE | CX_QP_LOVEHATE | CX_QP_WILDCARD | CX_QP_PURE_NOT | CX_QP_PARTIAL
+                     | CX_QP_SPELLING_CORRECTION;
     CX_GUARD(error, { new_query(qp->parser.parse_query(std::string(text, text_len), flags & known), out); });
 }
 

@@ -79,9 +79,29 @@ public final class SearchableIndex: Sendable {
         try await delete(DeleteParams(bundle: bundle, all: true))
     }
 
-    /// Runs a query; sees every donation acknowledged before it.
+    /// Runs a query; sees every donation acknowledged before it. Sorting, facets, snippets,
+    /// spelling, completions and explanations are asked for in the query (docs/query.md).
+    ///
+    /// ```swift
+    /// var q = SearchQuery(text: "startDate:2026-06.. party", facets: ["type"], spelling: .retry)
+    /// q.sort = SearchSort(by: "startDate")
+    /// q.snippets = SnippetOptions(start: "<mark>", end: "</mark>", html: true)
+    /// let result = try await index.query(q)   // result.facets?["type"], result.hits[0].snippet
+    /// ```
     public func query(_ query: SearchQuery) async throws -> SearchResult {
         try await call("query", query)
+    }
+
+    /// The most likely completions of the last word of `text` (as typed, no space after it)
+    /// among the records in the scope that match the other words; most likely first.
+    ///
+    /// ```swift
+    /// try await index.completions(for: "supernova pa")   // ["party", "parade"]
+    /// ```
+    public func completions(for text: String, bundles: [String]? = nil, types: [String]? = nil,
+                            limit: Int = 10) async throws -> [String] {
+        try await query(SearchQuery(text: text, bundles: bundles, types: types, limit: 0, completions: limit))
+            .completions ?? []
     }
 
     /// Records by key (expired ones are left out).

@@ -15,17 +15,39 @@ public struct SearchQuery: Codable, Hashable, Sendable {
     public var types: [String]?
     public var offset: Int
     public var limit: Int
+    /// The order of the hits (nil: by relevance).
+    public var sort: SearchSort?
+    /// Count the matches by these: `type`, `bundle` or a property name (nil: no facets).
+    public var facets: [String]?
+    /// Attach a snippet of the best-matching text to each hit (nil: none).
+    public var snippets: SnippetOptions?
+    /// Whether to suggest (or retry with) a spelling correction when little is found (nil: off).
+    public var spelling: SpellingMode?
+    /// How many completions of the last word to return (nil or 0: none).
+    public var completions: Int?
+    /// Attach to each hit which terms matched in which fields and how the score was formed.
+    public var explain: Bool?
 
     public init(text: String?, bundles: [String]? = nil, types: [String]? = nil,
-                offset: Int = 0, limit: Int = 20) {
+                offset: Int = 0, limit: Int = 20, sort: SearchSort? = nil, facets: [String]? = nil,
+                snippets: SnippetOptions? = nil, spelling: SpellingMode? = nil, completions: Int? = nil,
+                explain: Bool? = nil) {
         self.text = text
         self.bundles = bundles
         self.types = types
         self.offset = offset
         self.limit = limit
+        self.sort = sort
+        self.facets = facets
+        self.snippets = snippets
+        self.spelling = spelling
+        self.completions = completions
+        self.explain = explain
     }
 
-    enum CodingKeys: String, CodingKey { case text, bundles, types, offset, limit }
+    enum CodingKeys: String, CodingKey {
+        case text, bundles, types, offset, limit, sort, facets, snippets, spelling, completions, explain
+    }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -34,6 +56,12 @@ public struct SearchQuery: Codable, Hashable, Sendable {
         types = try c.decodeIfPresent([String].self, forKey: .types)
         offset = try c.decodeIfPresent(Int.self, forKey: .offset) ?? 0
         limit = try c.decodeIfPresent(Int.self, forKey: .limit) ?? 20
+        sort = try c.decodeIfPresent(SearchSort.self, forKey: .sort)
+        facets = try c.decodeIfPresent([String].self, forKey: .facets)
+        snippets = try c.decodeIfPresent(SnippetOptions.self, forKey: .snippets)
+        spelling = try c.decodeIfPresent(SpellingMode.self, forKey: .spelling)
+        completions = try c.decodeIfPresent(Int.self, forKey: .completions)
+        explain = try c.decodeIfPresent(Bool.self, forKey: .explain)
     }
 }
 
@@ -41,9 +69,15 @@ public struct SearchQuery: Codable, Hashable, Sendable {
 public struct SearchHit: Codable, Hashable, Sendable {
     public var record: Record
     public var score: Double
-    public init(record: Record, score: Double) {
+    /// The best-matching text with the matches marked, when the query asked for snippets.
+    public var snippet: String?
+    /// How the hit matched, when the query asked to explain.
+    public var explanation: HitExplanation?
+    public init(record: Record, score: Double, snippet: String? = nil, explanation: HitExplanation? = nil) {
         self.record = record
         self.score = score
+        self.snippet = snippet
+        self.explanation = explanation
     }
 }
 
@@ -52,9 +86,129 @@ public struct SearchResult: Codable, Hashable, Sendable {
     public var hits: [SearchHit]
     /// Xapian's estimate of the number of matches in the scope.
     public var estimatedTotal: Int
+    /// The number of matches lies in `totalLowerBound...totalUpperBound` (nil from older daemons).
+    public var totalLowerBound: Int?
+    public var totalUpperBound: Int?
+    /// The query text with its words corrected from the index's own words, when the query
+    /// asked for spelling and found little; nil when nothing was corrected.
+    public var correctedText: String?
+    /// True when these hits are for ``correctedText`` (``SpellingMode/retry``), not the text typed.
+    public var retriedWithCorrection: Bool?
+    /// The most likely completions of the last word, most likely first, when asked for.
+    public var completions: [String]?
+    /// Match counts by facet name (as asked for), most frequent value first, when asked for.
+    public var facets: [String: [FacetCount]]?
+
     public init(hits: [SearchHit], estimatedTotal: Int) {
         self.hits = hits
         self.estimatedTotal = estimatedTotal
+    }
+}
+
+/// The order of search hits.
+///
+/// ```swift
+/// SearchSort(by: "startDate")                                // soonest first
+/// SearchSort(by: "rank", descending: true, relevanceFirst: true)  // relevance, ties by rank
+/// ```
+public struct SearchSort: Codable, Hashable, Sendable {
+    /// `relevance`, `title`, `bundle`, `type`, `rankingHint` or a property name.
+    public var by: String
+    public var descending: Bool
+    /// Relevance first, `by` only breaks ties (ignored when `by` is `relevance`).
+    public var relevanceFirst: Bool
+
+    public init(by: String, descending: Bool = false, relevanceFirst: Bool = false) {
+        self.by = by
+        self.descending = descending
+        self.relevanceFirst = relevanceFirst
+    }
+
+    enum CodingKeys: String, CodingKey { case by, descending, relevanceFirst }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        by = try c.decode(String.self, forKey: .by)
+        descending = try c.decodeIfPresent(Bool.self, forKey: .descending) ?? false
+        relevanceFirst = try c.decodeIfPresent(Bool.self, forKey: .relevanceFirst) ?? false
+    }
+}
+
+/// How snippets are cut and marked.
+///
+/// ```swift
+/// SnippetOptions(length: 120, start: "<mark>", end: "</mark>", html: true)
+/// ```
+public struct SnippetOptions: Codable, Hashable, Sendable {
+    /// At most this many bytes of text (markers not counted).
+    public var length: Int
+    public var start: String
+    public var end: String
+    /// Escape `<`, `>`, `&` and `"` in the text for HTML (the markers are kept as given).
+    public var html: Bool
+
+    public init(length: Int = 200, start: String = "[", end: String = "]", html: Bool = false) {
+        self.length = length
+        self.start = start
+        self.end = end
+        self.html = html
+    }
+
+    enum CodingKeys: String, CodingKey { case length, start, end, html }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        length = try c.decodeIfPresent(Int.self, forKey: .length) ?? 200
+        start = try c.decodeIfPresent(String.self, forKey: .start) ?? "["
+        end = try c.decodeIfPresent(String.self, forKey: .end) ?? "]"
+        html = try c.decodeIfPresent(Bool.self, forKey: .html) ?? false
+    }
+}
+
+/// What a search does about misspelt words when it finds little.
+public enum SpellingMode: String, Codable, Hashable, Sendable {
+    /// Report ``SearchResult/correctedText`` and keep the hits of the text as typed.
+    case suggest
+    /// Also search the corrected text and return its hits when the text typed found nothing.
+    case retry
+}
+
+/// One facet value and how many matches have it.
+public struct FacetCount: Codable, Hashable, Sendable {
+    public var value: String
+    public var count: Int
+    public init(value: String, count: Int) {
+        self.value = value
+        self.count = count
+    }
+}
+
+/// Why a hit matched and how its score was formed: `score = relevance + rankingHintBoost`.
+public struct HitExplanation: Codable, Hashable, Sendable {
+    /// Each query term the record matched, with the field it is in (`title`, `keyword`,
+    /// `text` for any text, a property name; `stemmed` marks a stem match).
+    public var matches: [TermMatch]
+    /// Xapian's BM25 weight of the matched terms.
+    public var relevance: Double
+    /// rankingHint × 0.01 (at most 1.0).
+    public var rankingHintBoost: Double
+
+    public init(matches: [TermMatch], relevance: Double, rankingHintBoost: Double) {
+        self.matches = matches
+        self.relevance = relevance
+        self.rankingHintBoost = rankingHintBoost
+    }
+}
+
+/// One matched term in a ``HitExplanation``.
+public struct TermMatch: Codable, Hashable, Sendable {
+    public var term: String
+    public var field: String
+    public var stemmed: Bool
+    public init(term: String, field: String, stemmed: Bool) {
+        self.term = term
+        self.field = field
+        self.stemmed = stemmed
     }
 }
 

@@ -5,65 +5,87 @@ import SpotlightModel
 enum QueryCommand: Command {
     static let name = "query"
     static let summary = "search the index (a table, or --json)"
-    static let options = OptionSpec(values: ["--bundle", "--type", "--limit", "--offset"], flags: ["--json"])
+    static let options = OptionSpec(
+        values: ["--bundle", "--type", "--limit", "--offset", "--sort", "--facet", "--snippet-length",
+                 "--mark-start", "--mark-end", "--spelling", "--complete"],
+        flags: ["--json", "--desc", "--relevance-first", "--snippets", "--html", "--explain"])
     static let help = """
     spotlightctl query — search the index as apps see it: every word must match, the last one
-    as a prefix; phrases, OR/NOT and field filters like title: and type: work too.
+    as a prefix; phrases, OR/NOT, field filters like title: and type:, and ranges like
+    startDate:2026-06..2026-07 or rank:10.. work too (docs/query.md).
 
-    USAGE: spotlightctl query [TEXT ...] [--bundle B] [--type T] [--limit N] [--offset N] [--json]
+    USAGE: spotlightctl query [TEXT ...] [--bundle B] [--type T] [--limit N] [--offset N]
+                              [--sort KEY [--desc] [--relevance-first]] [--facet F ...]
+                              [--snippets [--snippet-length N] [--mark-start S] [--mark-end E] [--html]]
+                              [--spelling suggest|retry] [--complete N] [--explain] [--json]
 
     OPTIONS:
-      --bundle B    only records of bundle B (repeatable)
-      --type T      only records of entity type T (repeatable)
-      --limit N     at most N hits (0...10000, default 20)
-      --offset N    skip the first N hits (paging)
-      --json        print {"estimatedTotal":N,"hits":[{"bundle","type","id","score","record"}]}
-                    with each record in its stored JSON form (docs/records.md)
+      --bundle B          only records of bundle B (repeatable)
+      --type T            only records of entity type T (repeatable)
+      --limit N           at most N hits (0...10000, default 20)
+      --offset N          skip the first N hits (paging)
+      --sort KEY          order by relevance (default), title, bundle, type, rankingHint or a
+                          property; --desc reverses it; --relevance-first keeps relevance first
+                          and uses KEY only to break ties
+      --facet F           count the matches by type, bundle or a property (repeatable)
+      --snippets          show the best-matching text with the matches marked ([ and ] unless
+                          --mark-start/--mark-end say otherwise; --html escapes the text)
+      --snippet-length N  at most N bytes of snippet text (default 200)
+      --spelling MODE     suggest: print a corrected query when little is found;
+                          retry: also search the correction when nothing is found
+      --complete N        print up to N completions of the last word
+      --explain           show per hit which terms matched in which fields and the score parts
+      --json              print {"estimatedTotal":N,"hits":[{"bundle","type","id","score","record"}]}
+                          with each record in its stored JSON form (docs/records.md), plus
+                          snippet/explanation per hit and correctedText, completions, facets
+                          when asked for
 
     Without TEXT every record in the scope is listed.
 
     EXAMPLE:
       spotlightctl query "supernova party" --bundle com.example.CometCal --limit 5
+      spotlightctl query "startDate:2026-06.." --sort startDate --facet type --snippets
     """
-
-    /// One hit in `--json` output.
-    struct JSONHit: Encodable {
-        var bundle: String
-        var type: String
-        var id: String
-        var score: Double
-        var record: Record
-    }
-
-    struct JSONResult: Encodable {
-        var estimatedTotal: Int
-        var hits: [JSONHit]
-    }
 
     static func run(_ args: Arguments, _ context: Context) async throws -> ExitCode {
         let text = args.positionals.joined(separator: " ")
-        let query = SearchQuery(text: text.isEmpty ? nil : text,
+        let query = try makeQuery(text, args)
+        let result: SearchResult = try await context.daemon.call(.query, query)
+        if args.has("--json") {
+            try Terminal.printJSON(QueryOutput.JSONResult(result))
+        } else {
+            QueryOutput.printText(result, query: query, text: text)
+        }
+        return .ok
+    }
+
+    static func makeQuery(_ text: String, _ args: Arguments) throws -> SearchQuery {
+        var query = SearchQuery(text: text.isEmpty ? nil : text,
                                 bundles: args.list("--bundle").isEmpty ? nil : args.list("--bundle"),
                                 types: args.list("--type").isEmpty ? nil : args.list("--type"),
                                 offset: try args.int("--offset", in: 0...Int(Int32.max)) ?? 0,
                                 limit: try args.int("--limit", in: 0...10_000) ?? 20)
-        let result: SearchResult = try await context.daemon.call(.query, query)
-        if args.has("--json") {
-            try Terminal.printJSON(JSONResult(estimatedTotal: result.estimatedTotal, hits: result.hits.map {
-                JSONHit(bundle: $0.record.bundle, type: $0.record.type, id: $0.record.id, score: $0.score, record: $0.record)
-            }))
-            return .ok
+        if let key = args.value("--sort") {
+            query.sort = SearchSort(by: key, descending: args.has("--desc"), relevanceFirst: args.has("--relevance-first"))
+        } else if args.has("--desc") || args.has("--relevance-first") {
+            throw CLIError.usage("--desc and --relevance-first need --sort KEY", command: name)
         }
-        guard !result.hits.isEmpty else {
-            print(text.isEmpty ? "no records in this scope" : "no results for \"\(text)\"")
-            return .ok
+        if !args.list("--facet").isEmpty { query.facets = args.list("--facet") }
+        let snippetOptions = ["--snippet-length", "--mark-start", "--mark-end"].contains { args.value($0) != nil }
+        if args.has("--snippets") || snippetOptions || args.has("--html") {
+            let defaults = SnippetOptions()
+            query.snippets = SnippetOptions(length: try args.int("--snippet-length", in: 1...4096) ?? defaults.length,
+                                            start: args.value("--mark-start") ?? defaults.start,
+                                            end: args.value("--mark-end") ?? defaults.end, html: args.has("--html"))
         }
-        let rows = result.hits.map { hit in
-            [hit.record.title, hit.record.type, hit.record.bundle, String(format: "%.3f", hit.score)]
+        if let mode = args.value("--spelling") {
+            guard let spelling = SpellingMode(rawValue: mode) else {
+                throw CLIError.usage("--spelling takes suggest or retry, got \(mode)", command: name)
+            }
+            query.spelling = spelling
         }
-        print(Terminal.table(["TITLE", "TYPE", "BUNDLE", "SCORE"], rows))
-        let first = query.offset + 1
-        print("\(first)–\(query.offset + result.hits.count) of about \(result.estimatedTotal)")
-        return .ok
+        query.completions = try args.int("--complete", in: 1...50)
+        if args.has("--explain") { query.explain = true }
+        return query
     }
 }

@@ -119,6 +119,8 @@ cx_status cx_document_set_data(cx_document *doc, const char *data, size_t data_l
 
 /* Xapian::sortable_serialise; buffer must hold 18 bytes. */
 cx_status cx_sortable_serialise(double number, char *buffer, size_t *length);
+/* Xapian::sortable_unserialise (in cxapian_search.cpp). */
+cx_status cx_sortable_unserialise(const char *value, size_t value_len, double *number);
 
 /* ---- Queries ---------------------------------------------------------------------- */
 
@@ -143,7 +145,7 @@ void cx_query_destroy(cx_query *query);
 /* Flags (mirror Xapian::QueryParser::feature_flag). */
 enum {
     CX_QP_BOOLEAN = 1, CX_QP_PHRASE = 2, CX_QP_LOVEHATE = 4, CX_QP_WILDCARD = 16,
-    CX_QP_PURE_NOT = 32, CX_QP_PARTIAL = 64
+    CX_QP_PURE_NOT = 32, CX_QP_PARTIAL = 64, CX_QP_SPELLING_CORRECTION = 128
 };
 
 /* A parser with the English stemmer (STEM_SOME) and default operator AND. */
@@ -176,6 +178,57 @@ cx_status cx_mset_weight(const cx_mset *mset, uint64_t index, double *weight, ch
 /* *data is malloc'ed (free with cx_string_free). */
 cx_status cx_mset_document_data(const cx_mset *mset, uint64_t index, char **data,
                                 size_t *data_len, char **error);
+
+/* ---- Search features (cxapian_search.cpp) ------------------------------------------- */
+
+/* Counted-string lists: several functions return a malloc'ed buffer (free with
+   cx_string_free) holding entries back to back, each a little-endian uint64 count, a
+   little-endian uint64 byte length, then the bytes. */
+
+/* `<prefix><low>..<high>` in query text (either side may be empty) becomes a value range on
+   slot, the numbers read as decimals and compared as sortable_serialise'd values. */
+cx_status cx_query_parser_add_number_range(cx_query_parser *qp, unsigned slot, const char *prefix,
+                                           char **error);
+/* After a parse with CX_QP_SPELLING_CORRECTION: the corrected query text, or an empty string
+   when nothing was corrected. *text is malloc'ed. */
+cx_status cx_query_parser_corrected(const cx_query_parser *qp, char **text, size_t *text_len, char **error);
+
+/* Keeps the spelling dictionary in step with one document (writable only): the unprefixed
+   terms of the document indexed by unique_term now (if any) are taken out, those of doc (may be
+   NULL, for a deletion) are put in, each counting once per document. Call before replacing or
+   deleting the document. */
+cx_status cx_database_update_spelling(cx_database *db, const char *unique_term, size_t term_len,
+                                      const cx_document *doc, char **error);
+/* The most frequent completions of prefix among the unprefixed terms of the best max_docs
+   matches of query (counted strings: count = matching documents holding the term), at most
+   max_results, most frequent first. */
+cx_status cx_database_complete(const cx_database *db, const cx_query *query, const char *prefix,
+                               size_t prefix_len, unsigned max_docs, unsigned max_results,
+                               char **list, size_t *list_len, char **error);
+
+typedef enum cx_sort {
+    CX_SORT_RELEVANCE, CX_SORT_VALUE, CX_SORT_VALUE_THEN_RELEVANCE, CX_SORT_RELEVANCE_THEN_VALUE
+} cx_sort;
+/* Orders matches; slot and reverse (1: descending values) are ignored for CX_SORT_RELEVANCE. */
+cx_status cx_enquire_set_sort(cx_enquire *enquire, cx_sort sort, unsigned slot, int reverse, char **error);
+/* Counts the values in slot over all matches (a ValueCountMatchSpy); call before get_mset.
+   *facet is its number for cx_enquire_facet_values. */
+cx_status cx_enquire_add_facet(cx_enquire *enquire, unsigned slot, unsigned *facet, char **error);
+/* After get_mset: the max most frequent values of a facet (counted strings). */
+cx_status cx_enquire_facet_values(const cx_enquire *enquire, unsigned facet, unsigned max,
+                                  char **list, size_t *list_len, char **error);
+/* get_mset that looks at no fewer than check_at_least matches (exact counts and facets). */
+cx_status cx_enquire_get_mset_checking(cx_enquire *enquire, uint64_t offset, uint64_t limit,
+                                       uint64_t check_at_least, cx_mset **out, char **error);
+/* The terms of the query that match the document at index (counted strings, counts 0). */
+cx_status cx_enquire_matching_terms(const cx_enquire *enquire, const cx_mset *mset, uint64_t index,
+                                    char **list, size_t *list_len, char **error);
+cx_status cx_mset_matches_bounds(const cx_mset *mset, uint64_t *lower, uint64_t *upper, char **error);
+/* MSet::snippet of text with the English stemmer: at most length bytes, matches between
+   start and end markers. Xapian escapes the text for HTML. *snippet is malloc'ed. */
+cx_status cx_mset_snippet(const cx_mset *mset, const char *text, size_t text_len, size_t length,
+                          const char *start, const char *end, char **snippet, size_t *snippet_len,
+                          char **error);
 
 #ifdef __cplusplus
 }

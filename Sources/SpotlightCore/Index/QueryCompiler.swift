@@ -16,14 +16,31 @@ struct QueryCompiler {
     static let maxPropertyFields = 32
 
     let database: XapianDatabase
+    /// The property slots, for `name:low..high` ranges.
+    var slots = PropertySlots()
+    /// Ask Xapian for a spelling correction while parsing (see ``corrected``).
+    var spelling = false
+
+    /// A compiled query and, when ``spelling`` is on and a word was corrected, the corrected text.
+    struct Compiled {
+        var query: XapianQuery
+        var corrected: String?
+    }
 
     func compile(_ query: SearchQuery, now: Date) throws -> XapianQuery {
+        try compileWithCorrection(query, now: now).query
+    }
+
+    func compileWithCorrection(_ query: SearchQuery, now: Date) throws -> Compiled {
         let text = query.text?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         var result: XapianQuery
+        var corrected: String?
         if text.isEmpty {
             result = try .matchAll()   // every weight 0: listed in docid order, stable across pages
         } else {
-            result = try parse(text)
+            let parsed = try parseWithCorrection(text)
+            corrected = parsed.corrected
+            result = try parsed.query
                 .combined(.andMaybe, .valueWeight(.rankingHint, scale: Self.rankingHintScale))
         }
         if let bundles = query.bundles {
@@ -38,24 +55,39 @@ struct QueryCompiler {
         // without an expiration (no value, which reads as "") is never counted as expired.
         let expired = try XapianQuery.valueRange(.expiration, sortableSerialise(-Double.greatestFiniteMagnitude),
                                                  sortableSerialise(now.timeIntervalSince1970))
-        return try result.combined(.andNot, expired)
+        return Compiled(query: try result.combined(.andNot, expired), corrected: corrected)
+    }
+
+    func parse(_ text: String) throws -> XapianQuery { try parseWithCorrection(text).query }
+
+    /// Xapian's spelling correction of `text` read as whole words: it never corrects the
+    /// partial last word, so this asks about the text with that word taken as typed in full.
+    func correctionOfWholeWords(_ text: String) throws -> String? {
+        let folded = TextNormalizer.foldQuery(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        guard !folded.isEmpty, folded.utf8.count <= Self.maxQueryBytes else { return nil }
+        let parser = try makeParser(for: folded)
+        _ = try? parser.parse(folded, flags: [.phrase, .boolean, .loveHate, .pureNot, .spellingCorrection])
+        return try parser.correctedText()
     }
 
     /// Parses query text with every feature on; when Xapian rejects it, retries it as plain
     /// words before reporting `.invalidInput`.
-    func parse(_ text: String) throws -> XapianQuery {
+    func parseWithCorrection(_ text: String) throws -> Compiled {
         guard text.utf8.count <= Self.maxQueryBytes else {
             throw SpotlightError(.invalidInput, "the query text is \(text.utf8.count) bytes; "
                 + "the limit is \(Self.maxQueryBytes), shorten it")
         }
-        let folded = TextNormalizer.foldQuery(text)
+        let dateFields = Set(slots.entries.filter { $0.value.kind == .date }.keys)
+        let folded = QueryRanges.rewrite(TextNormalizer.foldQuery(text), dateFields: dateFields)
         let parser = try makeParser(for: folded)
+        let extra: XapianQueryParser.Flags = spelling ? [.spellingCorrection] : []
         let full: XapianQueryParser.Flags = [.phrase, .boolean, .loveHate, .pureNot, .partial, .wildcard]
         var firstError: (any Error)?
         let attempts: [(String, XapianQueryParser.Flags)] = [(folded, full), (Self.plainWords(folded), [.partial])]
         for (attempt, flags) in attempts {
             do {
-                return try parser.parse(attempt, flags: flags)
+                let query = try parser.parse(attempt, flags: flags.union(extra))
+                return Compiled(query: query, corrected: spelling ? try parser.correctedText() : nil)
             } catch let error as SpotlightError where error.code == .invalidInput {
                 firstError = firstError ?? error
             }
@@ -70,6 +102,9 @@ struct QueryCompiler {
         }
         let builtin = Set(TermSchema.fields.map(\.field))
         for name in Self.fieldNames(in: folded).prefix(Self.maxPropertyFields) where !builtin.contains(name) {
+            if let entry = slots.entries[name], entry.kind != .text {
+                try parser.addNumberRange(field: name, slot: entry.slot)
+            }
             let prefix = TermSchema.property(name)
             if try database.hasTerm(withPrefix: prefix) {
                 try parser.addPrefix(field: name, prefix: prefix, boolean: false)
@@ -98,6 +133,23 @@ struct QueryCompiler {
             }
         }
         return names
+    }
+
+    /// The folded last word of `text` when it is being typed (no space after it, letters and
+    /// digits only, a `name:` field or a `(`, `+`, `-` before it allowed); nil otherwise.
+    ///
+    /// ```swift
+    /// QueryCompiler.partialWord("cosmic Ra")   // "ra"
+    /// QueryCompiler.partialWord("cosmic ")     // nil
+    /// ```
+    static func partialWord(_ text: String) -> String? {
+        guard let last = text.last, !last.isWhitespace else { return nil }
+        var word = Substring(text.split(whereSeparator: \.isWhitespace).last ?? "")
+        if let colon = word.lastIndex(of: ":") { word = word[word.index(after: colon)...] }
+        word = word.drop { "(+-".contains($0) }
+        let folded = TextNormalizer.fold(String(word))
+        guard !folded.isEmpty, folded.unicodeScalars.allSatisfy(CharacterSet.alphanumerics.contains) else { return nil }
+        return folded
     }
 
     /// Every character that is not a letter, digit or whitespace becomes a space; operator

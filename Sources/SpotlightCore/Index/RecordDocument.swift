@@ -5,7 +5,9 @@ import SpotlightModel
 /// data back into the record. The data is the record's JSON (sorted keys), so a search
 /// returns exactly what was donated.
 enum RecordDocument {
-    static func make(_ record: Record) throws -> XapianDocument {
+    /// - Parameters:
+    ///   - slots: the property slot table; new properties get a slot in `database`.
+    static func make(_ record: Record, slots: inout PropertySlots, in database: XapianDatabase) throws -> XapianDocument {
         let doc = try XapianDocument()
         try doc.addBooleanTerm(UniqueKey.term(for: record.key))
         try doc.addBooleanTerm(try booleanTerm(TermSchema.bundle, record.bundle, "bundle", record))
@@ -37,6 +39,12 @@ enum RecordDocument {
         if let hint = record.rankingHint { try doc.setValue(.rankingHint, sortableSerialise(Double(hint))) }
         try doc.setValue(.bundle, Array(record.bundle.utf8))
         try doc.setValue(.type, Array(record.type.utf8))
+        try doc.setValue(.title, Array(fold(record.title).utf8))
+        for (name, value) in record.properties.sorted(by: { $0.key < $1.key }) {
+            guard let field = propertyField(name), let stored = PropertySlots.slotValue(value),
+                  let slot = try slots.slot(for: field, kind: stored.kind, in: database) else { continue }
+            try doc.setValue(slot: slot, stored.bytes)
+        }
         try doc.setData(try encode(record))
         return doc
     }

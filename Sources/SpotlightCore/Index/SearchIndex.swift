@@ -19,6 +19,8 @@ public final class SearchIndex: @unchecked Sendable {
     /// Internal so tests can plant metadata (e.g. an old schema version).
     let handle: XapianDatabase
     private var isClosed = false
+    /// The writer's property slot table, loaded at the first write.
+    private var writerSlots: PropertySlots?
     /// The directory to fsync after a commit; nil for a read-only index.
     private let writablePath: String?
 
@@ -47,14 +49,24 @@ public final class SearchIndex: @unchecked Sendable {
     ///
     /// - Throws: `.invalidInput` when a bundle, type or domain is too long to index.
     public func replace(_ records: [Record]) throws {
+        let database = try self.database
+        var slots = try writerSlots ?? PropertySlots.load(from: database)
+        defer { writerSlots = slots }
         for record in records {
-            try database.replaceDocument(uniqueTerm: UniqueKey.term(for: record.key), try RecordDocument.make(record))
+            let key = UniqueKey.term(for: record.key)
+            let document = try RecordDocument.make(record, slots: &slots, in: database)
+            try database.updateSpelling(uniqueTerm: key, document)
+            try database.replaceDocument(uniqueTerm: key, document)
         }
     }
 
     /// Deletes the records with these keys; missing keys are fine. Not committed.
     public func delete(_ keys: [RecordKey]) throws {
-        for key in keys { try database.deleteDocuments(term: UniqueKey.term(for: key)) }
+        for key in keys {
+            let term = UniqueKey.term(for: key)
+            try database.updateSpelling(uniqueTerm: term, nil)
+            try database.deleteDocuments(term: term)
+        }
     }
 
     /// Stores `lastAppliedSequence` in metadata and commits in the same commit, then fsyncs the database directory.
@@ -112,12 +124,7 @@ public final class SearchIndex: @unchecked Sendable {
     }
 
     private func searchOnce(_ query: SearchQuery, now: Date) throws -> SearchResult {
-        let compiled = try QueryCompiler(database: database).compile(query, now: now)
-        let page = try runQuery(compiled, on: database, offset: query.offset, limit: query.limit)
-        let hits = try page.matches.map {
-            SearchHit(record: try RecordDocument.decode($0.data, in: handle.subject), score: $0.weight)
-        }
-        return SearchResult(hits: hits, estimatedTotal: page.estimatedTotal)
+        try SearchRun(database: try database, slots: try PropertySlots.load(from: try database)).run(query, now: now)
     }
 
     /// Moves a reader to the latest committed revision.

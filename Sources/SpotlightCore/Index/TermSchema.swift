@@ -8,7 +8,7 @@
 enum TermSchema {
     /// Stored in the database metadata under ``Metadata/schemaVersion``; a different
     /// number at open means the index must be rebuilt from the record store.
-    static let schemaVersion = 1
+    static let schemaVersion = 2
 
     // MARK: Term prefixes
 
@@ -56,7 +56,27 @@ enum TermSchema {
         static let schemaVersion = "spotlight.schema-version"
         /// Decimal sequence number of the last record-store change this index contains.
         static let lastAppliedSequence = "spotlight.last-applied-sequence"
+        /// JSON object: folded property name -> {"slot": N, "kind": "number"|"text"}; see
+        /// ``PropertySlots``. Written by the writer when it first meets a property.
+        static let propertySlots = "spotlight.property-slots"
     }
+
+    // MARK: Property value slots
+
+    /// Property value slots are allocated from here up, one per folded property name (a
+    /// ``RecordDocument/propertyField(_:)``), in the order the writer first meets them; the
+    /// table lives in ``Metadata/propertySlots``. Slots below are the fixed ``ValueSlot``s.
+    static let firstPropertySlot: UInt32 = 16
+    /// Never written: sorting by a property no record has uses it (all equal, so by relevance).
+    static let unusedSlot: UInt32 = 15
+    /// At most this many properties get a slot; later ones are searchable as text only.
+    static let maxPropertySlots = 1000
+    /// Int and double properties are `sortable_serialise`d into `number` slots, dates (seconds
+    /// since 1970) into `date` slots; string, enum, URL and bool (`true`/`false`) properties
+    /// are stored as donated in `text` slots. An array stores its first element that has a
+    /// slot value. A value of another kind than the slot's (fixed by the first value met) is
+    /// not stored.
+    enum PropertyKind: String, Codable { case number, date, text }
 }
 
 /// The value slots of the search index. Numbers and dates are `sortable_serialise`d so
@@ -70,6 +90,8 @@ enum ValueSlot: UInt32, CustomStringConvertible {
     case bundle = 2
     /// The entity type as donated (for facets and sorting later).
     case type = 3
+    /// The title, folded (for sorting by title).
+    case title = 4
 
     var description: String {
         switch self {
@@ -77,6 +99,7 @@ enum ValueSlot: UInt32, CustomStringConvertible {
         case .rankingHint: return "slot 1 (ranking hint)"
         case .bundle: return "slot 2 (bundle)"
         case .type: return "slot 3 (type)"
+        case .title: return "slot 4 (title)"
         }
     }
 }

@@ -63,6 +63,27 @@ final class XapianDatabase {
         }
     }
 
+    /// Keeps the spelling dictionary in step: takes out the words of the document indexed by
+    /// `uniqueTerm` now and puts in those of `document` (nil for a deletion).
+    func updateSpelling(uniqueTerm: String, _ document: XapianDocument?) throws {
+        try withBytes(uniqueTerm) { term, count in
+            try check(subject, "update the spelling dictionary") {
+                cx_database_update_spelling(handle, term, count, document?.handle, $0)
+            }
+        }
+    }
+
+    /// The words starting with `prefix` in the best `maxDocuments` matches of `query`, with
+    /// how many of those matches hold each, most frequent first.
+    func completions(of prefix: String, in query: XapianQuery, maxDocuments: UInt32,
+                     maxResults: UInt32) throws -> [(word: String, count: Int)] {
+        try withBytes(prefix) { bytes, count in
+            try countedStrings(subject, "complete a word") {
+                cx_database_complete(handle, query.handle, bytes, count, maxDocuments, maxResults, $0, $1, $2)
+            }
+        }.map { (String(decoding: $0.value, as: UTF8.self), Int($0.count)) }
+    }
+
     func commit() throws {
         try check(subject, "commit") { cx_database_commit(handle, $0) }
     }

@@ -31,8 +31,13 @@ final class XapianDocument {
     }
 
     func setValue(_ slot: ValueSlot, _ value: [UInt8]) throws {
+        try setValue(slot: slot.rawValue, value)
+    }
+
+    /// Sets a value slot by number (a property slot, see ``PropertySlots``).
+    func setValue(slot: UInt32, _ value: [UInt8]) throws {
         let chars = value.map { CChar(bitPattern: $0) } + [0]   // never empty, so never a nil pointer
-        try check(subject, "set value \(slot)") { cx_document_set_value(handle, slot.rawValue, chars, value.count, $0) }
+        try check(subject, "set value slot \(slot)") { cx_document_set_value(handle, slot, chars, value.count, $0) }
     }
 
     func setData(_ data: Data) throws {
@@ -48,4 +53,12 @@ func sortableSerialise(_ number: Double) -> [UInt8] {
     let status = cx_sortable_serialise(number, &buffer, &length)
     precondition(status == CX_OK, "sortable_serialise cannot fail for a finite buffer")
     return buffer[..<length].map { UInt8(bitPattern: $0) }
+}
+
+/// Xapian's `sortable_unserialise`: the number ``sortableSerialise(_:)`` made the bytes from.
+func sortableUnserialise(_ bytes: [UInt8]) -> Double {
+    var number = 0.0
+    let chars = bytes.map { CChar(bitPattern: $0) } + [0]
+    _ = cx_sortable_unserialise(chars, bytes.count, &number)
+    return number
 }

@@ -24,10 +24,15 @@ final class XapianQuery {
 
     /// Documents whose value in `slot` lies in `low...high` (byte order).
     static func valueRange(_ slot: ValueSlot, _ low: [UInt8], _ high: [UInt8]) throws -> XapianQuery {
+        try valueRange(slot: slot.rawValue, low, high)
+    }
+
+    /// Documents whose value in slot number `slot` lies in `low...high` (byte order).
+    static func valueRange(slot: UInt32, _ low: [UInt8], _ high: [UInt8]) throws -> XapianQuery {
         let lowChars = low.map { CChar(bitPattern: $0) } + [0]
         let highChars = high.map { CChar(bitPattern: $0) } + [0]
         return try make("build a value range") {
-            cx_query_new_value_range(slot.rawValue, lowChars, low.count, highChars, high.count, $0, $1)
+            cx_query_new_value_range(slot, lowChars, low.count, highChars, high.count, $0, $1)
         }
     }
 
@@ -82,6 +87,7 @@ final class XapianQueryParser {
         static let wildcard = Flags(rawValue: UInt32(CX_QP_WILDCARD))
         static let pureNot = Flags(rawValue: UInt32(CX_QP_PURE_NOT))
         static let partial = Flags(rawValue: UInt32(CX_QP_PARTIAL))
+        static let spellingCorrection = Flags(rawValue: UInt32(CX_QP_SPELLING_CORRECTION))
     }
 
     init(database: XapianDatabase, maxExpansion: UInt32) throws {
@@ -102,45 +108,23 @@ final class XapianQueryParser {
         }
     }
 
+    /// `<field>:<low>..<high>` (either side may be empty) becomes a range on the number `slot`.
+    func addNumberRange(field: String, slot: UInt32) throws {
+        try check(subject, "add the range \(field):") { cx_query_parser_add_number_range(handle, slot, field + ":", $0) }
+    }
+
+    /// After a parse with `.spellingCorrection`: the corrected text, or nil when nothing was corrected.
+    func correctedText() throws -> String? {
+        var text: UnsafeMutablePointer<CChar>? = nil
+        var count = 0
+        try check(subject, "read the spelling correction") { cx_query_parser_corrected(handle, &text, &count, $0) }
+        let bytes = takeBytes(text, count: count)
+        return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+    }
+
     func parse(_ text: String, flags: Flags) throws -> XapianQuery {
         try withBytes(text) { bytes, count in
             try XapianQuery.make("parse the query") { cx_query_parser_parse(handle, bytes, count, flags.rawValue, $0, $1) }
         }
     }
-}
-
-/// One page of matches, copied out of Xapian's MSet.
-struct XapianMatches {
-    var matches: [(docid: UInt32, weight: Double, data: [UInt8])]
-    var estimatedTotal: Int
-}
-
-/// Runs `query` on `database` and copies out the page `offset..<offset+limit`.
-func runQuery(_ query: XapianQuery, on database: XapianDatabase, offset: Int, limit: Int) throws -> XapianMatches {
-    let subject = database.subject
-    var enquire: OpaquePointer? = nil
-    try check(subject, "search") { cx_enquire_new(database.handle, &enquire, $0) }
-    defer { cx_enquire_destroy(enquire) }
-    try check(subject, "search") { cx_enquire_set_query(enquire, query.handle, $0) }
-    var mset: OpaquePointer? = nil
-    try check(subject, "search") {
-        cx_enquire_get_mset(enquire, UInt64(max(0, offset)), UInt64(max(0, limit)), &mset, $0)
-    }
-    defer { cx_mset_destroy(mset) }
-    var size: UInt64 = 0
-    var estimate: UInt64 = 0
-    try check(subject, "search") { cx_mset_size(mset, &size, $0) }
-    try check(subject, "search") { cx_mset_matches_estimated(mset, &estimate, $0) }
-    var result = XapianMatches(matches: [], estimatedTotal: Int(estimate))
-    for index in 0..<size {
-        var docid: UInt32 = 0
-        var weight = 0.0
-        var data: UnsafeMutablePointer<CChar>? = nil
-        var count = 0
-        try check(subject, "read a match") { cx_mset_docid(mset, index, &docid, $0) }
-        try check(subject, "read a match") { cx_mset_weight(mset, index, &weight, $0) }
-        try check(subject, "read a match") { cx_mset_document_data(mset, index, &data, &count, $0) }
-        result.matches.append((docid, weight, takeBytes(data, count: count)))
-    }
-    return result
 }

@@ -1,0 +1,201 @@
+// Search features beyond matching: number ranges, spelling, completions, sorting, facets,
+// snippets and the terms that matched. Same conventions as the rest of the C API.
+#include "cxapian_private.hpp"
+
+#include <algorithm>
+#include <map>
+#include <utility>
+
+// Appends one counted-string entry (see cxapian.h) to out.
+static void append_counted(std::string &out, uint64_t count, const std::string &text) {
+    uint64_t fields[2] = {count, static_cast<uint64_t>(text.size())};
+    for (uint64_t field : fields)
+        for (int byte = 0; byte < 8; ++byte) out.push_back(static_cast<char>((field >> (8 * byte)) & 0xff));
+    out += text;
+}
+
+// Word -> how many documents hold it (named: a comma inside CX_GUARD's body would split it).
+typedef std::map<std::string, uint64_t> word_counts;
+typedef std::pair<std::string, uint64_t> word_count;
+
+static void give(const std::string &buffer, char **list, size_t *list_len) {
+    *list = cx_copy_string(buffer);
+    *list_len = buffer.size();
+}
+
+// Unprefixed terms start with a lower-case letter, a digit or a non-ASCII byte; prefixes are
+// upper case (Xapian omega's convention, see TermSchema.swift).
+static bool is_unprefixed(const std::string &term) {
+    return !term.empty() && !(term[0] >= 'A' && term[0] <= 'Z');
+}
+
+extern "C" cx_status cx_query_parser_add_number_range(cx_query_parser *qp, unsigned slot, const char *prefix,
+                                                      char **error) {
+    CX_REQUIRE(qp, error);
+    CX_REQUIRE(prefix, error);
+    CX_GUARD(error, { qp->parser.add_rangeprocessor((new Xapian::NumberRangeProcessor(slot, prefix))->release()); });
+}
+
+extern "C" cx_status cx_query_parser_corrected(const cx_query_parser *qp, char **text, size_t *text_len,
+                                               char **error) {
+    CX_REQUIRE(qp, error);
+    CX_REQUIRE(text, error);
+    CX_REQUIRE(text_len, error);
+    CX_GUARD(error, { give(qp->parser.get_corrected_query_string(), text, text_len); });
+}
+
+extern "C" cx_status cx_database_update_spelling(cx_database *db, const char *unique_term, size_t term_len,
+                                                 const cx_document *doc, char **error) {
+    CX_REQUIRE(db, error);
+    CX_REQUIRE(unique_term, error);
+    CX_GUARD(error, {
+        if (db->writable == nullptr) throw Xapian::InvalidOperationError("the database was opened read-only");
+        Xapian::WritableDatabase &w = *db->writable;
+        std::string key(unique_term, term_len);
+        for (auto post = w.postlist_begin(key); post != w.postlist_end(key); ++post) {
+            Xapian::Document old = w.get_document(*post);
+            for (auto term = old.termlist_begin(); term != old.termlist_end(); ++term)
+                if (is_unprefixed(*term)) w.remove_spelling(*term, 1);
+        }
+        if (doc != nullptr) {
+            for (auto term = doc->doc.termlist_begin(); term != doc->doc.termlist_end(); ++term)
+                if (is_unprefixed(*term)) w.add_spelling(*term, 1);
+        }
+    });
+}
+
+extern "C" cx_status cx_database_complete(const cx_database *db, const cx_query *query, const char *prefix,
+                                          size_t prefix_len, unsigned max_docs, unsigned max_results,
+                                          char **list, size_t *list_len, char **error) {
+    CX_REQUIRE(db, error);
+    CX_REQUIRE(query, error);
+    CX_REQUIRE(prefix, error);
+    CX_REQUIRE(list, error);
+    CX_REQUIRE(list_len, error);
+    CX_GUARD(error, {
+        std::string start(prefix, prefix_len);
+        Xapian::Enquire enquire(*db->db);
+        enquire.set_query(query->query);
+        Xapian::MSet mset = enquire.get_mset(0, max_docs);
+        word_counts counts;
+        for (auto match = mset.begin(); match != mset.end(); ++match) {
+            Xapian::Document doc = match.get_document();
+            auto term = doc.termlist_begin();
+            term.skip_to(start);
+            for (; term != doc.termlist_end() && (*term).compare(0, start.size(), start) == 0; ++term)
+                if (is_unprefixed(*term)) ++counts[*term];
+        }
+        std::vector<word_count> ranked(counts.begin(), counts.end());
+        std::sort(ranked.begin(), ranked.end(), [](const word_count &a, const word_count &b) {
+            return a.second != b.second ? a.second > b.second : a.first < b.first;
+        });
+        std::string buffer;
+        for (size_t i = 0; i < ranked.size() && i < max_results; ++i)
+            append_counted(buffer, ranked[i].second, ranked[i].first);
+        give(buffer, list, list_len);
+    });
+}
+
+extern "C" cx_status cx_enquire_set_sort(cx_enquire *enquire, cx_sort sort, unsigned slot, int reverse,
+                                         char **error) {
+    CX_REQUIRE(enquire, error);
+    CX_GUARD(error, {
+        switch (sort) {
+        case CX_SORT_RELEVANCE: enquire->enquire.set_sort_by_relevance(); break;
+        case CX_SORT_VALUE: enquire->enquire.set_sort_by_value(slot, reverse != 0); break;
+        case CX_SORT_VALUE_THEN_RELEVANCE: enquire->enquire.set_sort_by_value_then_relevance(slot, reverse != 0); break;
+        case CX_SORT_RELEVANCE_THEN_VALUE: enquire->enquire.set_sort_by_relevance_then_value(slot, reverse != 0); break;
+        default: throw Xapian::InvalidArgumentError("unknown cx_sort");
+        }
+    });
+}
+
+extern "C" cx_status cx_enquire_add_facet(cx_enquire *enquire, unsigned slot, unsigned *facet, char **error) {
+    CX_REQUIRE(enquire, error);
+    CX_REQUIRE(facet, error);
+    CX_GUARD(error, {
+        enquire->facets.push_back(std::make_unique<Xapian::ValueCountMatchSpy>(slot));
+        enquire->enquire.add_matchspy(enquire->facets.back().get());
+        *facet = static_cast<unsigned>(enquire->facets.size() - 1);
+    });
+}
+
+extern "C" cx_status cx_enquire_facet_values(const cx_enquire *enquire, unsigned facet, unsigned max,
+                                             char **list, size_t *list_len, char **error) {
+    CX_REQUIRE(enquire, error);
+    CX_REQUIRE(list, error);
+    CX_REQUIRE(list_len, error);
+    CX_GUARD(error, {
+        if (facet >= enquire->facets.size()) throw Xapian::RangeError("no such facet");
+        const Xapian::ValueCountMatchSpy &spy = *enquire->facets[facet];
+        std::string buffer;
+        for (auto value = spy.top_values_begin(max); value != spy.top_values_end(max); ++value)
+            append_counted(buffer, value.get_termfreq(), *value);
+        give(buffer, list, list_len);
+    });
+}
+
+extern "C" cx_status cx_enquire_get_mset_checking(cx_enquire *enquire, uint64_t offset, uint64_t limit,
+                                                  uint64_t check_at_least, cx_mset **out, char **error) {
+    CX_REQUIRE(enquire, error);
+    CX_REQUIRE(out, error);
+    CX_GUARD(error, {
+        *out = new cx_mset{enquire->enquire.get_mset(static_cast<Xapian::doccount>(offset),
+                                                     static_cast<Xapian::doccount>(limit),
+                                                     static_cast<Xapian::doccount>(check_at_least))};
+    });
+}
+
+extern "C" cx_status cx_enquire_matching_terms(const cx_enquire *enquire, const cx_mset *mset, uint64_t index,
+                                               char **list, size_t *list_len, char **error) {
+    CX_REQUIRE(enquire, error);
+    CX_REQUIRE(mset, error);
+    CX_REQUIRE(list, error);
+    CX_REQUIRE(list_len, error);
+    CX_GUARD(error, {
+        if (index >= mset->mset.size()) throw Xapian::RangeError("mset index out of range");
+        Xapian::MSetIterator match = mset->mset[static_cast<Xapian::doccount>(index)];
+        std::string buffer;
+        for (auto term = enquire->enquire.get_matching_terms_begin(match);
+             term != enquire->enquire.get_matching_terms_end(match); ++term)
+            append_counted(buffer, 0, *term);
+        give(buffer, list, list_len);
+    });
+}
+
+extern "C" cx_status cx_mset_matches_bounds(const cx_mset *mset, uint64_t *lower, uint64_t *upper, char **error) {
+    CX_REQUIRE(mset, error);
+    CX_REQUIRE(lower, error);
+    CX_REQUIRE(upper, error);
+    CX_GUARD(error, {
+        *lower = mset->mset.get_matches_lower_bound();
+        *upper = mset->mset.get_matches_upper_bound();
+    });
+}
+
+extern "C" cx_status cx_mset_snippet(const cx_mset *mset, const char *text, size_t text_len, size_t length,
+                                     const char *start, const char *end, char **snippet, size_t *snippet_len,
+                                     char **error) {
+    CX_REQUIRE(mset, error);
+    CX_REQUIRE(text, error);
+    CX_REQUIRE(start, error);
+    CX_REQUIRE(end, error);
+    CX_REQUIRE(snippet, error);
+    CX_REQUIRE(snippet_len, error);
+    CX_GUARD(error, {
+        give(mset->mset.snippet(std::string(text, text_len), length, Xapian::Stem("english"),
+                                Xapian::MSet::SNIPPET_BACKGROUND_MODEL | Xapian::MSet::SNIPPET_EXHAUSTIVE,
+                                start, end, "…"),
+             snippet, snippet_len);
+    });
+}
+
+extern "C" cx_status cx_sortable_unserialise(const char *value, size_t value_len, double *number) {
+    if (value == nullptr || number == nullptr) return CX_ERR_INVALID_ARGUMENT;
+    try {
+        *number = Xapian::sortable_unserialise(std::string(value, value_len));
+    } catch (...) {
+        return cx_status_from_current_exception(nullptr);
+    }
+    return CX_OK;
+}

@@ -1,0 +1,152 @@
+import Foundation
+import SpotlightModel
+
+/// One search on one database with everything a ``SearchQuery`` may ask for: the page in the
+/// requested order, total bounds, facets, snippets, explanations, a spelling correction
+/// (with an optional retry) and completions of the last word.
+struct SearchRun {
+    let database: XapianDatabase
+    let slots: PropertySlots
+
+    /// Suggest a correction when the text typed finds at most this many matches.
+    static let spellingThreshold = 2
+    /// Completions come from the words of at most this many best matches.
+    static let completionDocuments: UInt32 = 200
+    static let maxCompletions = 50
+    static let maxFacetValues: UInt32 = 100
+    static let maxSnippetLength = 4096
+
+    func run(_ query: SearchQuery, now: Date) throws -> SearchResult {
+        try validate(query)
+        var compiler = QueryCompiler(database: database)
+        compiler.slots = slots
+        compiler.spelling = query.spelling != nil
+        let compiled = try compiler.compileWithCorrection(query, now: now)
+        var result = try page(compiled.query, query)
+        if query.spelling != nil, result.estimatedTotal <= Self.spellingThreshold,
+           let corrected = try compiled.corrected ?? compiler.correctionOfWholeWords(query.text ?? "") {
+            result.correctedText = corrected
+            if query.spelling == .retry, result.estimatedTotal == 0 {
+                var retry = query
+                retry.text = corrected
+                compiler.spelling = false
+                let correctedQuery = try compiler.compile(retry, now: now)
+                var retried = try page(correctedQuery, retry)
+                retried.correctedText = corrected
+                retried.retriedWithCorrection = true
+                result = retried
+            }
+        }
+        if let wanted = query.completions, wanted > 0, let text = query.text,
+           let prefix = QueryCompiler.partialWord(text) {
+            result.completions = try database.completions(
+                of: prefix, in: compiled.query, maxDocuments: Self.completionDocuments,
+                maxResults: UInt32(min(wanted, Self.maxCompletions))).map(\.word)
+        }
+        return result
+    }
+
+    private func validate(_ query: SearchQuery) throws {
+        if let length = query.snippets?.length, !(1...Self.maxSnippetLength).contains(length) {
+            throw SpotlightError(.invalidInput, "snippet length must be 1...\(Self.maxSnippetLength), got \(length)")
+        }
+        if let completions = query.completions, completions < 0 {
+            throw SpotlightError(.invalidInput, "completions must not be negative, got \(completions)")
+        }
+    }
+
+    /// Runs a compiled query for the page, sorted, with facets, snippets and explanations.
+    private func page(_ compiled: XapianQuery, _ query: SearchQuery) throws -> SearchResult {
+        let enquire = try XapianEnquire(database: database, query: compiled)
+        if let sort = query.sort { try enquire.setSort(sortOrder(sort)) }
+        let facetNames = query.facets ?? []
+        let facets = try facetNames.map { name in try facetSlot(name).map { try enquire.addFacet(slot: $0) } }
+        let everything = facetNames.isEmpty ? 0 : try database.documentCount()
+        let matches = try enquire.matches(offset: query.offset, limit: query.limit, checkAtLeast: everything)
+        var hits: [SearchHit] = []
+        for index in 0..<(try matches.count) {
+            let record = try RecordDocument.decode(try matches.data(index), in: database.subject)
+            var hit = SearchHit(record: record, score: try matches.weight(index))
+            if let options = query.snippets { hit.snippet = try SnippetText.make(record, matches, index, options) }
+            if query.explain == true { hit.explanation = try explanation(hit, matches.matchingTerms(index), query) }
+            hits.append(hit)
+        }
+        let totals = try matches.totals()
+        var result = SearchResult(hits: hits, estimatedTotal: totals.estimate)
+        result.totalLowerBound = totals.lower
+        result.totalUpperBound = totals.upper
+        if !facetNames.isEmpty {
+            var counts: [String: [FacetCount]] = [:]
+            for (name, facet) in zip(facetNames, facets) {
+                counts[name] = try facet.map { try facetCounts(enquire, $0, name) } ?? []
+            }
+            result.facets = counts
+        }
+        return result
+    }
+
+    /// The slot of a sort key; an unknown property sorts by an empty slot (order by relevance).
+    private func sortOrder(_ sort: SearchSort) throws -> XapianEnquire.Sort {
+        let key = TextNormalizer.fold(sort.by)
+        guard key != "relevance" else { return .relevance }
+        let fixed: [String: ValueSlot] = ["title": .title, "bundle": .bundle, "type": .type, "rankinghint": .rankingHint,
+                                          "expiration": .expiration]
+        let slot = fixed[key]?.rawValue ?? slots.entries[key]?.slot ?? TermSchema.unusedSlot
+        return sort.relevanceFirst ? .relevanceThenValue(slot, descending: sort.descending)
+                                   : .value(slot, descending: sort.descending)
+    }
+
+    private func facetSlot(_ name: String) throws -> UInt32? {
+        switch TextNormalizer.fold(name) {
+        case "type": return ValueSlot.type.rawValue
+        case "bundle": return ValueSlot.bundle.rawValue
+        case let field: return slots.entries[field]?.slot
+        }
+    }
+
+    private func facetCounts(_ enquire: XapianEnquire, _ facet: UInt32, _ name: String) throws -> [FacetCount] {
+        let kind = slots.entries[TextNormalizer.fold(name)]?.kind ?? .text
+        return try enquire.facetValues(facet, max: Self.maxFacetValues).map { count, bytes in
+            FacetCount(value: Self.display(bytes, kind), count: Int(count))
+        }
+    }
+
+    /// A slot value as text: numbers without a needless `.0`, dates in ISO 8601.
+    static func display(_ bytes: [UInt8], _ kind: TermSchema.PropertyKind) -> String {
+        switch kind {
+        case .text: return String(decoding: bytes, as: UTF8.self)
+        case .date: return ISO8601.string(from: Date(timeIntervalSince1970: sortableUnserialise(bytes)))
+        case .number:
+            let number = sortableUnserialise(bytes)
+            return number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+        }
+    }
+
+    private func explanation(_ hit: SearchHit, _ terms: [String], _ query: SearchQuery) throws -> HitExplanation {
+        let hasText = !(query.text ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        let boost = hasText ? Double(hit.record.rankingHint ?? 0) * QueryCompiler.rankingHintScale : 0
+        return HitExplanation(matches: terms.compactMap(Self.termMatch), relevance: hit.score - boost,
+                              rankingHintBoost: boost)
+    }
+
+    /// The field a matched term is in, by its prefix (``TermSchema``); nil for boolean filters.
+    static func termMatch(_ term: String) -> TermMatch? {
+        var rest = Substring(term)
+        let stemmed = rest.hasPrefix("Z")
+        if stemmed { rest = rest.dropFirst() }
+        let field: String
+        if rest.hasPrefix("XP"), let colon = rest.firstIndex(of: ":") {
+            field = String(rest[rest.index(rest.startIndex, offsetBy: 2)..<colon])
+            rest = rest[rest.index(after: colon)...]
+        } else if rest.hasPrefix(TermSchema.title) {
+            (field, rest) = ("title", rest.dropFirst())
+        } else if rest.hasPrefix(TermSchema.keyword) {
+            (field, rest) = ("keyword", rest.dropFirst())
+        } else if let first = rest.unicodeScalars.first, ("A"..."Z").contains(first) {
+            return nil
+        } else {
+            field = "text"
+        }
+        return TermMatch(term: String(rest), field: field, stemmed: stemmed)
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import SpotlightModel
+
+/// Snippets of a hit: the record's searchable text cut around the best matches by Xapian,
+/// with the matches between the caller's markers and the text HTML-escaped only on request.
+enum SnippetText {
+    /// Placeholders for the markers while Xapian works (it HTML-escapes the text it returns);
+    /// control characters are taken out of the text first, so they cannot occur in it.
+    static let startMark = "\u{1}"
+    static let endMark = "\u{2}"
+
+    static func make(_ record: Record, _ matches: XapianMatchSet, _ index: Int, _ options: SnippetOptions) throws -> String {
+        let raw = try matches.snippet(source(record), length: options.length, start: startMark, end: endMark)
+        return render(raw, options)
+    }
+
+    /// The text a snippet is cut from: title, subtitle, synonyms, keywords and the string
+    /// properties (by name), one per line, without control characters.
+    static func source(_ record: Record) -> String {
+        let properties = record.properties.sorted { $0.key < $1.key }.flatMap(\.value.searchableText)
+        let parts = [record.title] + [record.subtitle].compactMap { $0 } + record.synonyms + record.keywords + properties
+        return parts.map { part in
+            String(String.UnicodeScalarView(part.unicodeScalars.map { CharacterSet.controlCharacters.contains($0) ? " " : $0 }))
+        }.joined(separator: "\n")
+    }
+
+    /// Xapian's escaped snippet with placeholders -> plain or HTML text with the real markers.
+    static func render(_ raw: String, _ options: SnippetOptions) -> String {
+        var text = unescapeHTML(raw).replacingOccurrences(of: "\n", with: " ")
+        if options.html { text = escapeHTML(text) }
+        return text.replacingOccurrences(of: startMark, with: options.start)
+            .replacingOccurrences(of: endMark, with: options.end)
+    }
+
+    static func escapeHTML(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+
+    static func unescapeHTML(_ text: String) -> String {
+        text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&amp;", with: "&")
+    }
+}

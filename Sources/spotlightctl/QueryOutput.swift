@@ -1,0 +1,87 @@
+import Foundation
+import SpotlightModel
+
+/// How `spotlightctl query` prints a ``SearchResult``: a table with optional snippet,
+/// explanation, facet, spelling and completion lines, or JSON.
+enum QueryOutput {
+    /// One hit in `--json` output.
+    struct JSONHit: Encodable {
+        var bundle: String
+        var type: String
+        var id: String
+        var score: Double
+        var record: Record
+        var snippet: String?
+        var explanation: HitExplanation?
+    }
+
+    struct JSONResult: Encodable {
+        var estimatedTotal: Int
+        var totalLowerBound: Int?
+        var totalUpperBound: Int?
+        var hits: [JSONHit]
+        var correctedText: String?
+        var retriedWithCorrection: Bool?
+        var completions: [String]?
+        var facets: [String: [FacetCount]]?
+
+        init(_ result: SearchResult) {
+            estimatedTotal = result.estimatedTotal
+            totalLowerBound = result.totalLowerBound
+            totalUpperBound = result.totalUpperBound
+            hits = result.hits.map {
+                JSONHit(bundle: $0.record.bundle, type: $0.record.type, id: $0.record.id, score: $0.score,
+                        record: $0.record, snippet: $0.snippet, explanation: $0.explanation)
+            }
+            correctedText = result.correctedText
+            retriedWithCorrection = result.retriedWithCorrection
+            completions = result.completions
+            facets = result.facets
+        }
+    }
+
+    static func printText(_ result: SearchResult, query: SearchQuery, text: String) {
+        if let corrected = result.correctedText {
+            print(result.retriedWithCorrection == true ? "showing results for \"\(corrected)\" (no results for \"\(text)\")"
+                                                       : "did you mean \"\(corrected)\"?")
+        }
+        if let completions = result.completions, !completions.isEmpty {
+            print("completions: " + completions.joined(separator: " "))
+        }
+        guard !result.hits.isEmpty else {
+            print(text.isEmpty ? "no records in this scope" : "no results for \"\(text)\"")
+            printFacets(result)
+            return
+        }
+        let rows = result.hits.map { hit in
+            [hit.record.title, hit.record.type, hit.record.bundle, String(format: "%.3f", hit.score)]
+        }
+        var lines = Terminal.table(["TITLE", "TYPE", "BUNDLE", "SCORE"], rows).split(separator: "\n").map(String.init)
+        for (i, hit) in result.hits.enumerated().reversed() {
+            lines.insert(contentsOf: details(hit), at: i + 2)
+        }
+        print(lines.joined(separator: "\n"))
+        let first = query.offset + 1
+        print("\(first)–\(query.offset + result.hits.count) of about \(result.estimatedTotal)")
+        printFacets(result)
+    }
+
+    /// The indented lines under a hit's row: its snippet and explanation.
+    static func details(_ hit: SearchHit) -> [String] {
+        var lines: [String] = []
+        if let snippet = hit.snippet { lines.append("    " + snippet) }
+        if let e = hit.explanation {
+            let matches = e.matches.map { "\($0.field):\($0.term)\($0.stemmed ? " (stem)" : "")" }
+            lines.append("    matched " + (matches.isEmpty ? "everything (no words)" : matches.joined(separator: ", ")))
+            lines.append(String(format: "    score %.3f = relevance %.3f + ranking hint %.3f",
+                                hit.score, e.relevance, e.rankingHintBoost))
+        }
+        return lines
+    }
+
+    static func printFacets(_ result: SearchResult) {
+        for (name, counts) in (result.facets ?? [:]).sorted(by: { $0.key < $1.key }) {
+            print("\(name): " + (counts.isEmpty ? "(none)" : counts.map { "\($0.value) \($0.count)" }.joined(separator: ", ")))
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+@testable import SpotlightCore
+import SpotlightModel
+
+/// Ranges, sorting, paging bounds and facets over property value slots.
+@Suite struct SearchRangeSortTests {
+    static func day(_ text: String) -> Date { ISO8601.date(from: text)! }
+
+    /// Three events in June/July 2026 with a numeric rank and a section.
+    static func events() throws -> TempIndex {
+        try TempIndex().add(
+            record("a", "Star party", properties: ["startDate": .date(day("2026-06-01T20:00:00Z")), "rank": .int(5),
+                                                   "section": .string("sky")]),
+            record("b", "Star lecture", properties: ["startDate": .date(day("2026-06-30T23:00:00Z")), "rank": .int(20),
+                                                     "section": .string("talk")]),
+            record("c", "Star walk", properties: ["startDate": .date(day("2026-07-01T00:00:00Z")), "rank": .int(10),
+                                                  "section": .string("sky")]))
+    }
+
+    func ids(_ t: TempIndex, _ query: SearchQuery) throws -> [String] {
+        try t.index.search(query, now: Date()).hits.map(\.record.id)
+    }
+
+    @Test func monthRangeCoversTheWholeMonth() throws {
+        let t = try Self.events()
+        #expect(try t.ids("startDate:2026-06..2026-06").sorted() == ["a", "b"])
+    }
+
+    @Test func dayRangeAndFullDateTimeBoundsWork() throws {
+        let t = try Self.events()
+        #expect(try t.ids("startdate:2026-06-30..2026-07-01").sorted() == ["b", "c"])
+        #expect(try t.ids("startdate:2026-06-01T20:00:00Z..2026-06-01T20:00:00Z") == ["a"])
+    }
+
+    @Test func openEndedRangesWorkOnBothSides() throws {
+        let t = try Self.events()
+        #expect(try t.ids("rank:10..").sorted() == ["b", "c"])
+        #expect(try t.ids("rank:..10").sorted() == ["a", "c"])
+        #expect(try t.ids("startdate:2026-07..").sorted() == ["c"])
+    }
+
+    @Test func rangeCombinesWithWords() throws {
+        let t = try Self.events()
+        #expect(try t.ids("walk rank:5..20") == ["c"])
+    }
+
+    @Test func sortByPropertyAscendingAndDescending() throws {
+        let t = try Self.events()
+        #expect(try ids(t, SearchQuery(text: "star", sort: SearchSort(by: "rank"))) == ["a", "c", "b"])
+        #expect(try ids(t, SearchQuery(text: "star", sort: SearchSort(by: "startDate", descending: true))) == ["c", "b", "a"])
+    }
+
+    @Test func sortByTitleIsAlphabetical() throws {
+        let t = try Self.events()
+        #expect(try ids(t, SearchQuery(text: "star", sort: SearchSort(by: "title"))) == ["b", "a", "c"])
+    }
+
+    @Test func relevanceFirstBreaksTiesByProperty() throws {
+        let t = try TempIndex().add(
+            record("x", "comet", properties: ["rank": .int(1)]), record("y", "comet", properties: ["rank": .int(3)]),
+            record("z", "comet comet comet tail", properties: ["rank": .int(2)]))
+        let order = try ids(t, SearchQuery(text: "comet", sort: SearchSort(by: "rank", descending: true, relevanceFirst: true)))
+        #expect(Array(order.suffix(2)) == ["y", "x"] || Array(order.prefix(2)) == ["y", "x"])
+    }
+
+    @Test func pagingReportsTotalBounds() throws {
+        let t = try Self.events()
+        let result = try t.index.search(SearchQuery(text: "star", offset: 1, limit: 1), now: Date())
+        #expect(result.hits.count == 1)
+        #expect(result.totalLowerBound! <= 3 && 3 <= result.totalUpperBound!)
+    }
+
+    @Test func facetsCountByTypeBundleAndProperty() throws {
+        let t = try Self.events()
+        try t.add(record("d", "Star app", bundle: "org.other", type: "App", properties: ["section": .string("sky")]))
+        let facets = try t.index.search(SearchQuery(text: "star", limit: 1, facets: ["type", "bundle", "section", "rank"]),
+                                        now: Date()).facets!
+        #expect(facets["type"] == [FacetCount(value: "EventEntity", count: 3), FacetCount(value: "App", count: 1)])
+        #expect(facets["bundle"]?.first == FacetCount(value: "com.example.CometCal", count: 3))
+        #expect(facets["section"] == [FacetCount(value: "sky", count: 3), FacetCount(value: "talk", count: 1)])
+        #expect(Set(facets["rank"]!.map(\.value)) == ["5", "10", "20"])
+    }
+
+    @Test func facetOfUnknownPropertyIsEmpty() throws {
+        let t = try Self.events()
+        let facets = try t.index.search(SearchQuery(text: "star", facets: ["colour"]), now: Date()).facets
+        #expect(facets == ["colour": []])
+    }
+
+    @Test func slotTableSurvivesReopeningTheIndex() throws {
+        let t = try Self.events()
+        let reader = try SearchIndex.openReadOnly(.local(path: t.path))
+        defer { reader.close() }
+        let result = try reader.search(SearchQuery(text: "rank:20..20"), now: Date())
+        #expect(result.hits.map(\.record.id) == ["b"])
+    }
+}
