@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+import SpotlightModel
+
+/// The search features of `spotlightctl query`, run as a user would, with `--json` decoded.
+@Suite struct CtlQueryFeatureTests {
+    func daemonWithSamples(_ count: Int = 12) async throws -> TestDaemon {
+        let daemon = try await TestDaemon().start()
+        try daemon.importRecords(sampleRecords(count))
+        return daemon
+    }
+
+    @Test func facetsCountTheMatchesByType() async throws {
+        let daemon = try await daemonWithSamples()
+        let run = daemon.ctl(["query", "supernova", "--facet", "type", "--json"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let result = try run.json(SearchResult.self)
+        let counts = Dictionary(uniqueKeysWithValues: (result.facets?["type"] ?? []).map { ($0.value, $0.count) })
+        #expect(counts == ["EventEntity": 6, "CalendarEntity": 6])
+    }
+
+    @Test func sortByANumberPropertyDescending() async throws {
+        let daemon = try await daemonWithSamples()
+        let run = daemon.ctl(["query", "supernova", "--sort", "seats", "--desc", "--limit", "3", "--json"])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(try run.json(SearchResult.self).hits.map(\.record.id) == ["R11", "R10", "R9"])
+    }
+
+    @Test func aNumberRangeSelectsTheRecordsInIt() async throws {
+        let daemon = try await daemonWithSamples()
+        let run = daemon.ctl(["query", "seats:3..5", "--json"])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(Set(try run.json(SearchResult.self).hits.map(\.record.id)) == ["R3", "R4", "R5"])
+    }
+
+    @Test func snippetsMarkTheMatchesWithTheGivenMarkers() async throws {
+        let daemon = try await daemonWithSamples(1)
+        let run = daemon.ctl(["query", "viewing", "--snippets", "--mark-start", "<<", "--mark-end", ">>", "--json"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let snippet = try run.json(SearchResult.self).hits.first?.snippet ?? ""
+        #expect(snippet.contains("<<Viewing>>"), "\(snippet)")
+    }
+
+    @Test func spellingSuggestsACorrectionFromTheIndexsOwnWords() async throws {
+        let daemon = try await daemonWithSamples()
+        let run = daemon.ctl(["query", "supernvoa", "--spelling", "suggest", "--json"])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(try run.json(SearchResult.self).correctedText == "supernova")
+    }
+}
