@@ -47,6 +47,9 @@ struct DaemonBench {
         index.close()
 
         guard let bundle = bundles.first else { return figures }
+        let syncs = try fdatasyncLatencies(directory: arguments.dbDirectory)
+        figures.set("disk_fdatasync_p50_ms", percentile(syncs, 50))
+        figures.set("disk_fdatasync_p99_ms", percentile(syncs, 99))
         let one = try await donate(daemon: daemon, bundle: bundle, clients: 1)
         figures.set("ack_1client_p50_ms", percentile(one.latencies, 50))
         figures.set("ack_1client_p99_ms", percentile(one.latencies, 99))
