@@ -1,0 +1,116 @@
+import Foundation
+import SpotlightKit
+import SpotlightModel
+
+/// "ours-daemon": spotlightd over its socket. Bulk donation in batches, the query set,
+/// then single-donation acknowledgement latency with 1 and 8 clients, each client its own
+/// connection.
+struct DaemonBench {
+    static let batchSize = 1000
+    /// The type of the single donations, kept apart from the corpus.
+    static let donationType = "BenchDonation"
+    let arguments: BenchArguments
+    /// Single donations per client in each acknowledgement run (BENCH_ACKS).
+    let acksPerClient: Int
+
+    func run(records: [Record], queries: [String]) async throws -> Figures {
+        var figures = Figures()
+        figures.set("engine", "ours-daemon")
+        figures.set("docs", records.count)
+        let bundles = Set(records.map(\.bundle)).sorted()
+        let clock = ContinuousClock()
+        let launchStart = clock.now
+        let daemon = try await DaemonLauncher(root: arguments.dbDirectory, grants: bundles)
+        defer { daemon.stop() }
+        let launched = clock.now - launchStart
+
+        let index = daemon.connect()
+        let start = clock.now
+        for batch in batches(records, of: Self.batchSize) {
+            try await index.indexRecords(batch)
+        }
+        let stored = clock.now - start
+        try await waitForIndexCommit(index)
+        let indexed = clock.now - start
+        figures.set("index_seconds", indexed.seconds)
+        figures.set("docs_per_sec", Double(records.count) / indexed.seconds, digits: 0)
+        figures.set("store_seconds", stored.seconds)
+        figures.set("daemon_start_ms", launched.milliseconds, digits: 1)
+        figures.set("daemon_rss_after_import_mb", procStatusMiB(pid: String(daemon.pid), field: "VmRSS") ?? 0, digits: 1)
+        figures.set("db_bytes", directoryBytes(daemon.dataDirectory))
+
+        let timing = QueryTiming(queries: queries, passes: arguments.passes, engineName: "ours-daemon",
+                                 verbose: arguments.verbose)
+        await timing.run(into: &figures) { text in
+            try await index.query(topTen(text)).hits.count
+        }
+        index.close()
+
+        guard let bundle = bundles.first else { return figures }
+        let syncs = try fdatasyncLatencies(directory: arguments.dbDirectory)
+        figures.set("disk_fdatasync_p50_ms", percentile(syncs, 50))
+        figures.set("disk_fdatasync_p99_ms", percentile(syncs, 99))
+        let one = try await donate(daemon: daemon, bundle: bundle, clients: 1)
+        figures.set("ack_1client_p50_ms", percentile(one.latencies, 50))
+        figures.set("ack_1client_p99_ms", percentile(one.latencies, 99))
+        figures.set("acks_per_sec_1client", one.perSecond, digits: 0)
+        let eight = try await donate(daemon: daemon, bundle: bundle, clients: 8)
+        figures.set("ack_8clients_p50_ms", percentile(eight.latencies, 50))
+        figures.set("ack_8clients_p99_ms", percentile(eight.latencies, 99))
+        figures.set("acks_per_sec_8clients", eight.perSecond, digits: 0)
+        figures.set("max_rss_mb", procStatusMiB(pid: String(daemon.pid), field: "VmHWM") ?? 0, digits: 1)
+        return figures
+    }
+
+    struct AckRun {
+        /// Every donation's latency, sorted, in ms.
+        var latencies: [Double]
+        /// Acknowledged donations per second of wall time.
+        var perSecond: Double
+    }
+
+    /// `clients` connections each donate `acksPerClient` single records one after another
+    /// (after a few untimed ones that open the connection).
+    func donate(daemon: DaemonLauncher, bundle: String, clients: Int) async throws -> AckRun {
+        let clock = ContinuousClock()
+        let connections = (0..<clients).map { _ in daemon.connect() }
+        defer { connections.forEach { $0.close() } }
+        let acks = acksPerClient
+        for (c, connection) in connections.enumerated() {
+            for n in 0..<5 { try await connection.indexRecords([donation(bundle, clients, c, "warm\(n)")]) }
+        }
+        let start = clock.now
+        let latencies = try await withThrowingTaskGroup(of: [Double].self) { group in
+            for (c, connection) in connections.enumerated() {
+                group.addTask {
+                    var times: [Double] = []
+                    for n in 0..<acks {
+                        let record = donation(bundle, clients, c, String(n))
+                        let t = clock.now
+                        try await connection.indexRecords([record])
+                        times.append((clock.now - t).milliseconds)
+                    }
+                    return times
+                }
+            }
+            return try await group.reduce(into: [Double]()) { $0 += $1 }
+        }
+        let wall = clock.now - start
+        return AckRun(latencies: latencies.sorted(), perSecond: Double(latencies.count) / wall.seconds)
+    }
+
+    /// Waits until the daemon's index has committed everything its store holds.
+    func waitForIndexCommit(_ index: SearchableIndex) async throws {
+        while true {
+            let status = try await index.status().index
+            if status.lastAppliedSequence >= status.storeSequence { return }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+}
+
+/// One small record for the acknowledgement figures.
+func donation(_ bundle: String, _ clients: Int, _ client: Int, _ n: String) -> Record {
+    Record(bundle: bundle, type: DaemonBench.donationType, id: "\(clients)x-\(client)-\(n)",
+           title: "Donation \(n) from client \(client) of \(clients)")
+}

@@ -1,0 +1,48 @@
+import Foundation
+import SpotlightCore
+import SpotlightModel
+
+/// "ours-embedded": SpotlightEngine in-process. Bulk import in batches of 1000 via
+/// `write`, then the query set via `search`.
+struct EmbeddedBench {
+    static let batchSize = 1000
+    let arguments: BenchArguments
+
+    func run(records: [Record], queries: [String]) async throws -> Figures {
+        var figures = Figures()
+        figures.set("engine", "ours-embedded")
+        figures.set("docs", records.count)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let engine = try SpotlightEngine(dataDirectory: arguments.dbDirectory + "/data")
+        for batch in batches(records, of: Self.batchSize) {
+            _ = try await engine.write(.upsert(batch, clientState: nil))
+        }
+        let stored = clock.now - start
+        try await waitForIndexCommit(engine)
+        let indexed = clock.now - start
+        figures.set("index_seconds", indexed.seconds)
+        figures.set("docs_per_sec", Double(records.count) / indexed.seconds, digits: 0)
+        figures.set("store_seconds", stored.seconds)
+
+        let timing = QueryTiming(queries: queries, passes: arguments.passes, engineName: "ours-embedded",
+                                 verbose: arguments.verbose)
+        await timing.run(into: &figures) { text in
+            let result = try await engine.search(topTen(text))
+            return result.hits.count
+        }
+        engine.close()
+        figures.set("db_bytes", directoryBytes(arguments.dbDirectory))
+        figures.set("max_rss_mb", procStatusMiB(field: "VmHWM") ?? 0, digits: 1)
+        return figures
+    }
+
+    /// Waits until the index has committed everything the store holds.
+    func waitForIndexCommit(_ engine: SpotlightEngine) async throws {
+        while true {
+            let status = try engine.status()
+            if status.lastAppliedSequence >= status.storeSequence { return }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+}
