@@ -50,13 +50,11 @@ public enum JSONValue: Codable, Hashable, Sendable {
 
     /// Converts any Encodable into a JSONValue.
     public init<T: Encodable>(encoding value: T) throws {
-        let data = try JSONEncoder().encode(value)
-        self = try JSONDecoder().decode(JSONValue.self, from: data)
+        self = try JSONValue.parse(try JSONEncoder().encode(value))
     }
 
     /// Decodes this value as `T`.
     public func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        let data = try JSONEncoder().encode(self)
-        return try JSONDecoder().decode(T.self, from: data)
+        try JSONDecoder().decode(T.self, from: try serialized())
     }
 }

@@ -121,9 +121,7 @@ public enum RPCMessage: Hashable, Sendable {
 /// JSON encoding and decoding of frames, in one place.
 enum RPCCoding {
     static func encode(_ value: JSONValue) throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        return Array(try encoder.encode(value))
+        Array(try value.serialized())
     }
 
     /// Parses a frame into a JSON value; invalid UTF-8 and bad JSON are parse errors
@@ -134,15 +132,10 @@ enum RPCCoding {
             throw .parseError("the frame is not valid UTF-8 (first bad byte at offset \(offset)); send UTF-8 JSON")
         }
         do {
-            return try JSONDecoder().decode(JSONValue.self, from: Data(frame))
-        } catch let error as DecodingError {
-            if case .dataCorrupted(let context) = error {
-                let cause = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
-                throw .parseError("the frame is not valid JSON: \(cause ?? context.debugDescription)")
-            }
-            throw .parseError("the frame is not valid JSON: \(error)")
+            return try JSONValue.parse(Data(frame))
         } catch {
-            throw .parseError("the frame is not valid JSON: \(error)")
+            let cause = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+            throw .parseError("the frame is not valid JSON: \(cause ?? "\(error)")")
         }
     }
 

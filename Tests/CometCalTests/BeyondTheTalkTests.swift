@@ -38,7 +38,7 @@ extension CometCalSuite {
             #expect(try await events.spotlightQuery(nil).isEmpty)
 
             let rebuilt = try await definitions.intents["RebuildSpotlightIntent"].makeIntent().run()
-            #expect(try rebuilt.value == 10, "3 calendars and 7 events")
+            #expect(rebuilt.value == 10, "3 calendars and 7 events")
             #expect(try await events.spotlightQuery(nil).count == indexed)
             #expect(try await events.spotlightQuery("Morning Launch Briefing").count == 1)
         }
