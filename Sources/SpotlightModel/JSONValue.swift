@@ -55,6 +55,6 @@ public enum JSONValue: Codable, Hashable, Sendable {
 
     /// Decodes this value as `T`.
     public func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try JSONDecoder().decode(T.self, from: try serialized())
+        try JSONDecoder().decode(T.self, from: serialized())
     }
 }

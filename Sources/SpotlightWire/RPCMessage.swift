@@ -121,7 +121,7 @@ public enum RPCMessage: Hashable, Sendable {
 /// JSON encoding and decoding of frames, in one place.
 enum RPCCoding {
     static func encode(_ value: JSONValue) throws -> [UInt8] {
-        Array(try value.serialized())
+        Array(value.serialized())
     }
 
     /// Parses a frame into a JSON value; invalid UTF-8 and bad JSON are parse errors
@@ -134,8 +134,7 @@ enum RPCCoding {
         do {
             return try JSONValue.parse(Data(frame))
         } catch {
-            let cause = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-            throw .parseError("the frame is not valid JSON: \(cause ?? "\(error)")")
+            throw .parseError("the frame is not valid JSON: \(error)")
         }
     }
 

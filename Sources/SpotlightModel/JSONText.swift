@@ -1,0 +1,280 @@
+import Foundation
+
+/// Reading and writing JSON text for ``JSONValue`` in one pass over UTF-8 bytes.
+///
+/// Decoding a `JSONValue` with `Codable` tries each JSON type in turn and pays for a
+/// `DecodingError` per miss, and Foundation's `JSONSerialization` bridges every value
+/// through `NSObject` on Linux; on the daemon's query path those were most of the CPU.
+///
+/// ```swift
+/// let value = try JSONValue.parse(Data(#"{"a":[1,true,"x"]}"#.utf8))
+/// let text = value.serialized()   // {"a":[1,true,"x"]}
+/// ```
+extension JSONValue {
+    /// Nesting deeper than this is refused (a parse error, never a stack overflow).
+    public static let maxParseDepth = 512
+
+    /// Parses JSON text; any value may stand at the top, surrounded by whitespace.
+    /// - Throws: ``JSONParseError`` saying what is wrong and at which byte.
+    public static func parse(_ data: Data) throws -> JSONValue {
+        try data.withUnsafeBytes { raw in
+            var parser = JSONTextParser(bytes: raw.bindMemory(to: UInt8.self))
+            return try parser.document()
+        }
+    }
+
+    /// This value as compact JSON text (slashes not escaped; integral numbers without ".0").
+    public func serialized() -> Data {
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        JSONTextWriter.write(self, into: &out)
+        return Data(out)
+    }
+}
+
+/// Why JSON text could not be parsed.
+public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var message: String
+    /// The byte offset where it went wrong.
+    public var offset: Int
+    public var description: String { "\(message) at byte \(offset)" }
+}
+
+struct JSONTextParser {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var i = 0
+    var depth = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    func fail(_ message: String) -> JSONParseError { JSONParseError(message: message, offset: i) }
+
+    mutating func document() throws -> JSONValue {
+        let value = try self.value()
+        skipSpace()
+        guard i == bytes.count else { throw fail("unexpected text after the JSON value") }
+        return value
+    }
+
+    mutating func skipSpace() {
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
+    }
+
+    mutating func value() throws -> JSONValue {
+        skipSpace()
+        guard i < bytes.count else { throw fail("unexpected end of the text") }
+        switch bytes[i] {
+        case UInt8(ascii: "{"): return try object()
+        case UInt8(ascii: "["): return try array()
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+        default: throw fail("unexpected character '\(Character(Unicode.Scalar(bytes[i])))'")
+        }
+    }
+
+    mutating func literal(_ word: StaticString) throws {
+        let count = word.utf8CodeUnitCount
+        guard i + count <= bytes.count else { throw fail("unexpected end of the text") }
+        for k in 0..<count where bytes[i + k] != word.utf8Start[k] { throw fail("invalid literal") }
+        i += count
+    }
+
+    mutating func nest() throws {
+        depth += 1
+        guard depth <= JSONValue.maxParseDepth else { throw fail("nesting deeper than \(JSONValue.maxParseDepth)") }
+    }
+
+    mutating func object() throws -> JSONValue {
+        try nest()
+        defer { depth -= 1 }
+        i += 1
+        var members: [String: JSONValue] = [:]
+        skipSpace()
+        if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
+        while true {
+            skipSpace()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw fail("expected a member name in quotes") }
+            let key = try string()
+            skipSpace()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw fail("expected ':' after a member name") }
+            i += 1
+            members[key] = try value()
+            skipSpace()
+            guard i < bytes.count else { throw fail("unexpected end of the text in an object") }
+            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+            if bytes[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
+            throw fail("expected ',' or '}' in an object")
+        }
+    }
+
+    mutating func array() throws -> JSONValue {
+        try nest()
+        defer { depth -= 1 }
+        i += 1
+        var elements: [JSONValue] = []
+        skipSpace()
+        if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; return .array(elements) }
+        while true {
+            elements.append(try value())
+            skipSpace()
+            guard i < bytes.count else { throw fail("unexpected end of the text in an array") }
+            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+            if bytes[i] == UInt8(ascii: "]") { i += 1; return .array(elements) }
+            throw fail("expected ',' or ']' in an array")
+        }
+    }
+
+    mutating func number() throws -> Double {
+        let start = i
+        if bytes[i] == UInt8(ascii: "-") { i += 1 }
+        func digits(_ p: inout JSONTextParser) -> Int {
+            let s = p.i
+            while p.i < p.bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(p.bytes[p.i]) { p.i += 1 }
+            return p.i - s
+        }
+        guard digits(&self) > 0 else { throw fail("a number needs digits") }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            guard digits(&self) > 0 else { throw fail("a number needs digits after '.'") }
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+            guard digits(&self) > 0 else { throw fail("a number needs digits in its exponent") }
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+        guard let value = Double(text) else { throw fail("not a number: \(text)") }
+        return value
+    }
+
+    mutating func string() throws -> String {
+        i += 1
+        let start = i
+        // Fast path: no escapes.
+        while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\"), bytes[i] >= 0x20 { i += 1 }
+        guard i < bytes.count else { throw fail("unterminated string") }
+        if bytes[i] == UInt8(ascii: "\"") {
+            let slice = UnsafeBufferPointer(rebasing: bytes[start..<i])
+            guard let s = String(validating: slice, as: UTF8.self) else { throw fail("a string is not valid UTF-8") }
+            i += 1
+            return s
+        }
+        var out = Array(UnsafeBufferPointer(rebasing: bytes[start..<i]))
+        while true {
+            guard i < bytes.count else { throw fail("unterminated string") }
+            let b = bytes[i]
+            if b == UInt8(ascii: "\"") { i += 1; break }
+            guard b >= 0x20 else { throw fail("a control character must be escaped in a string") }
+            if b != UInt8(ascii: "\\") { out.append(b); i += 1; continue }
+            i += 1
+            guard i < bytes.count else { throw fail("unterminated escape") }
+            let e = bytes[i]
+            i += 1
+            switch e {
+            case UInt8(ascii: "\""): out.append(0x22)
+            case UInt8(ascii: "\\"): out.append(0x5C)
+            case UInt8(ascii: "/"): out.append(0x2F)
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = try hex4()
+                if (0xD800..<0xDC00).contains(scalar) {
+                    guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else {
+                        throw fail("a lone surrogate in \\u escape")
+                    }
+                    i += 2
+                    let low = try hex4()
+                    guard (0xDC00..<0xE000).contains(low) else { throw fail("a lone surrogate in \\u escape") }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                } else if (0xDC00..<0xE000).contains(scalar) {
+                    throw fail("a lone surrogate in \\u escape")
+                }
+                out.append(contentsOf: Array(String(Character(Unicode.Scalar(scalar)!)).utf8))
+            default: throw fail("unknown escape '\\\(Character(Unicode.Scalar(e)))'")
+            }
+        }
+        guard let s = String(validating: out, as: UTF8.self) else { throw fail("a string is not valid UTF-8") }
+        return s
+    }
+
+    mutating func hex4() throws -> UInt32 {
+        guard i + 4 <= bytes.count else { throw fail("a \\u escape needs four hex digits") }
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            let c = bytes[i]
+            let d: UInt8
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): d = c - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): d = c - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): d = c - UInt8(ascii: "A") + 10
+            default: throw fail("a \\u escape needs four hex digits")
+            }
+            v = v << 4 | UInt32(d)
+            i += 1
+        }
+        return v
+    }
+}
+
+enum JSONTextWriter {
+    static func write(_ value: JSONValue, into out: inout [UInt8]) {
+        switch value {
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .number(let n):
+            if n.rounded() == n, abs(n) < 9e15 {
+                out.append(contentsOf: String(Int64(n)).utf8)
+            } else if n.isFinite {
+                out.append(contentsOf: "\(n)".utf8)
+            } else {
+                out.append(contentsOf: "null".utf8)
+            }
+        case .string(let s): writeString(s, into: &out)
+        case .array(let a):
+            out.append(UInt8(ascii: "["))
+            for (k, element) in a.enumerated() {
+                if k > 0 { out.append(UInt8(ascii: ",")) }
+                write(element, into: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        case .object(let o):
+            out.append(UInt8(ascii: "{"))
+            var first = true
+            for (key, member) in o {
+                if !first { out.append(UInt8(ascii: ",")) }
+                first = false
+                writeString(key, into: &out)
+                out.append(UInt8(ascii: ":"))
+                write(member, into: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    static let hex = Array("0123456789abcdef".utf8)
+
+    static func writeString(_ s: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for b in s.utf8 {
+            switch b {
+            case 0x22: out.append(0x5C); out.append(0x22)
+            case 0x5C: out.append(0x5C); out.append(0x5C)
+            case 0x0A: out.append(0x5C); out.append(UInt8(ascii: "n"))
+            case 0x0D: out.append(0x5C); out.append(UInt8(ascii: "r"))
+            case 0x09: out.append(0x5C); out.append(UInt8(ascii: "t"))
+            case 0..<0x20:
+                out.append(contentsOf: "\\u00".utf8)
+                out.append(hex[Int(b >> 4)])
+                out.append(hex[Int(b & 0xF)])
+            default: out.append(b)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}
