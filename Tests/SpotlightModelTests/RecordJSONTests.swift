@@ -19,6 +19,21 @@ import SpotlightModel
         #expect(try JSONDecoder().decode(Record.self, from: data) == record)
     }
 
+    @Test func theFastReaderAgreesWithCodable() throws {
+        let record = Record(
+            bundle: "b", type: "T", id: "1", title: "Café", subtitle: "sub", synonyms: ["s"], keywords: ["k"],
+            properties: ["i": .int(3), "d": .double(2.5), "b": .bool(false), "e": .enumCase("red"),
+                         "date": .date(Date(timeIntervalSince1970: 1_780_000_000.5)), "u": .url(URL(string: "https://x.org")!),
+                         "ref": .entity(EntityReference(type: "C", id: "c1")), "arr": .array([.string("a"), .int(1)])],
+            domain: "a.b", expiration: Date(timeIntervalSince1970: 1_800_000_000), rankingHint: 40)
+        let data = try JSONEncoder().encode(record)
+        #expect(try Record(json: JSONValue.parse(data)) == record)
+        #expect(throws: SpotlightError.self) { try Record(json: JSONValue.parse(Data(#"{"bundle":"b","type":"T"}"#.utf8))) }
+        #expect(throws: SpotlightError.self) {
+            try Record(json: JSONValue.parse(Data(#"{"bundle":"b","type":"T","id":"1","properties":{"p":{"int":"x"}}}"#.utf8)))
+        }
+    }
+
     @Test func missingOptionalFieldsDecodeToDefaults() throws {
         let json = #"{"bundle":"b","type":"T","id":"1"}"#
         let record = try JSONDecoder().decode(Record.self, from: Data(json.utf8))

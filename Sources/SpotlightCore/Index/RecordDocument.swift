@@ -58,7 +58,7 @@ enum RecordDocument {
 
     static func decode(_ data: [UInt8], in subject: String) throws -> Record {
         do {
-            return try JSONDecoder().decode(Record.self, from: Data(data))
+            return try Record(json: JSONValue.parse(Data(data)))
         } catch {
             throw SpotlightError(.corrupt, "a document in \(subject) does not hold a record; "
                 + "rebuild the index from the record store", underlying: "\(error)")

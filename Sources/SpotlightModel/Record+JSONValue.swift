@@ -1,0 +1,88 @@
+import Foundation
+
+/// Reading a record from a parsed ``JSONValue`` without `Codable`, for hot paths (every
+/// search hit is read back from the index this way). Accepts exactly what
+/// `Record.init(from:)` accepts.
+extension Record {
+    /// - Throws: `SpotlightError(.invalidInput)` naming the field that is wrong.
+    public init(json: JSONValue) throws {
+        guard case .object(let o) = json else { throw Self.bad("a record must be a JSON object") }
+        func text(_ key: String) throws -> String? {
+            switch o[key] {
+            case nil, .null?: return nil
+            case .string(let s)?: return s
+            default: throw Self.bad("\(key) must be a string")
+            }
+        }
+        func texts(_ key: String) throws -> [String] {
+            switch o[key] {
+            case nil, .null?: return []
+            case .array(let a)?:
+                return try a.map { guard case .string(let s) = $0 else { throw Self.bad("\(key) must hold strings") }; return s }
+            default: throw Self.bad("\(key) must be an array of strings")
+            }
+        }
+        guard let bundle = try text("bundle") else { throw Self.bad("bundle is missing") }
+        guard let type = try text("type") else { throw Self.bad("type is missing") }
+        guard let id = try text("id") else { throw Self.bad("id is missing") }
+        var properties: [String: PropertyValue] = [:]
+        switch o["properties"] {
+        case nil, .null?: break
+        case .object(let p)?: for (name, value) in p { properties[name] = try PropertyValue(json: value, name: name) }
+        default: throw Self.bad("properties must be an object")
+        }
+        var expiration: Date?
+        if let e = try text("expiration") {
+            guard let d = ISO8601.date(from: e) else { throw Self.bad("expiration is not an ISO 8601 date: \(e)") }
+            expiration = d
+        }
+        var hint: Int?
+        switch o["rankingHint"] {
+        case nil, .null?: break
+        case .number(let n)?:
+            guard n.rounded() == n, (0...100).contains(n) else { throw Self.bad("rankingHint must be 0...100, got \(n)") }
+            hint = Int(n)
+        default: throw Self.bad("rankingHint must be a number")
+        }
+        self.init(bundle: bundle, type: type, id: id, title: try text("title") ?? "", subtitle: try text("subtitle"),
+                  synonyms: try texts("synonyms"), keywords: try texts("keywords"), properties: properties,
+                  domain: try text("domain"), expiration: expiration, rankingHint: hint)
+    }
+
+    static func bad(_ message: String) -> SpotlightError { SpotlightError(.invalidInput, "not a record: " + message) }
+}
+
+extension PropertyValue {
+    /// A property value from its tagged JSON form (see docs/records.md).
+    init(json: JSONValue, name: String) throws {
+        guard case .object(let o) = json, o.count == 1, let (tag, value) = o.first else {
+            throw Record.bad("property \(name) must be an object with exactly one type key")
+        }
+        func string() throws -> String {
+            guard case .string(let s) = value else { throw Record.bad("property \(name) (\(tag)) must be a string") }
+            return s
+        }
+        switch (tag, value) {
+        case ("string", _): self = .string(try string())
+        case ("enum", _): self = .enumCase(try string())
+        case ("int", .number(let n)) where n.rounded() == n && abs(n) < 9.2e18: self = .int(Int(n))
+        case ("double", .number(let n)): self = .double(n)
+        case ("bool", .bool(let b)): self = .bool(b)
+        case ("date", _):
+            let s = try string()
+            guard let d = ISO8601.date(from: s) else { throw Record.bad("property \(name) is not an ISO 8601 date: \(s)") }
+            self = .date(d)
+        case ("url", _):
+            let s = try string()
+            guard let u = URL(string: s) else { throw Record.bad("property \(name) is not a URL: \(s)") }
+            self = .url(u)
+        case ("entity", .object(let ref)):
+            guard case .string(let type)? = ref["type"], case .string(let id)? = ref["id"] else {
+                throw Record.bad("property \(name) (entity) needs a string type and id")
+            }
+            self = .entity(EntityReference(type: type, id: id))
+        case ("array", .array(let items)): self = .array(try items.map { try PropertyValue(json: $0, name: name) })
+        default: throw Record.bad("property \(name) has an unknown type \(tag) or a value of the wrong kind")
+        }
+    }
+}
