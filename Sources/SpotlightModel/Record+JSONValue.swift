@@ -86,3 +86,53 @@ extension PropertyValue {
         }
     }
 }
+
+/// Writing a record as a ``JSONValue`` without `Codable`: the same JSON form as
+/// `Record.encode(to:)`, for hot paths (every search hit the daemon sends).
+extension Record {
+    public var jsonValue: JSONValue {
+        var o: [String: JSONValue] = ["bundle": .string(bundle), "type": .string(type), "id": .string(id),
+                                      "title": .string(title)]
+        if let subtitle { o["subtitle"] = .string(subtitle) }
+        if !synonyms.isEmpty { o["synonyms"] = .array(synonyms.map(JSONValue.string)) }
+        if !keywords.isEmpty { o["keywords"] = .array(keywords.map(JSONValue.string)) }
+        if !properties.isEmpty { o["properties"] = .object(properties.mapValues(\.jsonValue)) }
+        if let domain { o["domain"] = .string(domain) }
+        if let expiration { o["expiration"] = .string(ISO8601.string(from: expiration)) }
+        if let rankingHint { o["rankingHint"] = .number(Double(rankingHint)) }
+        return .object(o)
+    }
+}
+
+extension PropertyValue {
+    /// The tagged JSON form (see docs/records.md).
+    public var jsonValue: JSONValue {
+        switch self {
+        case .string(let v): return .object(["string": .string(v)])
+        case .int(let v): return .object(["int": .number(Double(v))])
+        case .double(let v): return .object(["double": .number(v)])
+        case .bool(let v): return .object(["bool": .bool(v)])
+        case .date(let v): return .object(["date": .string(ISO8601.string(from: v))])
+        case .url(let v): return .object(["url": .string(v.absoluteString)])
+        case .enumCase(let v): return .object(["enum": .string(v)])
+        case .entity(let r): return .object(["entity": .object(["type": .string(r.type), "id": .string(r.id)])])
+        case .array(let vs): return .object(["array": .array(vs.map(\.jsonValue))])
+        }
+    }
+}
+
+extension SearchResult {
+    /// The JSON form of the result, with each hit's record written directly.
+    public func jsonValue() throws -> JSONValue {
+        var copy = self
+        copy.hits = []
+        guard case .object(var o) = try JSONValue(encoding: copy) else { return try JSONValue(encoding: self) }
+        o["hits"] = .array(try hits.map { hit in
+            var h: [String: JSONValue] = ["record": hit.record.jsonValue, "score": .number(hit.score)]
+            if let snippet = hit.snippet { h["snippet"] = .string(snippet) }
+            if let explanation = hit.explanation { h["explanation"] = try JSONValue(encoding: explanation) }
+            return .object(h)
+        })
+        return .object(o)
+    }
+}

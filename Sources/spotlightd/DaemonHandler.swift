@@ -48,7 +48,7 @@ final class DaemonHandler: RPCHandler {
             guard (0...10_000).contains(q.limit), q.offset >= 0 else {
                 throw SpotlightError(.invalidInput, "limit must be 0...10000 and offset ≥ 0 (got limit \(q.limit), offset \(q.offset))")
             }
-            return try JSONValue(encoding: try await engine.search(q))
+            return try await engine.search(q).jsonValue()
         case .get:
             let p = try params.decode(GetParams.self)
             return try JSONValue(encoding: GetResult(records: try engine.records(for: p.keys)))

@@ -28,6 +28,7 @@ import SpotlightModel
             domain: "a.b", expiration: Date(timeIntervalSince1970: 1_800_000_000), rankingHint: 40)
         let data = try JSONEncoder().encode(record)
         #expect(try Record(json: JSONValue.parse(data)) == record)
+        #expect(record.jsonValue == (try JSONValue.parse(data)))
         #expect(throws: SpotlightError.self) { try Record(json: JSONValue.parse(Data(#"{"bundle":"b","type":"T"}"#.utf8))) }
         #expect(throws: SpotlightError.self) {
             try Record(json: JSONValue.parse(Data(#"{"bundle":"b","type":"T","id":"1","properties":{"p":{"int":"x"}}}"#.utf8)))
