@@ -89,7 +89,13 @@ public final class SearchableIndex: Sendable {
     /// let result = try await index.query(q)   // result.facets?["type"], result.hits[0].snippet
     /// ```
     public func query(_ query: SearchQuery) async throws -> SearchResult {
-        try await call("query", query)
+        let value = try await callValue("query", query)
+        do {
+            return try SearchResult(json: value)
+        } catch {
+            throw SpotlightError(.internal, "spotlightd's reply to query is not what this SpotlightKit expects",
+                                 underlying: "\(error)")
+        }
     }
 
     /// The most likely completions of the last word of `text` (as typed, no space after it)
@@ -142,6 +148,17 @@ public final class SearchableIndex: Sendable {
     /// One call, retried while the daemon is unreachable within the reconnect window; the
     /// final "unavailable" error says how to start the daemon.
     func call<P: Encodable, R: Decodable>(_ method: String, _ params: P, timeout: Duration? = nil) async throws -> R {
+        let value = try await callValue(method, params, timeout: timeout)
+        do {
+            return try value.decode(R.self)
+        } catch let error as DecodingError {
+            throw SpotlightError(.internal, "spotlightd's reply to \(method) is not what this SpotlightKit expects",
+                                 underlying: "\(error)")
+        }
+    }
+
+    /// The reply's JSON, with the retry rules of ``call(_:_:timeout:)``.
+    func callValue<P: Encodable>(_ method: String, _ params: P, timeout: Duration? = nil) async throws -> JSONValue {
         let encoded: JSONValue
         do {
             encoded = try JSONValue(encoding: params)
@@ -157,7 +174,7 @@ public final class SearchableIndex: Sendable {
                 } else {
                     value = try await client.call(method, encoded)
                 }
-                return try value.decode(R.self)
+                return value
             } catch let error as SpotlightError where error.code == .unavailable {
                 if ContinuousClock.now < deadline {
                     try await Task.sleep(for: .milliseconds(100))
@@ -166,9 +183,6 @@ public final class SearchableIndex: Sendable {
                 throw SpotlightError(.unavailable,
                     "spotlightd is not answering at \(socketPath): \(error.message); \(SpotlightPaths.startHint(socket: socketPath))",
                     underlying: error.underlying)
-            } catch let error as DecodingError {
-                throw SpotlightError(.internal, "spotlightd's reply to \(method) is not what this SpotlightKit expects",
-                                     underlying: "\(error)")
             }
         }
     }

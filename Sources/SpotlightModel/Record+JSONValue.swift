@@ -136,3 +136,27 @@ extension SearchResult {
         return .object(o)
     }
 }
+
+extension SearchResult {
+    /// Reads a result from its JSON form, each hit's record without `Codable`.
+    /// - Throws: `SpotlightError(.invalidInput)` or a `DecodingError` naming what is wrong.
+    public init(json: JSONValue) throws {
+        guard case .object(var o) = json, case .array(let hits)? = o["hits"] else {
+            throw SpotlightError(.invalidInput, "not a search result: it needs a hits array")
+        }
+        o["hits"] = .array([])
+        var result = try JSONValue.object(o).decode(SearchResult.self)
+        result.hits = try hits.map { hit in
+            guard case .object(let h) = hit, let record = h["record"], case .number(let score)? = h["score"] else {
+                throw SpotlightError(.invalidInput, "not a search hit: it needs a record and a score")
+            }
+            var read = SearchHit(record: try Record(json: record), score: score)
+            if case .string(let snippet)? = h["snippet"] { read.snippet = snippet }
+            if let explanation = h["explanation"], explanation != .null {
+                read.explanation = try explanation.decode(HitExplanation.self)
+            }
+            return read
+        }
+        self = result
+    }
+}
