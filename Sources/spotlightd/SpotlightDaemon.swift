@@ -47,6 +47,9 @@ struct SpotlightDaemon {
             configuration: configuration, log: log)
         var serverConfiguration = UnixSocketServer.Configuration()
         serverConfiguration.maxFrameBytes = configuration.maxFrameBytes
+        serverConfiguration.maxConnections = configuration.maxConnections
+        serverConfiguration.maxConnectionsPerPeer = configuration.maxConnectionsPerPeer
+        serverConfiguration.maxPendingRequestsPerConnection = configuration.maxPendingRequests
         serverConfiguration.authorizePeer = UnixSocketServer.Configuration.onlyUser(getuid())
         serverConfiguration.log = WireLog { level, line in
             log(Log.Level(rawValue: level.rawValue) ?? .info, line)
