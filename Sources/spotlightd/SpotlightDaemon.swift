@@ -102,6 +102,9 @@ final class Stopper: Sendable {
 
     func install() {
         for sig in [SIGTERM, SIGINT] {
+            // SIG_IGN first: libdispatch registers the source asynchronously and a signal
+            // ignored after that registration is lost.
+            signal(sig, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
             source.setEventHandler { [self] in
                 log(.info, "received \(sig == SIGTERM ? "SIGTERM" : "SIGINT"); draining")
@@ -114,7 +117,6 @@ final class Stopper: Sendable {
                 }
             }
             source.resume()
-            signal(sig, SIG_IGN)
             sources.append(source)
         }
     }
