@@ -67,6 +67,8 @@ public final class SpotlightEngine: @unchecked Sendable {
     var store: RecordStore
     var index: SearchIndex
     var indexedSequence: UInt64 = 0
+    /// The store connection saw an I/O error; the next write reopens it first.
+    var storeNeedsReopen = false
     var commitScheduled = false
     var sweepTimer: (any DispatchSourceTimer)?
 
