@@ -126,7 +126,10 @@ extension SpotlightEngine {
         } catch {
             options.log("error: cannot reopen the index: \(error)")
         }
+        guard !indexRetryScheduled else { return }
+        indexRetryScheduled = true
         writer.asyncAfter(deadline: .now() + 1) {
+            self.indexRetryScheduled = false
             do {
                 try self.catchUpIndex()
                 try self.commitIndex()

@@ -69,6 +69,8 @@ public final class SpotlightEngine: @unchecked Sendable {
     var indexedSequence: UInt64 = 0
     /// The store connection saw an I/O error; the next write reopens it first.
     var storeNeedsReopen = false
+    /// A retry of the index from the store is already scheduled (see recoverIndex).
+    var indexRetryScheduled = false
     var commitScheduled = false
     var sweepTimer: (any DispatchSourceTimer)?
 
