@@ -212,6 +212,9 @@ final class ServerLoop: @unchecked Sendable {
         let refusal: SpotlightError?
         if connections.count >= configuration.maxConnections {
             refusal = SpotlightError(.unavailable, "the server has \(connections.count) connections, its limit; retry later")
+        } else if connections.values.lazy.filter({ $0.peer.pid == peer.pid }).count >= configuration.maxConnectionsPerPeer {
+            refusal = SpotlightError(.unavailable, "pid \(peer.pid) has \(configuration.maxConnectionsPerPeer) connections "
+                + "open, the limit per process; reuse a connection (requests may be pipelined) or close one")
         } else {
             do {
                 try configuration.authorizePeer?(peer)

@@ -32,6 +32,9 @@ public final class UnixSocketServer: Sendable {
         public var maxPendingRequestsPerConnection = 512
         /// Open connections; one more is answered with an error and closed.
         public var maxConnections = 1024
+        /// Open connections from one peer process (by pid); one more is answered with an
+        /// error and closed, so one runaway client cannot take every slot.
+        public var maxConnectionsPerPeer = 256
         /// Called for each new connection with the peer's kernel credentials; throw to
         /// refuse it. The refusal is logged and sent to the peer before closing.
         public var authorizePeer: (@Sendable (PeerCredentials) throws -> Void)?

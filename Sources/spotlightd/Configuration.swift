@@ -8,6 +8,9 @@ struct Configuration {
     var appsDirectory: String
     var grants: Set<String> = []
     var maxFrameBytes = 16 << 20
+    var maxConnections = 1024
+    var maxConnectionsPerPeer = 256
+    var maxPendingRequests = 512
     var verbose = false
 
     static let help = """
@@ -15,7 +18,8 @@ struct Configuration {
     and answers queries over a Unix socket (JSON-RPC 2.0, one message per line).
 
     USAGE: spotlightd [--data-dir DIR] [--socket PATH] [--apps-dir DIR] [--grant BUNDLE ...]
-                      [--max-frame-bytes N] [--verbose]
+                      [--max-frame-bytes N] [--max-connections N] [--max-connections-per-peer N]
+                      [--max-pending-requests N] [--verbose]
 
     OPTIONS:
       --data-dir DIR       record store and index (env SPOTLIGHT_DATA_DIR;
@@ -25,6 +29,9 @@ struct Configuration {
       --apps-dir DIR       the app registry (env SPOTLIGHT_APPS_DIR; default DATA/apps)
       --grant BUNDLE       let unregistered callers (tools, tests) write BUNDLE; repeatable
       --max-frame-bytes N  largest accepted message (default 16777216)
+      --max-connections N  open connections in all (default 1024)
+      --max-connections-per-peer N  open connections of one process (default 256)
+      --max-pending-requests N  unanswered requests read from one connection (default 512)
       --verbose            debug log lines
       --help, --version
 
@@ -49,6 +56,10 @@ struct Configuration {
             guard let v = it.next(), !v.hasPrefix("--") else { throw UsageError("\(flag) needs a value") }
             return v
         }
+        func positive(_ flag: String, _ v: String) throws(UsageError) -> Int {
+            guard let n = Int(v), n >= 1 else { throw UsageError("\(flag) needs a number ≥ 1, got \(v)") }
+            return n
+        }
         while let arg = it.next() {
             switch arg {
             case "--data-dir": dataDir = try value(arg)
@@ -59,6 +70,9 @@ struct Configuration {
                 let v = try value(arg)
                 guard let n = Int(v), n >= 1024 else { throw UsageError("--max-frame-bytes needs a number ≥ 1024, got \(v)") }
                 config.maxFrameBytes = n
+            case "--max-connections": config.maxConnections = try positive(arg, value(arg))
+            case "--max-connections-per-peer": config.maxConnectionsPerPeer = try positive(arg, value(arg))
+            case "--max-pending-requests": config.maxPendingRequests = try positive(arg, value(arg))
             case "--verbose", "-v": config.verbose = true
             case "--help", "-h": throw UsageError(nil)
             default: throw UsageError("unknown argument \(arg)")

@@ -19,6 +19,7 @@ extension DaemonHandler {
             try Task.checkCancellation()
             reports.append(await reindex(manifest))
         }
+        if bundle == nil, reports.allSatisfy({ $0.error == nil }) { engine.storeRestoredByApps() }
         let total = reports.reduce(0) { $0 + $1.redonated }
         return RebuildResult(records: total, seconds: Date().timeIntervalSince(started),
                              sequence: engine.durableSequence, apps: reports)

@@ -64,6 +64,7 @@ final class DaemonHandler: RPCHandler {
 
     func donate(_ p: DonateParams, _ caller: Caller) async throws -> WriteResult {
         var records = p.records
+        try DonationLimits.standard.check(records)
         let target = try writableBundle(for: records.map(\.bundle), caller, verb: "donate")
         for i in records.indices where records[i].bundle.isEmpty { records[i].bundle = target }
         let swap = p.clientState.map { ClientStateUpdate(expected: $0.checksExpected ? .some($0.expected) : nil, new: $0.new) }

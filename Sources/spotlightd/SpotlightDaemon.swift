@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -26,12 +27,17 @@ struct SpotlightDaemon {
             exit(0)
         }
         let log = Log(verbose: configuration.verbose)
+        // Before anything listens: a SIGTERM that arrives while the handler is being set up
+        // would otherwise be ignored (SIG_IGN) and the daemon would never stop.
+        let stopper = Stopper(log: log)
+        stopper.install()
         var options = SpotlightEngine.Options()
         options.log = { line in log.engineLine(line) }
 
         let engine: SpotlightEngine
         do {
             engine = try SpotlightEngine(dataDirectory: configuration.dataDirectory, options: options)
+            stopper.serve(server: nil, engine: engine)
         } catch let error as SpotlightError {
             log(.error, "cannot open \(configuration.dataDirectory): \(error)")
             exit(error.code == .locked ? 3 : 1)
@@ -47,6 +53,9 @@ struct SpotlightDaemon {
             configuration: configuration, log: log)
         var serverConfiguration = UnixSocketServer.Configuration()
         serverConfiguration.maxFrameBytes = configuration.maxFrameBytes
+        serverConfiguration.maxConnections = configuration.maxConnections
+        serverConfiguration.maxConnectionsPerPeer = configuration.maxConnectionsPerPeer
+        serverConfiguration.maxPendingRequestsPerConnection = configuration.maxPendingRequests
         serverConfiguration.authorizePeer = UnixSocketServer.Configuration.onlyUser(getuid())
         serverConfiguration.log = WireLog { level, line in
             log(Log.Level(rawValue: level.rawValue) ?? .info, line)
@@ -68,36 +77,41 @@ struct SpotlightDaemon {
         }
         log(.info, "spotlightd \(spotlightVersion) pid \(getpid()) serving \(configuration.socket), data in \(configuration.dataDirectory)")
 
-        let stopper = Stopper(server: server, engine: engine, log: log)
-        stopper.install()
+        stopper.serve(server: server, engine: engine)
         ParentWatch.startIfRequested { engine.close() }
         while true { try? await Task.sleep(for: .seconds(3600)) }
     }
 }
 
-/// SIGTERM/SIGINT: stop accepting, finish in-flight requests, commit, exit 0.
+/// SIGTERM/SIGINT: stop accepting, finish in-flight requests, commit, exit 0. Installed first
+/// thing; what there is to stop (the engine, then the server) is handed over as it opens.
 final class Stopper: Sendable {
-    let server: UnixSocketServer
-    let engine: SpotlightEngine
     let log: Log
     let queue = DispatchQueue(label: "spotlightd.signals")
+    private let running = Mutex<(server: UnixSocketServer?, engine: SpotlightEngine?)>((nil, nil))
     nonisolated(unsafe) var sources: [any DispatchSourceSignal] = []
 
-    init(server: UnixSocketServer, engine: SpotlightEngine, log: Log) {
-        self.server = server
-        self.engine = engine
+    init(log: Log) {
         self.log = log
+    }
+
+    /// What a signal from now on stops.
+    func serve(server: UnixSocketServer?, engine: SpotlightEngine) {
+        running.withLock { $0 = (server, engine) }
     }
 
     func install() {
         for sig in [SIGTERM, SIGINT] {
+            // SIG_IGN first: libdispatch registers the source asynchronously and a signal
+            // ignored after that registration is lost.
             signal(sig, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
             source.setEventHandler { [self] in
                 log(.info, "received \(sig == SIGTERM ? "SIGTERM" : "SIGINT"); draining")
+                let (server, engine) = running.withLock { $0 }
                 Task {
-                    await server.stop()
-                    engine.close()
+                    await server?.stop()
+                    engine?.close()
                     log(.info, "stopped cleanly")
                     exit(0)
                 }

@@ -66,3 +66,22 @@ import SpotlightModel
         #expect(daemon.log().contains("65534"))
     }
 }
+
+/// Regression (found by the hardening limit tests): a SIGTERM sent the moment the socket
+/// listened was ignored, because the handler was installed only after listening.
+@Suite struct DaemonEarlySignalTests {
+    @Test func aSigtermRightAfterTheSocketListensStopsTheDaemon() throws {
+        let daemon = try DaemonProcess()
+        for _ in 0..<5 {
+            daemon.stop()
+            let p = try daemon.launch()
+            try daemon.waitForSocket(p)
+            kill(p.processIdentifier, SIGTERM)
+            let deadline = Date().addingTimeInterval(10)
+            while p.isRunning, Date() < deadline { usleep(10_000) }
+            #expect(!p.isRunning)
+            if p.isRunning { kill(p.processIdentifier, SIGKILL) }
+            p.waitUntilExit()
+        }
+    }
+}

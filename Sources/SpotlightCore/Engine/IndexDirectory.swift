@@ -53,7 +53,12 @@ struct IndexDirectory {
     /// Moves a broken generation aside and returns where it went.
     func moveAside(_ path: String) throws -> String {
         let stamp = Int(Date().timeIntervalSince1970)
-        let dest = "\(path).corrupt-\(stamp)"
+        var dest = "\(path).corrupt-\(stamp)"
+        var n = 1
+        while FileManager.default.fileExists(atPath: dest) {
+            n += 1
+            dest = "\(path).corrupt-\(stamp)-\(n)"
+        }
         try FileManager.default.moveItem(atPath: path, toPath: dest)
         return dest
     }

@@ -32,7 +32,13 @@ extension SpotlightEngine {
             writer.async {
                 continuation.resume(with: Result {
                     self.drainPending()
-                    try self.catchUpIndex()
+                    do {
+                        try self.catchUpIndex()
+                    } catch {
+                        // The index cannot take the changes (a full disk, an I/O error): answer
+                        // from what it has committed rather than not at all; status says degraded.
+                        self.recoverIndex(after: error)
+                    }
                     return try self.index.search(query, now: Date())
                 })
             }

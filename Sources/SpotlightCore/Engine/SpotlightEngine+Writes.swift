@@ -37,12 +37,17 @@ extension SpotlightEngine {
         guard !batch.isEmpty else { return }
         let results: [Result<StoreWriteOutcome, SpotlightError>]
         do {
+            if storeNeedsReopen { try reopenStore() }
             results = try store.apply(batch.map(\.write))
         } catch {
             let failure = (error as? SpotlightError).map { e in
                 e.message.hasPrefix("not stored") ? e : SpotlightError(e.code, "not stored: " + e.message, underlying: e.underlying)
             } ?? SpotlightError(.io, "not stored: \(error)")
             options.log("error: store write failed: \(failure)")
+            // After a failed write or fsync the kernel may have dropped the dirty pages and
+            // a retry on the same handle could report success for data that is gone:
+            // the next write opens the store afresh (SQLite then replays or discards the WAL).
+            if failure.code == .io { storeNeedsReopen = true }
             for pending in batch { pending.continuation.resume(throwing: failure) }
             return
         }
@@ -56,6 +61,14 @@ extension SpotlightEngine {
         } catch {
             recoverIndex(after: error)
         }
+    }
+
+    /// On `writer`: closes the store connection after an I/O error and opens a new one.
+    func reopenStore() throws {
+        store.close()
+        store = try RecordStore(path: dataDirectory + "/store.sqlite")
+        storeNeedsReopen = false
+        options.log("info: reopened the record store after an I/O error")
     }
 
     /// On `writer`: applies store changes after `indexedSequence` to the index and schedules
@@ -113,7 +126,10 @@ extension SpotlightEngine {
         } catch {
             options.log("error: cannot reopen the index: \(error)")
         }
+        guard !indexRetryScheduled else { return }
+        indexRetryScheduled = true
         writer.asyncAfter(deadline: .now() + 1) {
+            self.indexRetryScheduled = false
             do {
                 try self.catchUpIndex()
                 try self.commitIndex()

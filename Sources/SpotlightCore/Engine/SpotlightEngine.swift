@@ -42,6 +42,8 @@ public final class SpotlightEngine: @unchecked Sendable {
         var rebuildDone = 0
         var rebuildTotal = 0
         var indexProblem: String?
+        /// The store was found corrupt or missing at start (see SpotlightEngine+StoreCheck).
+        var storeProblem: String?
         var closed = false
     }
 
@@ -65,6 +67,10 @@ public final class SpotlightEngine: @unchecked Sendable {
     var store: RecordStore
     var index: SearchIndex
     var indexedSequence: UInt64 = 0
+    /// The store connection saw an I/O error; the next write reopens it first.
+    var storeNeedsReopen = false
+    /// A retry of the index from the store is already scheduled (see recoverIndex).
+    var indexRetryScheduled = false
     var commitScheduled = false
     var sweepTimer: (any DispatchSourceTimer)?
 
@@ -85,13 +91,22 @@ public final class SpotlightEngine: @unchecked Sendable {
         lock = try DataDirectoryLock(directory: dataDirectory)
         directory = IndexDirectory(dataDirectory: dataDirectory)
         let storePath = dataDirectory + "/store.sqlite"
-        store = try RecordStore(path: storePath)
-        readStore = Mutex(try RecordStore(path: storePath))
         let cleanMarker = dataDirectory + "/clean-shutdown"
         let wasClean = FileManager.default.fileExists(atPath: cleanMarker)
+        let (checked, storeProblem, storeReplaced) = try Self.openCheckedStore(
+            dataDirectory: dataDirectory, wasClean: wasClean, indexExists: directory.activePath() != nil, log: options.log)
+        store = checked
+        readStore = Mutex(try RecordStore(path: storePath))
         try? FileManager.default.removeItem(atPath: cleanMarker)
         let rebuildMarker = dataDirectory + "/rebuild-pending"
-        let (opened, rebuildReason) = try Self.openActiveIndex(directory, store: store, verify: !wasClean, log: options.log)
+        // A replaced store: the old index (its documents hold the lost records) is kept aside.
+        if storeReplaced, let active = directory.activePath() {
+            let aside = try directory.moveAside(active)
+            try FileManager.default.removeItem(atPath: directory.linkPath)
+            options.log("warning: kept the index of the lost store at \(aside); its documents hold the records' JSON")
+        }
+        // Xapian's check runs at every start: a clean shutdown does not protect against the disk.
+        let (opened, rebuildReason) = try Self.openActiveIndex(directory, store: store, verify: true, log: options.log)
         index = opened
         let needsRebuild = rebuildReason != nil || FileManager.default.fileExists(atPath: rebuildMarker)
         if needsRebuild {
@@ -103,6 +118,7 @@ public final class SpotlightEngine: @unchecked Sendable {
         indexedSequence = try index.lastAppliedSequence()
         let storeSeq = try store.lastSequence()
         shared.withLock {
+            $0.storeProblem = storeProblem
             $0.durableSequence = storeSeq
             $0.committedSequence = indexedSequence
         }
@@ -169,12 +185,13 @@ public final class SpotlightEngine: @unchecked Sendable {
         let (counts, storeBytes) = try readStore.withLock { s in (try s.counts(), try s.sizeInBytes()) }
         let s = shared.withLock { $0 }
         let docs = try withReader(minimumSequence: s.committedSequence) { try $0.documentCount() } ?? 0
-        let state = s.rebuilding ? "rebuilding" : (s.indexProblem == nil ? "ok" : "degraded")
+        let problem = s.storeProblem ?? s.indexProblem
+        let state = s.rebuilding ? "rebuilding" : (problem == nil ? "ok" : "degraded")
         return IndexStatus(
             counts: counts, recordCount: counts.reduce(0) { $0 + $1.total }, documentCount: docs,
             storeBytes: storeBytes, indexBytes: directory.activePath().map(directorySize) ?? 0,
             storeSequence: s.durableSequence, lastAppliedSequence: s.committedSequence,
-            indexState: state, message: s.indexProblem,
+            indexState: state, message: problem,
             rebuildDone: s.rebuilding ? s.rebuildDone : nil, rebuildTotal: s.rebuilding ? s.rebuildTotal : nil)
     }
 
@@ -184,22 +201,38 @@ public final class SpotlightEngine: @unchecked Sendable {
     /// schema version, or (after an unclean shutdown) fails Xapian's check, activates a fresh
     /// empty generation instead and reports that a rebuild is needed; the caller rebuilds in
     /// the background while answering from what it has.
+    /// Xapian creates a glass database's document-data table lazily and reads a missing one as
+    /// empty, so its deletion passes Xapian's check; but every document here carries its
+    /// record as data, so documents without that table mean the file was lost.
+    static func missingDocumentData(_ index: SearchIndex, at path: String) throws -> String? {
+        let documents = try index.documentCount()
+        guard documents > 0, !FileManager.default.fileExists(atPath: path + "/docdata.glass") else { return nil }
+        return "docdata.glass is missing though the index holds \(documents) documents"
+    }
+
     static func openActiveIndex(_ directory: IndexDirectory, store: RecordStore, verify: Bool,
                                 log: @Sendable (String) -> Void) throws -> (SearchIndex, rebuildReason: String?) {
         var reason = "there was no index yet"
         if let active = directory.activePath() {
             var problem: String?
             if verify, FileManager.default.fileExists(atPath: active) {
-                let errors = (try? SearchIndex.check(path: active)) ?? ["check failed"]
+                let errors: [String]
+                do { errors = try SearchIndex.check(path: active) } catch { errors = ["\(error)"] }
                 if !errors.isEmpty { problem = "Xapian's check found: " + errors.prefix(3).joined(separator: "; ") }
             }
             if problem == nil {
                 do {
                     let index = try SearchIndex.openWritable(path: active)
                     let version = try index.storedSchemaVersion()
-                    if version == SearchIndex.schemaVersion { return (index, nil) }
-                    index.close()
-                    reason = "the index schema version \(version.map(String.init) ?? "none") is not \(SearchIndex.schemaVersion)"
+                    if version == SearchIndex.schemaVersion, let missing = try missingDocumentData(index, at: active) {
+                        index.close()
+                        problem = missing
+                    } else if version == SearchIndex.schemaVersion {
+                        return (index, nil)
+                    } else {
+                        index.close()
+                        reason = "the index schema version \(version.map(String.init) ?? "none") is not \(SearchIndex.schemaVersion)"
+                    }
                 } catch let error as SpotlightError where error.code == .corrupt || error.code == .notFound {
                     problem = error.description
                 }

@@ -1,0 +1,31 @@
+// libFuzzer target: a frame as the daemon decodes it, JSON, then JSON-RPC, then the params of
+// every daemon method. Built by tools/fuzz, not by `swift build`. Every failure must be a
+// thrown error (that becomes an error response), never a crash.
+import Foundation
+import SpotlightModel
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzRequest(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    let frame = Array(UnsafeBufferPointer(start: data, count: size))
+    guard let value = try? RPCCoding.decode(frame) else { return 0 }
+    guard case .success(let message) = RPCMessageParser.message(from: value) else { return 0 }
+    let params: JSONValue?
+    switch message {
+    case .request(let request): params = request.params
+    case .notification(let notification): params = notification.params
+    case .response: return 0
+    }
+    _ = try? params.decode(HelloParams.self)
+    _ = try? params.decode(DonateParams.self)
+    _ = try? params.decode(ClientStateParams.self)
+    _ = try? params.decode(DeleteParams.self)
+    _ = try? params.decode(SearchQuery.self)
+    _ = try? params.decode(GetParams.self)
+    _ = try? params.decode(RebuildParams.self)
+    _ = try? params.decode(ExportParams.self)
+    if let donation = try? params.decode(DonateParams.self) {
+        // What the daemon answers is encoded again: that must not fail either.
+        _ = try? RPCCoding.encode(try JSONValue(encoding: donation.records))
+    }
+    return 0
+}

@@ -1,0 +1,67 @@
+import Foundation
+import SpotlightModel
+
+/// The record store's check at start. A corrupt store is never served: it is moved aside, a
+/// fresh empty store takes its place, and the engine reports (in its log and in `status`, as
+/// `degraded`) that it needs a restore or the apps' re-donation, until that is done.
+extension SpotlightEngine {
+    /// The file that remembers, across restarts, that the store was lost and why.
+    static let storeLostMarker = "store-lost"
+
+    /// Opens the store at `<data>/store.sqlite` and checks it: SQLite's quick check after a
+    /// clean shutdown, the full ``RecordStore/integrityCheck()`` after an unclean one. A store
+    /// that cannot be opened, fails its check, or is missing while an index exists is moved
+    /// aside and replaced by an empty one.
+    /// - Returns: the store, what is wrong with the data (nil when it is sound), and whether
+    ///   the store was replaced by an empty one just now.
+    static func openCheckedStore(dataDirectory: String, wasClean: Bool, indexExists: Bool,
+                                 log: @Sendable (String) -> Void) throws -> (RecordStore, problem: String?, replaced: Bool) {
+        let path = dataDirectory + "/store.sqlite"
+        let marker = dataDirectory + "/" + storeLostMarker
+        let remembered = (try? String(contentsOfFile: marker, encoding: .utf8)).flatMap { $0.isEmpty ? nil : $0 }
+        let existed = FileManager.default.fileExists(atPath: path)
+        var found: String?
+        do {
+            let store = try RecordStore(path: path)
+            let problems = wasClean ? try store.quickCheck() : try store.integrityCheck()
+            if problems.isEmpty {
+                if existed || !indexExists { return (store, remembered, false) }
+                found = "the record store \(path) was missing while an index existed"
+            } else {
+                found = "SQLite's check of \(path) found: " + problems.prefix(3).joined(separator: "; ")
+            }
+            store.close()
+        } catch let error as SpotlightError where error.code == .corrupt {
+            found = "\(path) cannot be read as a record store (\(error.underlying ?? error.message))"
+        }
+        let problem = found!
+        var aside = "nowhere (it was missing)"
+        if existed {
+            let stamp = Int(Date().timeIntervalSince1970)
+            aside = "\(path).corrupt-\(stamp)"
+            try FileManager.default.moveItem(atPath: path, toPath: aside)
+            for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+                try FileManager.default.moveItem(atPath: path + suffix, toPath: aside + suffix)
+            }
+        }
+        let message = "the record store was lost: \(problem); moved it to \(aside) and started an empty store. "
+            + "Restore a backup of the store to \(path) (daemon stopped, then remove \(marker)), "
+            + "or run `spotlightctl rebuild --from-apps` so the apps donate again"
+        log("error: " + message)
+        _ = FileManager.default.createFile(atPath: marker, contents: Data(message.utf8))
+        try fsyncDirectory(dataDirectory)
+        return (try RecordStore(path: path), message, true)
+    }
+
+    /// After every registered app has donated again: the store is whole again, so the engine
+    /// stops reporting it as lost.
+    public func storeRestoredByApps() {
+        let had = shared.withLock { s -> Bool in
+            defer { s.storeProblem = nil }
+            return s.storeProblem != nil
+        }
+        guard had else { return }
+        try? FileManager.default.removeItem(atPath: dataDirectory + "/" + Self.storeLostMarker)
+        options.log("info: every registered app donated again; the record store is no longer reported as lost")
+    }
+}
