@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A typed property value of a record.
 ///
@@ -93,22 +96,88 @@ public struct EntityReference: Codable, Hashable, Sendable {
     }
 }
 
-/// ISO 8601 dates as the project writes and reads them: UTC with fractional seconds on
-/// output; with or without fractional seconds, or a plain `YYYY-MM-DD` day, on input.
+/// ISO 8601 dates as the project writes and reads them: UTC with milliseconds on output
+/// (`2026-06-01T20:00:00.000Z`; dates are kept to the millisecond); on input `YYYY-MM-DD`, or that with `THH:MM:SS`, optional
+/// fractional seconds and `Z` or an offset (`+02:00`, `+0200`). Years 0001–9999. Anything else
+/// is refused rather than guessed at.
 public enum ISO8601 {
     public static func string(from date: Date) -> String {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return f.string(from: date)
+        let totalMilliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+        var seconds = time_t(floor(totalMilliseconds / 1000))
+        let milliseconds = Int(totalMilliseconds - Double(seconds) * 1000)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func pad(_ n: Int32, _ width: Int) -> String {
+            let digits = String(n)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "\(pad(parts.tm_year + 1900, 4))-\(pad(parts.tm_mon + 1, 2))-\(pad(parts.tm_mday, 2))T"
+            + "\(pad(parts.tm_hour, 2)):\(pad(parts.tm_min, 2)):\(pad(parts.tm_sec, 2)).\(pad(Int32(milliseconds), 3))Z"
     }
 
     public static func date(from text: String) -> Date? {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let d = f.date(from: text) { return d }
-        f.formatOptions = [.withInternetDateTime]
-        if let d = f.date(from: text) { return d }
-        f.formatOptions = [.withFullDate]
-        return f.date(from: text)
+        let b = Array(text.utf8)
+        var i = 0
+        func number(_ width: Int) -> Int? {
+            guard i + width <= b.count else { return nil }
+            var n = 0
+            for k in i..<i + width {
+                guard (48...57).contains(b[k]) else { return nil }
+                n = n * 10 + Int(b[k] - 48)
+            }
+            i += width
+            return n
+        }
+        func expect(_ c: Character) -> Bool {
+            guard i < b.count, b[i] == c.asciiValue else { return false }
+            i += 1
+            return true
+        }
+        guard let year = number(4), (1...9999).contains(year), expect("-"),
+              let month = number(2), (1...12).contains(month), expect("-"),
+              let day = number(2), (1...31).contains(day) else { return nil }
+        var hour = 0, minute = 0, second = 0
+        var fraction = 0.0
+        var offset = 0
+        if i < b.count {
+            guard expect("T"), let h = number(2), h < 24, expect(":"), let m = number(2), m < 60, expect(":"),
+                  let sec = number(2), sec < 61 else { return nil }
+            (hour, minute, second) = (h, m, sec)
+            if expect(".") {
+                let start = i
+                var scale = 0.1
+                while i < b.count, (48...57).contains(b[i]) {
+                    fraction += Double(b[i] - 48) * scale
+                    scale /= 10
+                    i += 1
+                }
+                guard i > start else { return nil }
+            }
+            if expect("Z") {
+                offset = 0
+            } else if i < b.count, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") {
+                let sign = b[i] == UInt8(ascii: "-") ? -1 : 1
+                i += 1
+                guard let oh = number(2), oh < 24 else { return nil }
+                _ = expect(":")
+                guard let om = number(2), om < 60 else { return nil }
+                offset = sign * (oh * 3600 + om * 60)
+            } else {
+                return nil
+            }
+        }
+        guard i == b.count else { return nil }
+        var parts = tm()
+        parts.tm_year = Int32(year - 1900)
+        parts.tm_mon = Int32(month - 1)
+        parts.tm_mday = Int32(day)
+        parts.tm_hour = Int32(hour)
+        parts.tm_min = Int32(minute)
+        parts.tm_sec = Int32(second)
+        let seconds = timegm(&parts)
+        // timegm normalises 31 February into March: refuse days the month does not have.
+        guard parts.tm_mday == Int32(day) else { return nil }
+        // Kept to the millisecond, as written, so text -> date -> text -> date is stable.
+        return Date(timeIntervalSince1970: (Double(seconds - offset) * 1000 + (fraction * 1000).rounded()) / 1000)
     }
 }

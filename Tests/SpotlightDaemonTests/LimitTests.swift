@@ -135,16 +135,13 @@ import SpotlightModel
 
 /// Found by tools/fuzz (record target): `ISO8601.date(from:)` accepts a malformed year
 /// ("2031e9990-…"), the date then encodes as 0001-01-01, so the record is stored already
-/// expired and never served. Dates must be well-formed years 0001…9999. The fix belongs in
-/// SpotlightModel (the lead's); until then this is a known issue.
+/// expired and never served. Dates must be well-formed years 0001…9999.
 @Suite struct LimitDateTests {
     @Test func aMalformedExpirationYearIsRefused() throws {
         let daemon = try DaemonProcess()
         let c = try RawConnection(path: daemon.socket)
         c.send(#"{"jsonrpc":"2.0","id":1,"method":"donate","params":{"records":[{"bundle":"com.example.test","type":"Note","id":"d","title":"t","expiration":"2031e9990-01-01T00:00:00Z"}]}}"#)
         let reply = c.readJSON()
-        withKnownIssue("ISO8601.date(from:) accepts a malformed year; fix in SpotlightModel") {
-            #expect((reply?["error"] as? [String: Any])?["code"] as? Int == -32602)
-        }
+        #expect((reply?["error"] as? [String: Any])?["code"] as? Int == -32602)
     }
 }

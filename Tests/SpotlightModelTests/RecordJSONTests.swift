@@ -51,3 +51,26 @@ import SpotlightModel
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(PropertyValue.self, from: Data(json.utf8)) }
     }
 }
+
+@Suite struct ISO8601Tests {
+    @Test(arguments: [
+        ("2026-06-01", 1_780_272_000.0), ("2026-06-01T20:00:00Z", 1_780_344_000.0),
+        ("2026-06-01T20:00:00.250Z", 1_780_344_000.25), ("2026-06-01T22:00:00+02:00", 1_780_344_000.0),
+        ("2026-06-01T15:30:00-0430", 1_780_344_000.0),
+    ])
+    func acceptedFormsReadAsTheRightInstant(_ text: String, _ seconds: Double) {
+        #expect(ISO8601.date(from: text)?.timeIntervalSince1970 == seconds)
+    }
+
+    @Test(arguments: ["2031e9990-01-01T00:00:00Z", "2026-02-31", "2026-13-01", "0000-01-01", "2026-06-01T20:00Z",
+                      "2026-06-01T20:00:00", "2026-06-01 20:00:00Z", "26-06-01", "2026-06-01T20:00:00.Z", ""])
+    func malformedTextIsRefused(_ text: String) {
+        #expect(ISO8601.date(from: text) == nil)
+    }
+
+    @Test func writingThenReadingKeepsTheMillisecond() {
+        let date = Date(timeIntervalSince1970: 1_780_344_000.123)
+        #expect(ISO8601.string(from: date) == "2026-06-01T20:00:00.123Z")
+        #expect(ISO8601.date(from: ISO8601.string(from: date)) == date)
+    }
+}
