@@ -52,10 +52,17 @@ public struct SearchResult: Codable, Hashable, Sendable {
     public var hits: [SearchHit]
     /// Xapian's estimate of the number of matches in the scope.
     public var estimatedTotal: Int
-    public init(hits: [SearchHit], estimatedTotal: Int) {
+    /// The shards that did not answer (down or too slow), so the hits come from the rest;
+    /// nil when every shard answered or there are none (docs/scale-out.md).
+    public var missingShards: [String]?
+    public init(hits: [SearchHit], estimatedTotal: Int, missingShards: [String]? = nil) {
         self.hits = hits
         self.estimatedTotal = estimatedTotal
+        self.missingShards = missingShards
     }
+
+    /// Whether some shard was left out of this answer.
+    public var isPartial: Bool { !(missingShards ?? []).isEmpty }
 }
 
 /// Which records a deletion removes. Every selector is confined to one bundle.

@@ -28,6 +28,7 @@ struct SpotlightDaemon {
         let log = Log(verbose: configuration.verbose)
         var options = SpotlightEngine.Options()
         options.log = { line in log.engineLine(line) }
+        options.shards = configuration.shards
 
         let engine: SpotlightEngine
         do {

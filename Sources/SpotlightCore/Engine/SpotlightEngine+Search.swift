@@ -18,6 +18,7 @@ extension SpotlightEngine {
     /// Runs a query. Sees every write whose ``write(_:)`` returned before this call.
     /// - Throws: `SpotlightError(.invalidInput)` for a query that cannot be parsed at all.
     public func search(_ query: SearchQuery) async throws -> SearchResult {
+        if let shards { return try await searchAcrossShards(query, shards) }
         let needed = shared.withLock { $0.durableSequence }
         let fromReader: SearchResult? = try await withCheckedThrowingContinuation { continuation in
             readerQueue.async {
