@@ -94,7 +94,7 @@ final class ShardSet: @unchecked Sendable {
         return openInParallel(candidates.map { shard, idle in
             { () throws -> XapianDatabase in
                 if let idle, (try? idle.reopen()) != nil { return idle }
-                return try self.layout.spec(of: shard).openReadOnly()
+                return try self.open(shard)
             }
         }, shards: candidates.map(\.0))
     }
@@ -118,8 +118,16 @@ final class ShardSet: @unchecked Sendable {
     /// After a failed query: fresh connections to the leased shards, in parallel. Those that
     /// fail are marked down; the rest come back as new leases (the old ones may be mid-message).
     private func recheck(_ leases: [Lease]) -> [Lease] {
-        openInParallel(leases.map { lease in { try self.layout.spec(of: lease.shard).openReadOnly() } },
+        openInParallel(leases.map { lease in { try self.open(lease.shard) } },
                        shards: leases.map(\.shard))
+    }
+
+    /// A new connection at the shard's latest revision: xapian-tcpsrv opens its database once,
+    /// so a new connection starts at the revision the server opened, until reopened.
+    private func open(_ shard: Shard) throws -> XapianDatabase {
+        let database = try layout.spec(of: shard).openReadOnly()
+        _ = try database.reopen()
+        return database
     }
 
     /// Runs each opener on its own thread; marks the shards whose opener fails down.
@@ -159,7 +167,7 @@ final class ShardSet: @unchecked Sendable {
     private func reprobe() {
         let down = withHealth { h in layout.shards.filter { h.down[$0.name] != nil } }
         for shard in down {
-            guard let database = try? layout.spec(of: shard).openReadOnly() else { continue }
+            guard let database = try? open(shard) else { continue }
             let rejoined = withHealth { h -> Bool in
                 guard !h.stopped, h.down.removeValue(forKey: shard.name) != nil else { return false }
                 h.idle[shard.name, default: []].append(database)
