@@ -138,6 +138,7 @@ final class ShardedSet: @unchecked Sendable {
             for start in stride(from: 0, to: group.count, by: 500) {
                 try await owner.index().indexRecords(Array(group[start..<min(start + 500, group.count)]))
             }
+            try await waitUntilIndexed(owner)
             owners.append(owner)
         }
         self.owners = owners
@@ -153,7 +154,7 @@ final class ShardedSet: @unchecked Sendable {
             + ["timeout-ms \(timeoutMilliseconds)", "reprobe-seconds \(reprobeSeconds)"]
         try lines.joined(separator: "\n").write(toFile: config, atomically: true, encoding: .utf8)
         front = try DaemonProcess()
-        front.stop()
+        front.stop(signal: SIGKILL)   // a SIGTERM in its first moments can be lost
         try front.start(extraArguments: ["--shards-config", config])
     }
 
@@ -165,6 +166,18 @@ final class ShardedSet: @unchecked Sendable {
     }
 
     deinit { servers.forEach { $0.kill() } }
+}
+
+/// Waits until the daemon's index has committed everything its store holds (xapian-tcpsrv
+/// serves only committed revisions).
+func waitUntilIndexed(_ daemon: DaemonProcess) async throws {
+    let deadline = Date().addingTimeInterval(20)
+    while Date() < deadline {
+        let status = try await daemon.index().status().index
+        if status.lastAppliedSequence == status.storeSequence { return }
+        try await Task.sleep(for: .milliseconds(50))
+    }
+    throw SpotlightError(.timeout, "the index of \(daemon.dataDirectory) did not catch up within 20 s")
 }
 
 /// The identifiers of the hits, in order.

@@ -30,7 +30,7 @@ import SpotlightModel
         defer { follower.kill() }
 
         let front = try DaemonProcess()
-        front.stop()
+        front.stop(signal: SIGKILL)   // a SIGTERM in its first moments can be lost
         try front.start(extraArguments: ["--shard", "replica \(root)/replica \(packagesBundle)", "--shard-timeout-ms", "1000"])
         let everything = SearchQuery(text: nil, limit: 500)
         #expect(try await eventually(front) { $0.hits.count == 50 && !$0.isPartial }, "\(follower.log())")
@@ -71,7 +71,7 @@ import SpotlightModel
     ])
     func aBadShardSettingIsAUsageError(arguments: [String], message: String) throws {
         let daemon = try DaemonProcess()
-        daemon.stop()
+        daemon.stop(signal: SIGKILL)
         let process = try daemon.launch(extraArguments: arguments)
         process.waitUntilExit()
         #expect(process.terminationStatus == 2)
