@@ -99,10 +99,17 @@ public struct SearchResult: Codable, Hashable, Sendable {
     /// Match counts by facet name (as asked for), most frequent value first, when asked for.
     public var facets: [String: [FacetCount]]?
 
-    public init(hits: [SearchHit], estimatedTotal: Int) {
+    /// The shards that did not answer (down or too slow), so the hits come from the rest;
+    /// nil when every shard answered or there are none (docs/scale-out.md).
+    public var missingShards: [String]?
+    public init(hits: [SearchHit], estimatedTotal: Int, missingShards: [String]? = nil) {
         self.hits = hits
         self.estimatedTotal = estimatedTotal
+        self.missingShards = missingShards
     }
+
+    /// Whether some shard was left out of this answer.
+    public var isPartial: Bool { !(missingShards ?? []).isEmpty }
 }
 
 /// The order of search hits.

@@ -1,4 +1,5 @@
 import Foundation
+import SpotlightCore
 import SpotlightModel
 
 /// spotlightd's settings: flags, then environment, then XDG defaults (see SpotlightPaths).
@@ -12,6 +13,8 @@ struct Configuration {
     var maxConnectionsPerPeer = 256
     var maxPendingRequests = 512
     var verbose = false
+    /// Remote shards and replicas searched with the local index (nil: none).
+    var shards: ShardLayout?
 
     static let help = """
     spotlightd — the Spotlight for Linux daemon: apps donate records, it keeps them durably
@@ -20,6 +23,8 @@ struct Configuration {
     USAGE: spotlightd [--data-dir DIR] [--socket PATH] [--apps-dir DIR] [--grant BUNDLE ...]
                       [--max-frame-bytes N] [--max-connections N] [--max-connections-per-peer N]
                       [--max-pending-requests N] [--verbose]
+                      [--shard "NAME DATABASE BUNDLES" ...] [--shards-config FILE]
+                      [--shard-timeout-ms N]
 
     OPTIONS:
       --data-dir DIR       record store and index (env SPOTLIGHT_DATA_DIR;
@@ -33,6 +38,11 @@ struct Configuration {
       --max-connections-per-peer N  open connections of one process (default 256)
       --max-pending-requests N  unanswered requests read from one connection (default 512)
       --verbose            debug log lines
+      --shard "NAME DATABASE BUNDLES"
+                           also search a shard: tcp://host:port (xapian-tcpsrv) or a local
+                           replica path, holding BUNDLES (comma-separated); repeatable
+      --shards-config FILE one shard per line, as --shard (see docs/scale-out.md)
+      --shard-timeout-ms N a shard slower than this is left out of a query (default 2000)
       --help, --version
 
     Under systemd socket activation (LISTEN_FDS) the socket is inherited instead.
@@ -50,6 +60,8 @@ struct Configuration {
         var dataDir: String?
         var socket: String?
         var apps: String?
+        var shardLines: [(origin: String, text: String)] = []
+        var shardTimeout: Int?
         var config = Configuration(dataDirectory: "", socket: "", appsDirectory: "")
         var it = arguments.makeIterator()
         func value(_ flag: String) throws(UsageError) -> String {
@@ -74,10 +86,18 @@ struct Configuration {
             case "--max-connections-per-peer": config.maxConnectionsPerPeer = try positive(arg, value(arg))
             case "--max-pending-requests": config.maxPendingRequests = try positive(arg, value(arg))
             case "--verbose", "-v": config.verbose = true
+            case "--shard": shardLines.append(("--shard", try value(arg)))
+            case "--shards-config": shardLines += try ShardConfiguration.lines(ofFile: try value(arg))
+            case "--shard-timeout-ms":
+                let v = try value(arg)
+                guard let n = Int(v), n > 0 else { throw UsageError("--shard-timeout-ms needs a number > 0, got \(v)") }
+                shardTimeout = n
             case "--help", "-h": throw UsageError(nil)
             default: throw UsageError("unknown argument \(arg)")
             }
         }
+        config.shards = try ShardConfiguration.layout(lines: shardLines)
+        if let shardTimeout { config.shards?.timeoutMilliseconds = shardTimeout }
         config.dataDirectory = SpotlightPaths.dataDirectory(dataDir)
         config.socket = SpotlightPaths.socket(socket)
         config.appsDirectory = apps ?? ProcessInfo.processInfo.environment["SPOTLIGHT_APPS_DIR"]

@@ -51,12 +51,17 @@ final class DaemonHandler: RPCHandler {
             return try await engine.search(q).jsonValue()
         case .get:
             let p = try params.decode(GetParams.self)
-            return try JSONValue(encoding: GetResult(records: try engine.records(for: p.keys)))
+            guard engine.shardLayout != nil else {
+                return try JSONValue(encoding: GetResult(records: try engine.records(for: p.keys)))
+            }
+            let (records, missing) = try await engine.recordsAcrossShards(for: p.keys)
+            return try JSONValue(encoding: GetResult(records: records)).adding(missingShards: missing)
         case .status:
-            return try JSONValue(encoding: DaemonStatus(
+            let status = try JSONValue(encoding: DaemonStatus(
                 index: try engine.status(), pid: getpid(), uptimeSeconds: Date().timeIntervalSince(started),
                 dataDirectory: configuration.dataDirectory, socket: configuration.socket, version: spotlightVersion,
                 appsDirectory: configuration.appsDirectory))
+            return engine.shardLayout == nil ? status : try status.adding(shards: await engine.shardStatuses())
         case .rebuild, .cancelRebuild, .export, .check, .compact:
             return try await handleMaintenance(known, params: params, peer: peer)
         }
@@ -100,6 +105,7 @@ final class DaemonHandler: RPCHandler {
         guard let bundle = named.first ?? caller.bundle ?? (caller.writable.count == 1 ? caller.writable.first : nil) else {
             throw missingBundle(verb)
         }
+        try refuseIfOnAShard(bundle, verb: verb)
         guard caller.writable.contains(bundle) else {
             log(.warning, "refused: pid \(caller.pid) (\(caller.via)) tried to \(verb) records of \(bundle)")
             throw SpotlightError(.permissionDenied,

@@ -33,6 +33,7 @@ struct SpotlightDaemon {
         stopper.install()
         var options = SpotlightEngine.Options()
         options.log = { line in log.engineLine(line) }
+        options.shards = configuration.shards
 
         let engine: SpotlightEngine
         do {

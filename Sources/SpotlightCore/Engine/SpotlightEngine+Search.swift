@@ -18,6 +18,7 @@ extension SpotlightEngine {
     /// Runs a query. Sees every write whose ``write(_:)`` returned before this call.
     /// - Throws: `SpotlightError(.invalidInput)` for a query that cannot be parsed at all.
     public func search(_ query: SearchQuery) async throws -> SearchResult {
+        if let shards { return try await searchAcrossShards(query, shards) }
         let needed = shared.withLock { $0.durableSequence }
         let fromReader: SearchResult? = try await withCheckedThrowingContinuation { continuation in
             readerQueue.async {
@@ -39,7 +40,16 @@ extension SpotlightEngine {
                         // from what it has committed rather than not at all; status says degraded.
                         self.recoverIndex(after: error)
                     }
-                    return try self.index.search(query, now: Date())
+                    do {
+                        return try self.index.search(query, now: Date())
+                    } catch let error as SpotlightError where error.code == .io {
+                        // Searching the writer's pending changes can need the disk too.
+                        self.recoverIndex(after: error)
+                        guard let committed = try self.withReader(minimumSequence: 0, { try $0.search(query, now: Date()) }) else {
+                            throw error
+                        }
+                        return committed
+                    }
                 })
             }
         }

@@ -29,6 +29,8 @@ public final class SpotlightEngine: @unchecked Sendable {
         public var sweepInterval: TimeInterval = 60
         /// One-line log messages.
         public var log: @Sendable (String) -> Void = { _ in }
+        /// Remote shards and replicas searched together with this index (nil: this index alone).
+        public var shards: ShardLayout?
         public init() {}
     }
 
@@ -77,6 +79,8 @@ public final class SpotlightEngine: @unchecked Sendable {
     /// A second store connection for reads (get, counts, client state) off the writer.
     let readStore: Mutex<RecordStore>
     let readers = Mutex<[IndexReader]>([])
+    /// The shards of `options.shards`, nil when there are none.
+    let shards: ShardSet?
 
     /// Opens (or creates) the data directory. Takes its single-instance lock, opens the
     /// record store, opens the index, rebuilds it from the store if it is missing, corrupt or
@@ -86,6 +90,7 @@ public final class SpotlightEngine: @unchecked Sendable {
     public init(dataDirectory: String, options: Options = Options()) throws {
         self.dataDirectory = dataDirectory
         self.options = options
+        shards = options.shards.map { ShardSet(layout: $0, log: options.log) }
         try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
         lock = try DataDirectoryLock(directory: dataDirectory)
@@ -153,6 +158,7 @@ public final class SpotlightEngine: @unchecked Sendable {
             return s.closed
         }
         guard !alreadyClosed else { return }
+        shards?.stop()
         writer.sync {
             sweepTimer?.cancel()
             drainPending()

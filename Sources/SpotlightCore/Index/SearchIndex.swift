@@ -24,7 +24,7 @@ public final class SearchIndex: @unchecked Sendable {
     /// The directory to fsync after a commit; nil for a read-only index.
     private let writablePath: String?
 
-    private init(database: XapianDatabase, writablePath: String?) {
+    init(database: XapianDatabase, writablePath: String?) {
         self.handle = database
         self.writablePath = writablePath
     }

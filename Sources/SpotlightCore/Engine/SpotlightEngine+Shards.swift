@@ -1,0 +1,117 @@
+import Foundation
+import SpotlightModel
+
+extension SpotlightEngine {
+    /// The shards this engine searches beside its own index (empty without a layout).
+    public var shardLayout: ShardLayout? { shards?.layout }
+
+    /// One Xapian search over this index and every shard that answers, combined into one
+    /// database, so ranking uses the statistics of all of them (no merge by hand). Shards
+    /// that are down or too slow are named in `missingShards`.
+    func searchAcrossShards(_ query: SearchQuery, _ shards: ShardSet) async throws -> SearchResult {
+        let needed = shared.withLock { $0.durableSequence }
+        if shared.withLock({ $0.committedSequence }) < needed {
+            // The local part must be a committed revision: commit what was acknowledged.
+            try await run(on: writer) {
+                self.drainPending()
+                try self.catchUpIndex()
+                try self.commitIndex()
+            }
+        }
+        let answer = try await run(on: readerQueue) {
+            try self.withReader(minimumSequence: needed) { local in
+                try Self.search(query, local: local.handle, shards)
+            }
+        }
+        if let answer { return answer }
+        // No committed reader covers it (a rebuild swapped generations): search beside the writer.
+        return try await run(on: writer) {
+            self.drainPending()
+            try self.catchUpIndex()
+            return try Self.search(query, local: self.index.handle, shards)
+        }
+    }
+
+    private static func search(_ query: SearchQuery, local: XapianDatabase, _ shards: ShardSet) throws -> SearchResult {
+        var (result, missing) = try shards.withShards(local: local) { combined in
+            try SearchIndex(database: combined, writablePath: nil).search(query, now: Date())
+        }
+        result.missingShards = missing.isEmpty ? nil : missing
+        return result
+    }
+
+    /// Reads records by key: from the record store, then (for keys it does not hold) from
+    /// the shards' documents, whose data is the donated record. Expired records are left out.
+    ///
+    /// ```swift
+    /// let (records, missing) = try await engine.recordsAcrossShards(for: [key])
+    /// ```
+    /// - Returns: the records found, in the order of `keys`, and the shards that did not answer.
+    public func recordsAcrossShards(for keys: [RecordKey]) async throws -> (records: [Record], missingShards: [String]) {
+        let local = try records(for: keys)
+        let found = Set(local.map(\.key))
+        let rest = keys.filter { !found.contains($0) }
+        guard let shards, !rest.isEmpty else { return (local, []) }
+        let (remote, missing) = try await run(on: readerQueue) {
+            try shards.withShards(local: nil) { try Self.lookUp(rest, in: $0) }
+        }
+        let byKey = Dictionary((local + remote).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        return (keys.compactMap { byKey[$0] }, missing)
+    }
+
+    /// The records whose unique-key terms are in `database`, unexpired.
+    private static func lookUp(_ keys: [RecordKey], in database: XapianDatabase) throws -> [Record] {
+        let query = try XapianQuery.any(keys.map(UniqueKey.term(for:)))
+        let now = Date()
+        let matches = try XapianEnquire(database: database, query: query).matches(offset: 0, limit: keys.count)
+        return try (0..<matches.count).map { try RecordDocument.decode(matches.data($0), in: database.subject) }
+            .filter { ($0.expiration ?? .distantFuture) > now }
+    }
+
+    /// Each shard's state; a shard that is up is asked for its document count and the last
+    /// change its owning daemon committed.
+    public func shardStatuses() async -> [ShardStatus] {
+        guard let shards else { return [] }
+        return await (try? run(on: readerQueue) { () -> [ShardStatus] in
+            let leases = shards.lease()
+            defer { shards.release(leases) }
+            var byName: [String: ShardStatus] = [:]
+            for lease in leases {
+                let index = SearchIndex(database: lease.database, writablePath: nil)
+                do {
+                    byName[lease.shard.name] = Self.status(lease.shard, "up", documentCount: try index.documentCount(),
+                                                           lastApplied: try index.lastAppliedSequence())
+                } catch {
+                    shards.markDown(lease.shard, "\(error)")
+                }
+            }
+            let down = shards.downShards
+            return shards.layout.shards.map { shard in
+                byName[shard.name] ?? Self.status(shard, "down", message: down[shard.name] ?? "it did not answer")
+            }
+        }) ?? []
+    }
+
+    private static func status(_ shard: Shard, _ state: String, documentCount: Int? = nil,
+                               lastApplied: UInt64? = nil, message: String? = nil) -> ShardStatus {
+        ShardStatus(name: shard.name, address: shard.address, bundles: shard.bundles, state: state,
+                    documentCount: documentCount, lastAppliedSequence: lastApplied, message: message)
+    }
+
+    /// Runs blocking `body` on `queue` (Xapian and network calls stay off the Swift pool).
+    private func run<T>(on queue: DispatchQueue, _ body: @escaping () throws -> T) async throws -> T {
+        let work = UncheckedBox(body)
+        return try await withCheckedThrowingContinuation { continuation in
+            queue.async {
+                let result = Result { try work.value() }
+                UncheckedBox(result).deliver(to: continuation)
+            }
+        }
+    }
+}
+
+extension UncheckedBox {
+    func deliver<R>(to continuation: CheckedContinuation<R, any Error>) where T == Result<R, any Error> {
+        continuation.resume(with: value)
+    }
+}

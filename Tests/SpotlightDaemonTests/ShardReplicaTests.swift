@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import SpotlightKit
+import SpotlightModel
+
+/// tools/replica-publish and tools/replica-follow keep a replica of an owner's index, and a
+/// front spotlightd serves queries from it.
+@Suite(.serialized) struct ShardReplicaTests {
+    @Test func aReplicaServedByTheFrontCatchesUpAfterNewDonations() async throws {
+        let root = "/tmp/sr-" + String(UUID().uuidString.prefix(8))
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let ownerSocket = root + "/owner.sock"
+        let owner = try ServerGroup(builtProductsDirectory() + "/spotlightd",
+                                    ["--data-dir", root + "/owner", "--socket", ownerSocket, "--grant", packagesBundle],
+                                    log: root + "/owner.log", environment: ["XAPIAN_MAX_CHANGESETS": "10"])
+        defer { owner.kill() }
+        try await waitForDaemon(ownerSocket, owner)
+        let records = try packageRecords(60)
+        let ownerIndex = SearchableIndex(socketPath: ownerSocket)
+        try await ownerIndex.indexRecords(Array(records[..<50]))
+
+        let port = try freePort()
+        let publisher = try ServerGroup(repositoryRoot + "/tools/replica-publish", [root + "/owner", String(port)],
+                                        log: root + "/publish.log")
+        defer { publisher.kill() }
+        try waitForTCP(port: port, publisher)
+        let follower = try ServerGroup(repositoryRoot + "/tools/replica-follow",
+                                       ["127.0.0.1:\(port)", root + "/replica", "1"], log: root + "/follow.log")
+        defer { follower.kill() }
+
+        let front = try DaemonProcess()
+        front.stop(signal: SIGKILL)   // a SIGTERM in its first moments can be lost
+        try front.start(extraArguments: ["--shard", "replica \(root)/replica \(packagesBundle)", "--shard-timeout-ms", "1000"])
+        let everything = SearchQuery(text: nil, limit: 500)
+        #expect(try await eventually(front) { $0.hits.count == 50 && !$0.isPartial }, "\(follower.log())")
+
+        try await ownerIndex.indexRecords(Array(records[50...]))
+        #expect(try await eventually(front) { Set(ids($0)) == Set(records.map(\.id)) }, "\(follower.log())")
+        #expect(try await front.index().query(everything).missingShards == nil)
+    }
+
+    /// Polls the front's answer to "everything" until `condition` holds (true) or 30 s pass.
+    private func eventually(_ front: DaemonProcess, _ condition: (SearchResult) -> Bool) async throws -> Bool {
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            if condition(try await front.index().query(SearchQuery(text: nil, limit: 500))) { return true }
+            try await Task.sleep(for: .milliseconds(250))
+        }
+        return false
+    }
+
+    private func waitForDaemon(_ socket: String, _ daemon: ServerGroup) async throws {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            if let connection = try? RawConnection(path: socket) { connection.close(); return }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw SpotlightError(.timeout, "spotlightd did not listen on \(socket): \(daemon.log())")
+    }
+}
+
+/// Bad shard settings stop spotlightd at start with a usage error that names the problem.
+@Suite struct ShardConfigurationTests {
+    @Test(arguments: [
+        (["--shard", "lonely tcp://127.0.0.1:7001"], "a shard is NAME DATABASE BUNDLE"),
+        (["--shard", "a tcp://127.0.0.1:0 b"], "is not a remote database address"),
+        (["--shard", "a /x b", "--shard", "a /y c"], "the shard name a is used twice"),
+        (["--shards-config", "/nonexistent/shards.conf"], "cannot read the shards config"),
+        (["--shard-timeout-ms", "0"], "--shard-timeout-ms needs a number > 0"),
+    ])
+    func aBadShardSettingIsAUsageError(arguments: [String], message: String) throws {
+        let daemon = try DaemonProcess()
+        daemon.stop(signal: SIGKILL)
+        let process = try daemon.launch(extraArguments: arguments)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(daemon.log().contains(message))
+    }
+}
