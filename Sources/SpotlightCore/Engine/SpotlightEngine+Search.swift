@@ -33,12 +33,18 @@ extension SpotlightEngine {
             writer.async {
                 continuation.resume(with: Result {
                     self.drainPending()
-                    do {
-                        try self.catchUpIndex()
-                    } catch {
+                    if !self.indexRetryScheduled {
+                        do {
+                            try self.catchUpIndex()
+                        } catch {
+                            self.recoverIndex(after: error)
+                        }
+                    }
+                    if self.indexRetryScheduled,
+                       let committed = try self.withReader(minimumSequence: 0, { try $0.search(query, now: Date()) }) {
                         // The index cannot take the changes (a full disk, an I/O error): answer
                         // from what it has committed rather than not at all; status says degraded.
-                        self.recoverIndex(after: error)
+                        return committed
                     }
                     do {
                         return try self.index.search(query, now: Date())

@@ -56,6 +56,8 @@ extension SpotlightEngine {
         for (pending, result) in zip(batch, results) {
             pending.continuation.resume(with: result.mapError { $0 as any Error })
         }
+        // While the index is failing, the scheduled retry catches up (with back-off).
+        guard !indexRetryScheduled else { return }
         do {
             try catchUpIndex()
         } catch {
@@ -87,10 +89,12 @@ extension SpotlightEngine {
     }
 
     func scheduleCommit() {
-        guard !commitScheduled, indexedSequence > shared.withLock({ $0.committedSequence }) else { return }
+        guard !commitScheduled, !indexRetryScheduled,
+              indexedSequence > shared.withLock({ $0.committedSequence }) else { return }
         commitScheduled = true
         writer.asyncAfter(deadline: .now() + options.commitDelay) {
             self.commitScheduled = false
+            guard !self.shared.withLock({ $0.closed }) else { return }
             do { try self.commitIndex() } catch { self.recoverIndex(after: error) }
         }
     }
@@ -102,6 +106,7 @@ extension SpotlightEngine {
         let fresh = try index.storedSchemaVersion() == nil
         guard indexedSequence > committed || fresh else { return }
         try index.commit(lastAppliedSequence: indexedSequence)
+        indexRetryDelay = 1
         let (rebuilding, hadProblem) = shared.withLock { s -> (Bool, Bool) in
             s.committedSequence = indexedSequence
             defer { s.indexProblem = nil }
@@ -115,6 +120,8 @@ extension SpotlightEngine {
     /// writable index and replays from its last commit a little later. Acknowledged writes
     /// are safe in the store all along.
     func recoverIndex(after error: any Error) {
+        // After close() the index stays closed: a late timer must not reopen (and lock) it.
+        guard !shared.withLock({ $0.closed }) else { return }
         let message = "index update failed: \(error); retrying from the store"
         options.log("warning: " + message)
         shared.withLock { $0.indexProblem = message }
@@ -128,8 +135,11 @@ extension SpotlightEngine {
         }
         guard !indexRetryScheduled else { return }
         indexRetryScheduled = true
-        writer.asyncAfter(deadline: .now() + 1) {
+        let delay = indexRetryDelay
+        indexRetryDelay = min(indexRetryDelay * 2, 60)
+        writer.asyncAfter(deadline: .now() + delay) {
             self.indexRetryScheduled = false
+            guard !self.shared.withLock({ $0.closed }) else { return }
             do {
                 try self.catchUpIndex()
                 try self.commitIndex()

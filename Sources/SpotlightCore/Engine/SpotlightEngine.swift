@@ -73,6 +73,8 @@ public final class SpotlightEngine: @unchecked Sendable {
     var storeNeedsReopen = false
     /// A retry of the index from the store is already scheduled (see recoverIndex).
     var indexRetryScheduled = false
+    /// Seconds before the next index retry; doubles while the index keeps failing (a full disk).
+    var indexRetryDelay: TimeInterval = 1
     var commitScheduled = false
     var sweepTimer: (any DispatchSourceTimer)?
 
