@@ -16,18 +16,7 @@ import SpotlightWire
     ]
 
     @Test func exactWordQueriesRankAllMatchesAsOneLocalDatabaseDoes() async throws {
-        let records = try packageRecords(900)
-        let sharded = try await ShardedSet(splitBySection(records, into: 3))
-        let single = try DaemonProcess(grants: [packagesBundle])
-        try await single.index().indexRecords(records)
-        for text in Self.queries {
-            let query = SearchQuery(text: text, limit: 1000)
-            let fromShards = try await sharded.front.index().query(query)
-            let fromOne = try await single.index().query(query)
-            #expect(!fromOne.hits.isEmpty, "\(text) should match something")
-            #expect(ranking(fromShards) == ranking(fromOne), "\(text)")
-            #expect(fromShards.missingShards == nil, "\(text)")
-        }
+        try await expectSameRanking(Self.queries)
     }
 
     /// Prefixes of words in the package sample, typed as the last word (prefix-matched).
@@ -37,16 +26,27 @@ import SpotlightWire
     ]
 
     @Test func aPartialLastWordRanksAllMatchesAsOneLocalDatabaseDoes() async throws {
+        try await expectSameRanking(Self.prefixes)
+    }
+
+    @Test func wildcardsRankAllMatchesAsOneLocalDatabaseDoes() async throws {
+        try await expectSameRanking(["pyth* ", "lib* dev ", "title:g* ", "net* OR sou* "])
+    }
+
+    /// Each query over three shards of the package sample and over one local database
+    /// holding the same records: both match something, in the same ranking, nothing missing.
+    private func expectSameRanking(_ texts: [String]) async throws {
         let records = try packageRecords(900)
         let sharded = try await ShardedSet(splitBySection(records, into: 3))
         let single = try DaemonProcess(grants: [packagesBundle])
         try await single.index().indexRecords(records)
-        for text in Self.prefixes {
+        for text in texts {
             let query = SearchQuery(text: text, limit: 1000)
             let fromShards = try await sharded.front.index().query(query)
             let fromOne = try await single.index().query(query)
             #expect(!fromOne.hits.isEmpty, "\(text) should match something")
             #expect(ranking(fromShards) == ranking(fromOne), "\(text)")
+            #expect(fromShards.missingShards == nil, "\(text)")
         }
     }
 
