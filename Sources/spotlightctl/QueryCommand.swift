@@ -38,9 +38,10 @@ enum QueryCommand: Command {
       --json              print {"estimatedTotal":N,"hits":[{"bundle","type","id","score","record"}]}
                           with each record in its stored JSON form (docs/records.md), plus
                           snippet/explanation per hit and correctedText, completions, facets
-                          when asked for
+                          when asked for, and missingShards when a shard did not answer
 
-    Without TEXT every record in the scope is listed.
+    Without TEXT every record in the scope is listed. When spotlightd searches shards and
+    some did not answer, the first line says "partial: shards NAME, ... did not answer".
 
     EXAMPLE:
       spotlightctl query "supernova party" --bundle com.example.CometCal --limit 5

@@ -24,6 +24,7 @@ enum QueryOutput {
         var retriedWithCorrection: Bool?
         var completions: [String]?
         var facets: [String: [FacetCount]]?
+        var missingShards: [String]?
 
         init(_ result: SearchResult) {
             estimatedTotal = result.estimatedTotal
@@ -37,10 +38,12 @@ enum QueryOutput {
             retriedWithCorrection = result.retriedWithCorrection
             completions = result.completions
             facets = result.facets
+            missingShards = result.missingShards
         }
     }
 
     static func printText(_ result: SearchResult, query: SearchQuery, text: String) {
+        if let partial = ShardOutput.partialLine(result.missingShards) { print(partial) }
         if let corrected = result.correctedText {
             print(result.retriedWithCorrection == true ? "showing results for \"\(corrected)\" (no results for \"\(text)\")"
                                                        : "did you mean \"\(corrected)\"?")

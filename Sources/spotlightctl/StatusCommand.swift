@@ -9,8 +9,8 @@ enum StatusCommand: Command {
     static let options = OptionSpec(flags: ["--json"])
     static let help = """
     spotlightctl status — whether spotlightd is running, its data directory and socket, records
-    per bundle and type, index and store sizes, the last applied sequence, and whether a
-    rebuild is running.
+    per bundle and type, index and store sizes, the last applied sequence, whether a
+    rebuild is running and, for a front with shards, each shard (up/down, documents).
 
     USAGE: spotlightctl status [--json]
 
@@ -23,20 +23,24 @@ enum StatusCommand: Command {
     """
 
     static func run(_ args: Arguments, _ context: Context) async throws -> ExitCode {
-        let status: DaemonStatus
+        let reply: ShardOutput.Status
         do {
-            status = try await context.daemon.status()
+            reply = try await context.daemon.call(.status, [String: String]())
         } catch let error as SpotlightError where error.code == .unavailable && args.has("--json") {
             try Terminal.printJSON(["running": JSONValue.bool(false), "socket": .string(context.socket)])
             throw CLIError(from: error, socket: context.socket)
         }
         if args.has("--json") {
-            var object = try JSONValue(encoding: status).objectValue ?? [:]
+            var object = try JSONValue(encoding: reply).objectValue ?? [:]
             object["running"] = .bool(true)
             try Terminal.printJSON(JSONValue.object(object))
             return .ok
         }
-        print(describe(status))
+        print(describe(reply.daemon))
+        if let shards = reply.shards, !shards.isEmpty {
+            print("")
+            print(ShardOutput.table(shards))
+        }
         return .ok
     }
 

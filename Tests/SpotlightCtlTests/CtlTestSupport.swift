@@ -46,11 +46,12 @@ final class TestDaemon: @unchecked Sendable {
 
     /// Starts spotlightd and waits until it answers.
     @discardableResult
-    func start(grants: [String] = [], environment extra: [String: String] = [:]) async throws -> TestDaemon {
+    func start(grants: [String] = [], environment extra: [String: String] = [:],
+               arguments more: [String] = []) async throws -> TestDaemon {
         let p = Process()
         p.executableURL = productsDirectory.appendingPathComponent("spotlightd")
         p.arguments = ["--data-dir", dataDirectory, "--socket", socket, "--apps-dir", appsDirectory, "--grant", grantedBundle]
-            + grants.flatMap { ["--grant", $0] }
+            + grants.flatMap { ["--grant", $0] } + more
         var env = ProcessInfo.processInfo.environment.merging(extra) { $1 }
         env["SPOTLIGHT_EXIT_WITH_PARENT"] = "1"
         p.environment = env

@@ -141,6 +141,12 @@ cx_status cx_query_combine(cx_query_op op, const cx_query *left, const cx_query 
 /* *text is malloc'ed: Xapian's description of the query, for debugging. */
 cx_status cx_query_describe(const cx_query *query, char **text, char **error);
 void cx_query_destroy(cx_query *query);
+/* A copy of query whose wildcards and partial last word are replaced by the explicit terms
+ * they match in db, expanded once over all of db (the max most frequent; 0: all), so every
+ * sub-database of a combined database scores the same terms. A wildcard, and a synonym
+ * around one, becomes OP_MAX of its terms (cxapian_expand.cpp says why). */
+cx_status cx_query_expand_wildcards(const cx_query *query, const cx_database *db, unsigned max,
+                                    cx_query **out, char **error);
 
 /* Flags (mirror Xapian::QueryParser::feature_flag). */
 enum {

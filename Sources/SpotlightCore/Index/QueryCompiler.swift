@@ -86,7 +86,9 @@ struct QueryCompiler {
         let attempts: [(String, XapianQueryParser.Flags)] = [(folded, full), (Self.plainWords(folded), [.partial])]
         for (attempt, flags) in attempts {
             do {
+                // Expanded here, once over the whole (possibly sharded) database: see expandingWildcards.
                 let query = try parser.parse(attempt, flags: flags.union(extra))
+                    .expandingWildcards(in: database, max: Self.maxExpansion)
                 return Compiled(query: query, corrected: spelling ? try parser.correctedText() : nil)
             } catch let error as SpotlightError where error.code == .invalidInput {
                 firstError = firstError ?? error

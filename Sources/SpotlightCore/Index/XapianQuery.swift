@@ -63,6 +63,19 @@ final class XapianQuery {
         return try Self.make("combine queries") { cx_query_combine(cop, handle, other.handle, $0, $1) }
     }
 
+    /// This query with every wildcard and partial last word replaced by the explicit terms
+    /// it matches in `database` (the `max` most frequent), expanded once over the whole
+    /// database. Xapian 1.4 would expand them per sub-database at match time, so the shards
+    /// of a combined database would score different terms than one local database. A
+    /// wildcard becomes the OP_MAX of its terms: a match weighs as its best-weighted term.
+    ///
+    /// ```swift
+    /// let query = try parser.parse("pyth", flags: [.partial]).expandingWildcards(in: database, max: 64)
+    /// ```
+    func expandingWildcards(in database: XapianDatabase, max: UInt32) throws -> XapianQuery {
+        try Self.make("expand wildcards") { cx_query_expand_wildcards(handle, database.handle, max, $0, $1) }
+    }
+
     /// Xapian's description of the query, for debugging and tests.
     var description: String {
         var text: UnsafeMutablePointer<CChar>? = nil

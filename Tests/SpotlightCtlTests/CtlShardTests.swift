@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+import SpotlightModel
+
+/// `spotlightctl query` and `status` against a front spotlightd with shards: one shard is
+/// another daemon's index opened by path, one is an address where nothing listens.
+@Suite(.serialized) struct CtlShardTests {
+    static let ownedBundle = "com.example.CtlShardOwned"
+    /// Loopback port 1: nothing listens there, so the shard is refused at once.
+    static let goneShard = "gone tcp://127.0.0.1:1 com.example.CtlShardGone"
+
+    /// A daemon owning `count` records of ``ownedBundle``, committed to its index.
+    private func owner(_ count: Int) async throws -> TestDaemon {
+        let owner = try await TestDaemon().start(grants: [Self.ownedBundle])
+        let records = (0..<count).map {
+            Record(bundle: Self.ownedBundle, type: "Note", id: "owned-\($0)", title: "comet note \($0)")
+        }
+        try owner.importRecords(records, bundle: Self.ownedBundle)
+        for _ in 0..<100 {
+            let status = try owner.ctl(["status", "--json"]).json(StatusCounts.self)
+            if status.index.documentCount == count { return owner }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw SpotlightError(.timeout, "the owner did not commit \(count) records to its index")
+    }
+
+    private struct StatusCounts: Decodable {
+        struct Index: Decodable { var documentCount: Int }
+        var index: Index
+    }
+
+    private func front(shards: [String]) async throws -> TestDaemon {
+        try await TestDaemon().start(arguments: shards.flatMap { ["--shard", $0] } + ["--shard-timeout-ms", "1000"])
+    }
+
+    @Test func queryPrintsWhichShardsDidNotAnswer() async throws {
+        let front = try await front(shards: [Self.goneShard])
+        try front.importRecords(sampleRecords())
+        let run = front.ctl(["query", "comet"])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stdout.split(separator: "\n").first == "partial: shards gone did not answer", "\(run.stdout)")
+    }
+
+    @Test func queryWithEveryShardAnsweringPrintsNoPartialLine() async throws {
+        let owner = try await owner(2)
+        let front = try await front(shards: ["owned \(owner.dataDirectory)/index \(Self.ownedBundle)"])
+        let run = front.ctl(["query", "comet"])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("comet note 1"), "\(run.stdout)")
+        #expect(!run.stdout.contains("partial"), "\(run.stdout)")
+    }
+
+    @Test func queryJSONCarriesMissingShards() async throws {
+        let front = try await front(shards: [Self.goneShard])
+        let run = front.ctl(["query", "comet", "--json"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        #expect(object?["missingShards"] as? [String] == ["gone"], "\(run.stdout)")
+    }
+
+    @Test func statusListsEachShardUpOrDownWithItsDocuments() async throws {
+        let owner = try await owner(3)
+        let front = try await front(shards: ["owned \(owner.dataDirectory)/index \(Self.ownedBundle)", Self.goneShard])
+        let run = front.ctl(["status"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let rows = run.stdout.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        #expect(rows.contains { $0.starts(with: ["SHARD", "STATE", "DOCUMENTS"]) }, "\(run.stdout)")
+        #expect(rows.contains { $0.starts(with: ["owned", "up", "3"]) }, "\(run.stdout)")
+        #expect(rows.contains { $0.starts(with: ["gone", "down", "-"]) }, "\(run.stdout)")
+    }
+
+    @Test func statusJSONCarriesTheShards() async throws {
+        let front = try await front(shards: [Self.goneShard])
+        let run = front.ctl(["status", "--json"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        let shards = object?["shards"] as? [[String: Any]]
+        #expect(shards?.map { $0["name"] as? String } == ["gone"], "\(run.stdout)")
+        #expect(shards?.first?["state"] as? String == "down", "\(run.stdout)")
+        #expect(object?["running"] as? Bool == true)
+    }
+
+    @Test func statusWithoutShardsPrintsNoShardTable() async throws {
+        let daemon = try await TestDaemon().start()
+        let run = daemon.ctl(["status"])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(!run.stdout.contains("SHARD"), "\(run.stdout)")
+    }
+}
