@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 import SpotlightKit
 import SpotlightModel
@@ -49,8 +52,7 @@ final class CommandLineFixture {
     }
 
     deinit {
-        daemon.terminate()
-        daemon.waitUntilExit()
+        stopProcess(daemon)
         try? FileManager.default.removeItem(at: directory)
     }
 
@@ -79,4 +81,14 @@ final class CommandLineFixture {
                                                        types: ["EventEntity"]))
         return result.hits.map(\.record.title)
     }
+}
+
+/// SIGTERM, up to 10 s to exit, then SIGKILL: a test never waits forever on a process.
+func stopProcess(_ p: Process, signal first: Int32 = SIGTERM) {
+    guard p.isRunning else { return }
+    kill(p.processIdentifier, first)
+    let deadline = Date().addingTimeInterval(10)
+    while p.isRunning && Date() < deadline { usleep(20_000) }
+    if p.isRunning { kill(p.processIdentifier, SIGKILL) }
+    p.waitUntilExit()
 }

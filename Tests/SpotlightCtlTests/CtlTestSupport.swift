@@ -111,10 +111,7 @@ final class TestDaemon: @unchecked Sendable {
     }
 
     deinit {
-        if let process, process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        if let process { stopProcess(process) }
         try? FileManager.default.removeItem(at: root)
     }
 }
@@ -168,4 +165,14 @@ struct StatusJSON: Decodable {
     var socket: String
     var appsDirectory: String?
     var index: Index
+}
+
+/// SIGTERM, up to 10 s to exit, then SIGKILL: a test never waits forever on a process.
+func stopProcess(_ p: Process, signal first: Int32 = SIGTERM) {
+    guard p.isRunning else { return }
+    kill(p.processIdentifier, first)
+    let deadline = Date().addingTimeInterval(10)
+    while p.isRunning && Date() < deadline { usleep(20_000) }
+    if p.isRunning { kill(p.processIdentifier, SIGKILL) }
+    p.waitUntilExit()
 }

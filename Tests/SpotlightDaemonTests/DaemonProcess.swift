@@ -74,8 +74,7 @@ final class DaemonProcess: @unchecked Sendable {
     @discardableResult
     func stop(signal: Int32 = SIGTERM) -> Int32 {
         guard let p = process, p.isRunning else { return process?.terminationStatus ?? 0 }
-        kill(p.processIdentifier, signal)
-        p.waitUntilExit()
+        stopProcess(p, signal: signal)
         return p.terminationStatus
     }
 
@@ -157,4 +156,14 @@ final class RawConnection: @unchecked Sendable {
         closed = true
     }
     deinit { close() }
+}
+
+/// SIGTERM, up to 10 s to exit, then SIGKILL: a test never waits forever on a process.
+func stopProcess(_ p: Process, signal first: Int32 = SIGTERM) {
+    guard p.isRunning else { return }
+    kill(p.processIdentifier, first)
+    let deadline = Date().addingTimeInterval(10)
+    while p.isRunning && Date() < deadline { usleep(20_000) }
+    if p.isRunning { kill(p.processIdentifier, SIGKILL) }
+    p.waitUntilExit()
 }
