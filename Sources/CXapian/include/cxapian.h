@@ -199,6 +199,10 @@ cx_status cx_query_parser_corrected(const cx_query_parser *qp, char **text, size
    deleting the document. */
 cx_status cx_database_update_spelling(cx_database *db, const char *unique_term, size_t term_len,
                                       const cx_document *doc, char **error);
+/* How many documents hold term (0: none). For an unprefixed word this is its count in the
+   spelling dictionary, which holds exactly the unprefixed terms (cx_database_update_spelling). */
+cx_status cx_database_term_frequency(const cx_database *db, const char *term, size_t term_len,
+                                     uint64_t *frequency, char **error);
 /* The most frequent completions of prefix among the unprefixed terms of the best max_docs
    matches of query (counted strings: count = matching documents holding the term), at most
    max_results, most frequent first. */
