@@ -136,6 +136,8 @@ cx_status cx_query_new_value_range(unsigned slot, const char *low, size_t low_le
                                    const char *high, size_t high_len, cx_query **out, char **error);
 /* Weight = sortable_unserialise(value in slot) * scale (a bounded boost). */
 cx_status cx_query_new_value_weight(unsigned slot, double scale, cx_query **out, char **error);
+/* Every document, each with the same weight (a FixedWeightPostingSource): filtered, a flat boost. */
+cx_status cx_query_new_fixed_weight(double weight, cx_query **out, char **error);
 cx_status cx_query_combine(cx_query_op op, const cx_query *left, const cx_query *right,
                            cx_query **out, char **error);
 /* *text is malloc'ed: Xapian's description of the query, for debugging. */
