@@ -43,6 +43,11 @@ extern "C" cx_status cx_query_new_value_weight(unsigned slot, double scale, cx_q
     });
 }
 
+extern "C" cx_status cx_query_new_fixed_weight(double weight, cx_query **out, char **error) {
+    CX_REQUIRE(out, error);
+    CX_GUARD(error, { new_query(Xapian::Query((new Xapian::FixedWeightPostingSource(weight))->release()), out); });
+}
+
 static Xapian::Query::op xapian_op(cx_query_op op) {
     switch (op) {
     case CX_OP_AND: return Xapian::Query::OP_AND;

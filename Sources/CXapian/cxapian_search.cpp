@@ -64,6 +64,14 @@ extern "C" cx_status cx_database_update_spelling(cx_database *db, const char *un
     });
 }
 
+extern "C" cx_status cx_database_term_frequency(const cx_database *db, const char *term, size_t term_len,
+                                                uint64_t *frequency, char **error) {
+    CX_REQUIRE(db, error);
+    CX_REQUIRE(term, error);
+    CX_REQUIRE(frequency, error);
+    CX_GUARD(error, { *frequency = db->db->get_termfreq(std::string(term, term_len)); });
+}
+
 extern "C" cx_status cx_database_complete(const cx_database *db, const cx_query *query, const char *prefix,
                                           size_t prefix_len, unsigned max_docs, unsigned max_results,
                                           char **list, size_t *list_len, char **error) {

@@ -136,6 +136,8 @@ cx_status cx_query_new_value_range(unsigned slot, const char *low, size_t low_le
                                    const char *high, size_t high_len, cx_query **out, char **error);
 /* Weight = sortable_unserialise(value in slot) * scale (a bounded boost). */
 cx_status cx_query_new_value_weight(unsigned slot, double scale, cx_query **out, char **error);
+/* Every document, each with the same weight (a FixedWeightPostingSource): filtered, a flat boost. */
+cx_status cx_query_new_fixed_weight(double weight, cx_query **out, char **error);
 cx_status cx_query_combine(cx_query_op op, const cx_query *left, const cx_query *right,
                            cx_query **out, char **error);
 /* *text is malloc'ed: Xapian's description of the query, for debugging. */
@@ -205,6 +207,10 @@ cx_status cx_query_parser_corrected(const cx_query_parser *qp, char **text, size
    deleting the document. */
 cx_status cx_database_update_spelling(cx_database *db, const char *unique_term, size_t term_len,
                                       const cx_document *doc, char **error);
+/* How many documents hold term (0: none). For an unprefixed word this is its count in the
+   spelling dictionary, which holds exactly the unprefixed terms (cx_database_update_spelling). */
+cx_status cx_database_term_frequency(const cx_database *db, const char *term, size_t term_len,
+                                     uint64_t *frequency, char **error);
 /* The most frequent completions of prefix among the unprefixed terms of the best max_docs
    matches of query (counted strings: count = matching documents holding the term), at most
    max_results, most frequent first. */

@@ -42,6 +42,7 @@ struct QueryCompiler {
             corrected = parsed.corrected
             result = try parsed.query
                 .combined(.andMaybe, .valueWeight(.rankingHint, scale: Self.rankingHintScale))
+                .combined(.andMaybe, RecencyBoost.query(now: now))
         }
         if let bundles = query.bundles {
             let terms = bundles.map { TermSchema.bundle + TextNormalizer.fold($0) }

@@ -36,6 +36,7 @@ enum RecordDocument {
         if let expiration = record.expiration {
             try doc.setValue(.expiration, sortableSerialise(expiration.timeIntervalSince1970))
         }
+        if let modified = RecencyBoost.modified(record) { try doc.setValue(.modified, sortableSerialise(modified)) }
         if let hint = record.rankingHint { try doc.setValue(.rankingHint, sortableSerialise(Double(hint))) }
         try doc.setValue(.bundle, Array(record.bundle.utf8))
         try doc.setValue(.type, Array(record.type.utf8))

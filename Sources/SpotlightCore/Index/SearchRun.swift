@@ -24,7 +24,7 @@ struct SearchRun {
         let compiled = try compiler.compileWithCorrection(query, now: now)
         var result = try page(compiled.query, query)
         if query.spelling != nil, result.estimatedTotal <= Self.spellingThreshold,
-           let corrected = try compiled.corrected ?? compiler.correctionOfWholeWords(query.text ?? "") {
+           let corrected = try correction(compiled.corrected, compiler, query.text ?? "") {
             result.correctedText = corrected
             if query.spelling == .retry, result.estimatedTotal == 0 {
                 var retry = query
@@ -44,6 +44,13 @@ struct SearchRun {
                 maxResults: UInt32(min(wanted, Self.maxCompletions))).map(\.word)
         }
         return result
+    }
+
+    /// Xapian's correction of the text, then of its short words it missed (``ShortWordSpelling``).
+    private func correction(_ parsed: String?, _ compiler: QueryCompiler, _ text: String) throws -> String? {
+        let xapian = try parsed ?? compiler.correctionOfWholeWords(text)
+        let base = xapian ?? TextNormalizer.foldQuery(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        return try ShortWordSpelling(database: database).correct(base) ?? xapian
     }
 
     private func validate(_ query: SearchQuery) throws {

@@ -8,7 +8,7 @@
 enum TermSchema {
     /// Stored in the database metadata under ``Metadata/schemaVersion``; a different
     /// number at open means the index must be rebuilt from the record store.
-    static let schemaVersion = 2
+    static let schemaVersion = 3
 
     // MARK: Term prefixes
 
@@ -92,6 +92,9 @@ enum ValueSlot: UInt32, CustomStringConvertible {
     case type = 3
     /// The title, folded (for sorting by title).
     case title = 4
+    /// The record's `modified` date property, seconds since 1970 (sortable); absent without
+    /// one. Drives the bounded recency boost (``RecencyBoost``).
+    case modified = 5
 
     var description: String {
         switch self {
@@ -100,6 +103,7 @@ enum ValueSlot: UInt32, CustomStringConvertible {
         case .bundle: return "slot 2 (bundle)"
         case .type: return "slot 3 (type)"
         case .title: return "slot 4 (title)"
+        case .modified: return "slot 5 (modified)"
         }
     }
 }

@@ -125,6 +125,15 @@ final class XapianDatabase {
         return found != 0
     }
 
+    /// How many documents hold `term`; for an unprefixed word, its count in the spelling dictionary.
+    func termFrequency(_ term: String) throws -> UInt64 {
+        var frequency: UInt64 = 0
+        try withBytes(term) { bytes, count in
+            try check(subject, "look up a term") { cx_database_term_frequency(handle, bytes, count, &frequency, $0) }
+        }
+        return frequency
+    }
+
     func close() throws {
         try check(subject, "close") { cx_database_close(handle, $0) }
     }

@@ -41,6 +41,11 @@ final class XapianQuery {
         try make("build a value weight") { cx_query_new_value_weight(slot.rawValue, scale, $0, $1) }
     }
 
+    /// Every document with the weight `weight`; filter it to boost a subset by a fixed amount.
+    static func fixedWeight(_ weight: Double) throws -> XapianQuery {
+        try make("build a fixed weight") { cx_query_new_fixed_weight(weight, $0, $1) }
+    }
+
     /// The OR of terms, or nothing when `terms` is empty.
     static func any(_ terms: [String]) throws -> XapianQuery {
         var result = try matchNothing()
