@@ -49,18 +49,22 @@ let package = Package(
         .executableTarget(name: "intentkit-fixture", dependencies: ["IntentKit", "SpotlightKit"],
                           path: "Tests/Fixtures/FixtureApp"),
 
+        // Helpers shared by the tests that run real processes.
+        .target(name: "SpotlightTestSupport", path: "Tests/Support"),
+
         .testTarget(name: "SpotlightModelTests", dependencies: ["SpotlightModel"]),
         .testTarget(name: "SpotlightCoreTests", dependencies: ["SpotlightCore", "SpotlightModel"]),
         .testTarget(name: "SpotlightWireTests", dependencies: ["SpotlightWire", "SpotlightModel"]),
         .testTarget(name: "SpotlightDaemonTests",
-                    dependencies: ["SpotlightKit", "SpotlightWire", "SpotlightModel", "spotlightd"]),
+                    dependencies: ["SpotlightKit", "SpotlightWire", "SpotlightModel", "SpotlightTestSupport", "spotlightd"]),
         .testTarget(name: "IntentKitTests",
                     dependencies: ["IntentKit", "SpotlightWire", "SpotlightKit", "intentkit-fixture", "spotlightd"]),
         .testTarget(name: "IntentKitTestingTests",
                     dependencies: ["IntentKitTesting", "intentkit-fixture", "spotlightd"]),
-        .testTarget(name: "CometCalTests", dependencies: ["IntentKitTesting", "cometcal", "spotlightd"]),
+        .testTarget(name: "CometCalTests",
+                    dependencies: ["IntentKitTesting", "SpotlightTestSupport", "cometcal", "spotlightd"]),
         .testTarget(name: "SpotlightCtlTests",
-                    dependencies: ["SpotlightKit", "SpotlightModel", "spotlightctl", "spotlightd"]),
+                    dependencies: ["SpotlightKit", "SpotlightModel", "SpotlightTestSupport", "spotlightctl", "spotlightd"]),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -1,4 +1,5 @@
 import Foundation
+import SpotlightTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -81,14 +82,4 @@ final class CommandLineFixture {
                                                        types: ["EventEntity"]))
         return result.hits.map(\.record.title)
     }
-}
-
-/// SIGTERM, up to 10 s to exit, then SIGKILL: a test never waits forever on a process.
-func stopProcess(_ p: Process, signal first: Int32 = SIGTERM) {
-    guard p.isRunning else { return }
-    kill(p.processIdentifier, first)
-    let deadline = Date().addingTimeInterval(10)
-    while p.isRunning && Date() < deadline { usleep(20_000) }
-    if p.isRunning { kill(p.processIdentifier, SIGKILL) }
-    p.waitUntilExit()
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SpotlightTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -6,8 +7,7 @@ import SpotlightModel
 
 /// The directory of the built executables: the one the test binary runs from.
 let productsDirectory: URL = {
-    let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-    var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
+    var dir = URL(fileURLWithPath: builtProductsDirectory())
     while dir.path != "/" && !FileManager.default.fileExists(atPath: dir.appendingPathComponent("spotlightctl").path) {
         dir = dir.deletingLastPathComponent()
     }
@@ -165,14 +165,4 @@ struct StatusJSON: Decodable {
     var socket: String
     var appsDirectory: String?
     var index: Index
-}
-
-/// SIGTERM, up to 10 s to exit, then SIGKILL: a test never waits forever on a process.
-func stopProcess(_ p: Process, signal first: Int32 = SIGTERM) {
-    guard p.isRunning else { return }
-    kill(p.processIdentifier, first)
-    let deadline = Date().addingTimeInterval(10)
-    while p.isRunning && Date() < deadline { usleep(20_000) }
-    if p.isRunning { kill(p.processIdentifier, SIGKILL) }
-    p.waitUntilExit()
 }

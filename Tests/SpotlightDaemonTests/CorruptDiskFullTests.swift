@@ -1,4 +1,5 @@
 import Foundation
+import SpotlightTestSupport
 import Testing
 
 /// A data directory on a disk that fills up (tools/full-disk-check, in a private mount

@@ -1,4 +1,5 @@
 import Foundation
+import SpotlightTestSupport
 import Testing
 import SpotlightKit
 import SpotlightModel

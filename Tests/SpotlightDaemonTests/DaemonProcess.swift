@@ -1,16 +1,11 @@
 import Foundation
+import SpotlightTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
 import SpotlightKit
 import SpotlightModel
 
-/// The directory holding the package's built products (spotlightd, spotlightctl, ...):
-/// the directory of the running test executable.
-func builtProductsDirectory() -> String {
-    let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-    return (exe as NSString).deletingLastPathComponent
-}
 
 /// A real spotlightd in a temporary directory, started from the built products.
 final class DaemonProcess: @unchecked Sendable {
@@ -156,14 +151,4 @@ final class RawConnection: @unchecked Sendable {
         closed = true
     }
     deinit { close() }
-}
-
-/// SIGTERM, up to 10 s to exit, then SIGKILL: a test never waits forever on a process.
-func stopProcess(_ p: Process, signal first: Int32 = SIGTERM) {
-    guard p.isRunning else { return }
-    kill(p.processIdentifier, first)
-    let deadline = Date().addingTimeInterval(10)
-    while p.isRunning && Date() < deadline { usleep(20_000) }
-    if p.isRunning { kill(p.processIdentifier, SIGKILL) }
-    p.waitUntilExit()
 }

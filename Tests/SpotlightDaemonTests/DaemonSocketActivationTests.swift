@@ -1,4 +1,5 @@
 import Foundation
+import SpotlightTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
