@@ -66,7 +66,7 @@ public struct IntentApp: Sendable {
             try await run()
             exit(0)
         } catch {
-            FileHandle.standardError.write(Data("\(bundleIdentifier): \(IntentInvocation.describe(error))\n".utf8))
+            StandardError.write("\(bundleIdentifier): \(IntentInvocation.describe(error))\n")
             exit(1)
         }
     }

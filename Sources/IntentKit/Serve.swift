@@ -22,7 +22,7 @@ public func serve(dispatcher: AppServiceDispatcher) async throws {
     configuration.log = .standardError(minimum: .warning)
     let server = try UnixSocketServer(path: path, handler: DispatcherHandler(dispatcher: dispatcher),
                                       configuration: configuration)
-    FileHandle.standardError.write(Data("\(dispatcher.bundleIdentifier): serving on \(path)\n".utf8))
+    StandardError.write("\(dispatcher.bundleIdentifier): serving on \(path)\n")
     ParentWatch.startIfRequested { unlink(path) }
     let stop = StopSignal(server: server)
     stop.install()

@@ -1,4 +1,5 @@
 import Foundation
+import SpotlightModel
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,7 +11,7 @@ enum Terminal {
     static var stdinIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
 
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+        StandardError.write(text.hasSuffix("\n") ? text : text + "\n")
     }
 
     /// Prints `value` as pretty JSON with sorted keys (stable for scripts and diffs).
@@ -45,7 +46,7 @@ enum Terminal {
 
     /// Asks a yes/no question on the terminal; only "y" or "yes" is yes.
     static func confirm(_ question: String) -> Bool {
-        FileHandle.standardError.write(Data("\(question) [y/N] ".utf8))
+        StandardError.write("\(question) [y/N] ")
         guard let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() else { return false }
         return answer == "y" || answer == "yes"
     }
@@ -80,7 +81,7 @@ final class ProgressReporter: @unchecked Sendable {
             let filled = Int(fraction * Double(width))
             let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
             let text = "\r\u{1B}[K\(label) [\(bar)] \(Int(fraction * 100))% \(done)/\(total)"
-            FileHandle.standardError.write(Data(text.utf8))
+            StandardError.write(text)
             drewBar = true
         } else if Date().timeIntervalSince(lastLine) >= 1 || done == total {
             lastLine = Date()
@@ -90,7 +91,7 @@ final class ProgressReporter: @unchecked Sendable {
 
     /// Ends the bar's line on a terminal.
     func finish() {
-        if drewBar { FileHandle.standardError.write(Data("\n".utf8)) }
+        if drewBar { StandardError.write("\n") }
         drewBar = false
     }
 }

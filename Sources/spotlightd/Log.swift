@@ -9,7 +9,7 @@ struct Log: Sendable {
     func callAsFunction(_ level: Level, _ message: String) {
         if level == .debug && !verbose { return }
         let line = "\(ISO8601.string(from: Date())) \(level.rawValue) \(message.replacingOccurrences(of: "\n", with: " "))\n"
-        FileHandle.standardError.write(Data(line.utf8))
+        StandardError.write(line)
     }
 
     /// For the engine's `info: ...`/`warning: ...` lines.

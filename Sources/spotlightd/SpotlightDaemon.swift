@@ -16,7 +16,7 @@ struct SpotlightDaemon {
             configuration = try Configuration.parse(Array(CommandLine.arguments.dropFirst()))
         } catch {
             if let message = error.message {
-                FileHandle.standardError.write(Data("spotlightd: \(message)\nTry 'spotlightd --help'.\n".utf8))
+                StandardError.write("spotlightd: \(message)\nTry 'spotlightd --help'.\n")
                 exit(2)
             }
             print(Configuration.help)
