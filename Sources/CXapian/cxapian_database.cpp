@@ -4,6 +4,8 @@
 
 #include <cerrno>
 #include <fcntl.h>
+#include <linux/falloc.h>
+#include <sys/stat.h>
 #include <sstream>
 #include <system_error>
 #include <unistd.h>
@@ -64,7 +66,30 @@ extern "C" cx_status cx_database_add_database(cx_database *combined, const cx_da
     CX_GUARD(error, { combined->db->add_database(*part->db); });
 }
 
+// Drops a writer's uncommitted changes without writing anything: an unflushed transaction
+// takes in every pending change, and cancelling it throws them all away.
+static void discard_uncommitted(Xapian::WritableDatabase &w) {
+    w.begin_transaction(false);
+    w.cancel_transaction();
+}
+
+extern "C" cx_status cx_database_discard_changes(cx_database *db, char **error) {
+    CX_REQUIRE(db, error);
+    CX_GUARD(error, { discard_uncommitted(writable(db)); });
+}
+
 extern "C" void cx_database_destroy(cx_database *db) {
+    if (db == nullptr) return;
+    // Xapian's destructor and close() commit pending changes, and a commit that fails while
+    // merging value slots can end in std::terminate (libxapian 1.4 writes from a destructor
+    // during unwinding). Only an explicit cx_database_commit ever commits.
+    if (db->writable != nullptr) {
+        try {
+            discard_uncommitted(*db->writable);
+        } catch (...) {
+            // Closed already, or a transaction is active (the destructor cancels it).
+        }
+    }
     try {
         delete db;
     } catch (...) {
@@ -144,7 +169,17 @@ extern "C" cx_status cx_database_has_prefix(const cx_database *db, const char *p
 
 extern "C" cx_status cx_database_close(cx_database *db, char **error) {
     CX_REQUIRE(db, error);
-    CX_GUARD(error, { db->db->close(); });
+    CX_GUARD(error, {
+        // Xapian's close() commits a writer's pending changes; ours never does (see destroy).
+        if (db->writable != nullptr) {
+            try {
+                discard_uncommitted(*db->writable);
+            } catch (const Xapian::DatabaseClosedError &) {
+                // Closed already (a failed rollback closes it): close() below is a no-op.
+            }
+        }
+        db->db->close();
+    });
 }
 
 extern "C" cx_status cx_database_check(const char *path, uint64_t *error_count, char **report, char **error) {
@@ -182,5 +217,32 @@ extern "C" cx_status cx_fsync_directory(const char *path, char **error) {
         int saved = errno;
         ::close(fd);
         if (rc < 0) throw std::system_error(saved, std::generic_category(), std::string("fsync ") + path);
+    });
+}
+
+extern "C" cx_status cx_reserve_file_space(const char *path, uint64_t length, int *supported, char **error) {
+    CX_REQUIRE(path, error);
+    CX_REQUIRE(supported, error);
+    CX_GUARD(error, {
+        *supported = 1;
+        int fd;
+        do {
+            fd = ::open(path, O_WRONLY | O_CLOEXEC);
+        } while (fd < 0 && errno == EINTR);
+        if (fd < 0) throw std::system_error(errno, std::generic_category(), std::string("open ") + path);
+        struct stat st;
+        int rc = ::fstat(fd, &st);
+        if (rc == 0) {
+            do {
+                rc = ::fallocate(fd, FALLOC_FL_KEEP_SIZE, st.st_size, static_cast<off_t>(length));
+            } while (rc < 0 && errno == EINTR);
+        }
+        int saved = errno;
+        ::close(fd);
+        if (rc < 0 && (saved == EOPNOTSUPP || saved == ENOSYS)) {
+            *supported = 0;
+        } else if (rc < 0) {
+            throw std::system_error(saved, std::generic_category(), std::string("reserve space in ") + path);
+        }
     });
 }

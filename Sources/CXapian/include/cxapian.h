@@ -74,7 +74,10 @@ cx_status cx_database_open_remote(const char *host, unsigned port, unsigned time
 cx_status cx_database_new_combined(cx_database **out, char **error);
 /* Adds part's shards to combined (part stays owned by the caller). */
 cx_status cx_database_add_database(cx_database *combined, const cx_database *part, char **error);
+/* Frees the handle. A writer's uncommitted changes are discarded, never committed. */
 void cx_database_destroy(cx_database *db);
+/* Throws away a writer's changes since its last commit, writing nothing (writable only). */
+cx_status cx_database_discard_changes(cx_database *db, char **error);
 
 /* Adds or replaces the document indexed by unique_term (writable only). */
 cx_status cx_database_replace_document(cx_database *db, const char *unique_term, size_t term_len,
@@ -94,6 +97,7 @@ cx_status cx_database_reopen(cx_database *db, int *changed, char **error);
 /* Whether any term starts with prefix (in any shard). */
 cx_status cx_database_has_prefix(const cx_database *db, const char *prefix, size_t prefix_len,
                                  int *found, char **error);
+/* Closes the database; a writer's uncommitted changes are discarded, not committed. */
 cx_status cx_database_close(cx_database *db, char **error);
 /* Runs Xapian::Database::check on path; *report is malloc'ed text of the problems. */
 cx_status cx_database_check(const char *path, uint64_t *error_count, char **report, char **error);
@@ -102,6 +106,11 @@ cx_status cx_database_check(const char *path, uint64_t *error_count, char **repo
 cx_status cx_database_compact(const char *source, const char *destination, char **error);
 /* fsyncs a directory so that renames and new files in it are durable. */
 cx_status cx_fsync_directory(const char *path, char **error);
+/* Allocates length bytes of disk past the end of the file at path without changing its size
+   (fallocate FALLOC_FL_KEEP_SIZE), so later writes there cannot fail for lack of space.
+   *supported is 0 (and CX_OK returned) when the file system cannot preallocate; ENOSPC and
+   other failures return CX_ERR_IO with the errno text. */
+cx_status cx_reserve_file_space(const char *path, uint64_t length, int *supported, char **error);
 
 /* ---- Documents -------------------------------------------------------------------- */
 

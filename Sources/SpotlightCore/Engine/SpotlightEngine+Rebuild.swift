@@ -38,7 +38,9 @@ extension SpotlightEngine {
                 try Task.checkCancellation()
                 try fresh.replace(batch)
                 done += batch.count
-                if done % 20_000 < batch.count { try fresh.commit(lastAppliedSequence: startSequence) }
+                if fresh.pendingChanges >= SearchIndex.maximumPendingChanges {
+                    try fresh.commit(lastAppliedSequence: startSequence)
+                }
                 shared.withLock { $0.rebuildDone = done }
                 progress(done, total)
             }
@@ -69,6 +71,7 @@ extension SpotlightEngine {
             try fresh.replace(changes.compactMap(\.record))
             try fresh.delete(changes.filter { $0.record == nil }.map(\.key))
             applied = last.sequence
+            if fresh.pendingChanges >= SearchIndex.maximumPendingChanges { try fresh.commit(lastAppliedSequence: applied) }
         }
         try fresh.commit(lastAppliedSequence: applied)
         try directory.activate(path)

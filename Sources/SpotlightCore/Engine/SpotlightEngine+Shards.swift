@@ -28,6 +28,7 @@ extension SpotlightEngine {
         return try await run(on: writer) {
             self.drainPending()
             try self.catchUpIndex()
+            try self.index.prepareToReadPendingChanges()
             return try Self.search(query, local: self.index.handle, shards)
         }
     }

@@ -83,7 +83,8 @@ extension SpotlightEngine {
             try index.delete(changes.filter { $0.record == nil }.map(\.key))
             indexedSequence = last.sequence
             let uncommitted = indexedSequence - shared.withLock { $0.committedSequence }
-            if uncommitted >= UInt64(options.commitBatchSize) { try commitIndex() }
+            if uncommitted >= UInt64(options.commitBatchSize)
+                || index.pendingChanges >= SearchIndex.maximumPendingChanges { try commitIndex() }
         }
         scheduleCommit()
     }
@@ -116,9 +117,10 @@ extension SpotlightEngine {
         if !rebuilding { try? store.pruneChanges(through: indexedSequence) }
     }
 
-    /// On `writer`: after an index failure, drops uncommitted changes by reopening the
-    /// writable index and replays from its last commit a little later. Acknowledged writes
-    /// are safe in the store all along.
+    /// On `writer`: after an index failure (a full disk among them: see
+    /// ``IndexSpaceReserve``), drops uncommitted changes by closing and reopening the writable
+    /// index (closing never commits) and replays from its last commit a little later.
+    /// Acknowledged writes are safe in the store all along.
     func recoverIndex(after error: any Error) {
         // After close() the index stays closed: a late timer must not reopen (and lock) it.
         guard !shared.withLock({ $0.closed }) else { return }

@@ -23,10 +23,19 @@ public final class SearchIndex: @unchecked Sendable {
     private var writerSlots: PropertySlots?
     /// The directory to fsync after a commit; nil for a read-only index.
     private let writablePath: String?
+    /// Room on disk for the next commit (writable only); see ``IndexSpaceReserve``.
+    var spaceReserve: IndexSpaceReserve?
+    /// Documents replaced or deleted since the last commit.
+    public private(set) var pendingChanges = 0
+
+    /// Commit at least this often: past 10 000 pending changes libxapian commits by itself
+    /// inside a replace, without the disk space reserved first.
+    public static let maximumPendingChanges = 5000
 
     init(database: XapianDatabase, writablePath: String?) {
         self.handle = database
         self.writablePath = writablePath
+        self.spaceReserve = writablePath.map { IndexSpaceReserve(directory: $0) }
     }
 
     /// Creates or opens the local database at `path` for writing. Fails fast (.locked) if another writer holds it.
@@ -57,6 +66,7 @@ public final class SearchIndex: @unchecked Sendable {
             let document = try RecordDocument.make(record, slots: &slots, in: database)
             try database.updateSpelling(uniqueTerm: key, document)
             try database.replaceDocument(uniqueTerm: key, document)
+            pendingChanges += 1
         }
     }
 
@@ -66,22 +76,49 @@ public final class SearchIndex: @unchecked Sendable {
             let term = UniqueKey.term(for: key)
             try database.updateSpelling(uniqueTerm: term, nil)
             try database.deleteDocuments(term: term)
+            pendingChanges += 1
         }
     }
 
     /// Stores `lastAppliedSequence` in metadata and commits in the same commit, then fsyncs the database directory.
     ///
+    /// Disk space for the commit is reserved first; when the disk cannot give it, nothing is
+    /// written, the changes stay pending and this throws `.io`.
+    ///
     /// ```swift
     /// try index.commit(lastAppliedSequence: change.sequence)
     /// ```
     public func commit(lastAppliedSequence: UInt64) throws {
-        guard let writablePath else {
+        guard let writablePath, var reserve = spaceReserve else {
             throw SpotlightError(.invalidInput, "\(handle.subject) is open read-only; open it writable to commit")
         }
+        let database = try self.database
+        try reserve.prepare(pendingChanges: pendingChanges, documentCount: try database.documentCount())
+        spaceReserve = reserve
         try database.setMetadata(TermSchema.Metadata.lastAppliedSequence, String(lastAppliedSequence))
         try database.setMetadata(TermSchema.Metadata.schemaVersion, String(Self.schemaVersion))
         try database.commit()
+        pendingChanges = 0
+        spaceReserve?.committed()
         try XapianDatabase.syncDirectory(writablePath)
+    }
+
+    /// Reserves disk space before a writer's uncommitted changes are searched: reading value
+    /// slots with changes pending makes libxapian merge them into its tables, which writes
+    /// (and can end the process on a full disk; see ``IndexSpaceReserve``).
+    ///
+    /// - Throws: `.io` when the disk cannot give the room; search a committed reader instead.
+    public func prepareToReadPendingChanges() throws {
+        guard pendingChanges > 0, var reserve = spaceReserve else { return }
+        try reserve.prepare(pendingChanges: pendingChanges, documentCount: try database.documentCount())
+        spaceReserve = reserve
+    }
+
+    /// Throws away every change since the last commit, writing nothing.
+    public func discardUncommitted() throws {
+        try database.discardChanges()
+        writerSlots = nil
+        pendingChanges = 0
     }
 
     /// The sequence number stored by the last ``commit(lastAppliedSequence:)``; 0 when never set.
@@ -115,6 +152,7 @@ public final class SearchIndex: @unchecked Sendable {
             throw SpotlightError(.invalidInput, "offset and limit must not be negative "
                 + "(got offset \(query.offset), limit \(query.limit))")
         }
+        try prepareToReadPendingChanges()
         do {
             return try searchOnce(query, now: now)
         } catch let error as SpotlightError where error.code == .conflict {
@@ -142,7 +180,8 @@ public final class SearchIndex: @unchecked Sendable {
     /// ```
     public static func check(path: String) throws -> [String] { try XapianDatabase.consistencyCheck(path: path) }
 
-    /// Closes the database (a writer commits nothing more and releases its lock).
+    /// Closes the database (a writer's uncommitted changes are discarded, never committed,
+    /// and its lock is released).
     /// Any later call throws `.invalidInput`.
     public func close() {
         guard !isClosed else { return }

@@ -88,6 +88,11 @@ final class XapianDatabase {
         try check(subject, "commit") { cx_database_commit(handle, $0) }
     }
 
+    /// Throws away the changes since the last commit, writing nothing (writable only).
+    func discardChanges() throws {
+        try check(subject, "discard uncommitted changes") { cx_database_discard_changes(handle, $0) }
+    }
+
     func setMetadata(_ key: String, _ value: String) throws {
         try withBytes(value) { bytes, count in
             try check(subject, "set metadata \(key)") { cx_database_set_metadata(handle, key, bytes, count, $0) }
@@ -153,5 +158,17 @@ final class XapianDatabase {
     /// fsyncs the directory at `path`, so a commit's new files and renames survive a crash.
     static func syncDirectory(_ path: String) throws {
         try check("the index at \(path)", "fsync the directory") { cx_fsync_directory(path, $0) }
+    }
+
+    /// Allocates `length` bytes of disk past the end of `file` without changing its size.
+    ///
+    /// - Returns: false when the file system cannot preallocate.
+    /// - Throws: `.io` when the disk has no room (ENOSPC) or the file cannot be opened.
+    static func reserveSpace(after file: String, length: Int64) throws -> Bool {
+        var supported: Int32 = 1
+        try check("the index file \(file)", "reserve disk space") {
+            cx_reserve_file_space(file, UInt64(max(0, length)), &supported, $0)
+        }
+        return supported != 0
     }
 }
