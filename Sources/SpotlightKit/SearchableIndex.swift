@@ -168,13 +168,11 @@ public final class SearchableIndex: Sendable {
         let deadline = ContinuousClock.now + reconnectWindow
         while true {
             do {
-                let value: JSONValue
-                if let timeout {
-                    value = try await client.call(method, encoded, timeout: timeout)
-                } else {
-                    value = try await client.call(method, encoded)
-                }
-                return value
+                // Always the JSONValue overload: without `timeout:`, `client.call(method, encoded)`
+                // picks RPCCaller's generic Encodable/Decodable one, which re-encodes the params
+                // and decodes the whole reply through Foundation's JSONDecoder (most of a query's
+                // cost in this process).
+                return try await client.call(method, encoded, timeout: timeout ?? client.configuration.callTimeout)
             } catch let error as SpotlightError where error.code == .unavailable {
                 if ContinuousClock.now < deadline {
                     try await Task.sleep(for: .milliseconds(100))

@@ -19,6 +19,13 @@ extension RPCCaller {
         try await call(method, nil)
     }
 
+    /// Calls `method` with params already in JSON form. Without this overload a non-optional
+    /// `JSONValue` would pick the generic Encodable/Decodable one below, which round-trips
+    /// the params and the whole reply through Foundation's JSONEncoder and JSONDecoder.
+    public func call(_ method: String, _ params: JSONValue) async throws -> JSONValue {
+        try await call(method, Optional(params))
+    }
+
     /// Calls `method` with params encoded from `params` and decodes the result as `Result`.
     /// - Throws: `SpotlightError`; `.invalidInput` if `params` does not encode,
     ///   `.internal` naming the field if the result does not decode.
