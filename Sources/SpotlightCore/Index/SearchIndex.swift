@@ -21,6 +21,8 @@ public final class SearchIndex: @unchecked Sendable {
     private var isClosed = false
     /// The writer's property slot table, loaded at the first write.
     private var writerSlots: PropertySlots?
+    /// A reader's property slot table for the revision it has open; dropped when it reopens.
+    private var readerSlots: PropertySlots?
     /// The directory to fsync after a commit; nil for a read-only index.
     private let writablePath: String?
     /// Room on disk for the next commit (writable only); see ``IndexSpaceReserve``.
@@ -156,19 +158,32 @@ public final class SearchIndex: @unchecked Sendable {
         do {
             return try searchOnce(query, now: now)
         } catch let error as SpotlightError where error.code == .conflict {
-            _ = try database.reopen()
+            _ = try reopen()
             return try searchOnce(query, now: now)
         }
     }
 
     private func searchOnce(_ query: SearchQuery, now: Date) throws -> SearchResult {
-        try SearchRun(database: try database, slots: try PropertySlots.load(from: try database)).run(query, now: now)
+        try SearchRun(database: try database, slots: try searchSlots()).run(query, now: now)
+    }
+
+    /// The property slot table for a search. A reader's revision is fixed until it reopens,
+    /// so it decodes the table once per revision; the writer's may change with every write.
+    private func searchSlots() throws -> PropertySlots {
+        guard writablePath == nil else { return try PropertySlots.load(from: try database) }
+        if let readerSlots { return readerSlots }
+        let loaded = try PropertySlots.load(from: try database)
+        readerSlots = loaded
+        return loaded
     }
 
     /// Moves a reader to the latest committed revision.
     ///
     /// - Returns: true when it moved to a newer revision.
-    @discardableResult public func reopen() throws -> Bool { try database.reopen() }
+    @discardableResult public func reopen() throws -> Bool {
+        readerSlots = nil
+        return try database.reopen()
+    }
 
     /// The number of records in the index (expired ones not yet deleted included).
     public func documentCount() throws -> Int { try database.documentCount() }
