@@ -18,6 +18,28 @@ public protocol RPCHandler: Sendable {
     func handle(method: String, params: JSONValue?, peer: PeerCredentials) async throws -> JSONValue
 }
 
+/// A handler that can answer some requests at once, without suspending: the socket server
+/// calls ``handleImmediately(method:params:peer:)`` on a worker thread (off the Swift
+/// concurrency pool, so it may block briefly on disk reads) and sends its result straight
+/// back; nil sends the request on to ``RPCHandler/handle(method:params:peer:)`` in a task.
+/// Skipping the task and its continuations is what keeps a query's round trip short.
+///
+/// ```swift
+/// struct Clock: RPCImmediateHandler {
+///     func handleImmediately(method: String, params: JSONValue?, peer: PeerCredentials) throws -> JSONValue? {
+///         method == "now" ? .number(Date().timeIntervalSince1970) : nil
+///     }
+///     func handle(method: String, params: JSONValue?, peer: PeerCredentials) async throws -> JSONValue {
+///         throw RPCError.methodNotFound(method, available: ["now"])
+///     }
+/// }
+/// ```
+public protocol RPCImmediateHandler: RPCHandler {
+    /// The result when it can be had now; nil to have ``RPCHandler/handle(method:params:peer:)``
+    /// answer instead. Throws as `handle` does (an error response).
+    func handleImmediately(method: String, params: JSONValue?, peer: PeerCredentials) throws -> JSONValue?
+}
+
 /// A handler that routes by method name, with typed params and results, and answers
 /// an unknown method with the list of known ones.
 ///
@@ -78,16 +100,52 @@ struct RPCDispatcher: Sendable {
         switch RPCMessage.decode(frame: frame) {
         case .failure(let failure):
             return Self.line(.error(failure.error, id: failure.id))
-        case .success(.response):
+        case .success(let message):
+            return await respond(to: message, peer: peer)
+        }
+    }
+
+    /// What a frame needs: its response line now (nil for a notification), or a task that
+    /// runs ``respond(to:peer:)-(RPCMessage,_)`` on the parsed message.
+    enum Immediate {
+        case answered([UInt8]?)
+        case needsTask(RPCMessage)
+    }
+
+    /// Parses `frame` and answers it at once when it is malformed, or when the handler is an
+    /// ``RPCImmediateHandler`` that answers the request now.
+    func respondImmediately(to frame: [UInt8], peer: PeerCredentials) -> Immediate {
+        let message: RPCMessage
+        switch RPCMessage.decode(frame: frame) {
+        case .failure(let failure): return .answered(Self.line(.error(failure.error, id: failure.id)))
+        case .success(let parsed): message = parsed
+        }
+        guard case .request(let request) = message, let immediate = handler as? any RPCImmediateHandler else {
+            return .needsTask(message)
+        }
+        do {
+            guard let result = try immediate.handleImmediately(method: request.method, params: request.params, peer: peer) else {
+                return .needsTask(message)
+            }
+            return .answered(Self.line(RPCResponse(id: request.id, outcome: .success(result))))
+        } catch {
+            return .answered(Self.line(RPCResponse(id: request.id, outcome: .failure(RPCError(from: error)))))
+        }
+    }
+
+    /// The response line for a parsed message, or nil for a notification.
+    func respond(to message: RPCMessage, peer: PeerCredentials) async -> [UInt8]? {
+        switch message {
+        case .response:
             return Self.line(.error(.invalidRequest("a server takes requests, not responses"), id: nil))
-        case .success(.notification(let notification)):
+        case .notification(let notification):
             do {
                 _ = try await handler.handle(method: notification.method, params: notification.params, peer: peer)
             } catch {
                 log.write(.info, "notification \(notification.method) from \(peer) failed: \(RPCError(from: error).message)")
             }
             return nil
-        case .success(.request(let request)):
+        case .request(let request):
             let outcome: Result<JSONValue, RPCError>
             do {
                 outcome = .success(try await handler.handle(method: request.method, params: request.params, peer: peer))

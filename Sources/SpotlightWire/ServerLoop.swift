@@ -15,6 +15,8 @@ final class ServerLoop: @unchecked Sendable {
     private let ownedPath: (path: String, inode: UInt)?
     private let wake: WakePipe
     private let outboundHighWater = 1 << 20
+    /// Where frames are parsed and immediate requests answered, off the loop thread.
+    private let workers = DispatchQueue(label: "spotlight.wire.requests", attributes: .concurrent)
 
     /// Shared between the loop thread and handler tasks; guarded by its own lock.
     private struct Mailbox {
@@ -140,12 +142,28 @@ final class ServerLoop: @unchecked Sendable {
         }
     }
 
+    /// Parses and answers each frame on a worker thread; only what the handler cannot answer
+    /// at once (see ``RPCImmediateHandler``) goes on to a task.
     private func dispatch(_ frame: [UInt8], on connection: ServerConnection) {
         connection.inFlight += 1
         let id = connection.id, peer = connection.peer, dispatcher = dispatcher
-        Task { [self] in
-            let line = await dispatcher.respond(to: frame, peer: peer)
-            complete(connection: id, line: line)
+        guard dispatcher.handler is any RPCImmediateHandler else {
+            Task { [self] in
+                let line = await dispatcher.respond(to: frame, peer: peer)
+                complete(connection: id, line: line)
+            }
+            return
+        }
+        workers.async { [self] in
+            switch dispatcher.respondImmediately(to: frame, peer: peer) {
+            case .answered(let line):
+                complete(connection: id, line: line)
+            case .needsTask(let message):
+                Task { [self] in
+                    let line = await dispatcher.respond(to: message, peer: peer)
+                    complete(connection: id, line: line)
+                }
+            }
         }
     }
 

@@ -5,7 +5,7 @@ import SpotlightWire
 
 /// Answers spotlightd's methods (see docs/protocol.md). Knows the engine and who is calling;
 /// knows nothing of sockets.
-final class DaemonHandler: RPCHandler {
+final class DaemonHandler: RPCImmediateHandler {
     let engine: SpotlightEngine
     let callers: CallerResolver
     let configuration: Configuration
@@ -24,17 +24,20 @@ final class DaemonHandler: RPCHandler {
         guard let known = DaemonProtocol.Method(rawValue: method) else {
             throw RPCError.methodNotFound(method, available: DaemonProtocol.Method.allCases.map(\.rawValue))
         }
-        let caller = callers.resolve(pid: peer.pid)
+        // Only the methods that write or answer "who am I" need the caller; resolving it reads
+        // /proc and stats the app registry, a measurable part of a query's cost.
+        var caller: Caller { callers.resolve(pid: peer.pid) }
         switch known {
         case .hello:
             let p = try params.decode(HelloParams.self)
+            let who = caller
             if p.protocolVersion != DaemonProtocol.version {
                 throw SpotlightError(.invalidInput,
                     "protocol version \(p.protocolVersion) is not supported; this spotlightd speaks \(DaemonProtocol.version)")
             }
             return try JSONValue(encoding: HelloResult(
                 protocolVersion: DaemonProtocol.version, server: "spotlightd", pid: getpid(),
-                bundle: caller.bundle, writableBundles: caller.writable.sorted()))
+                bundle: who.bundle, writableBundles: who.writable.sorted()))
         case .donate:
             return try JSONValue(encoding: try await donate(try params.decode(DonateParams.self), caller))
         case .clientState:
@@ -44,11 +47,7 @@ final class DaemonHandler: RPCHandler {
         case .delete:
             return try JSONValue(encoding: try await delete(try params.decode(DeleteParams.self), caller))
         case .query:
-            let q = try params.decode(SearchQuery.self)
-            guard (0...10_000).contains(q.limit), q.offset >= 0 else {
-                throw SpotlightError(.invalidInput, "limit must be 0...10000 and offset ≥ 0 (got limit \(q.limit), offset \(q.offset))")
-            }
-            return try await engine.search(q).jsonValue()
+            return try QueryWire.json(try await engine.search(try validQuery(params)))
         case .get:
             let p = try params.decode(GetParams.self)
             guard engine.shardLayout != nil else {
@@ -65,6 +64,22 @@ final class DaemonHandler: RPCHandler {
         case .rebuild, .cancelRebuild, .export, .check, .compact:
             return try await handleMaintenance(known, params: params, peer: peer)
         }
+    }
+
+    /// A query answered on the server's worker thread when the committed index covers every
+    /// acknowledged donation; anything else goes to ``handle(method:params:peer:)``.
+    func handleImmediately(method: String, params: JSONValue?, peer: PeerCredentials) throws -> JSONValue? {
+        guard method == DaemonProtocol.Method.query.rawValue,
+              let result = try engine.searchIfCommitted(try validQuery(params)) else { return nil }
+        return try QueryWire.json(result)
+    }
+
+    func validQuery(_ params: JSONValue?) throws -> SearchQuery {
+        let q = try QueryWire.query(from: params)
+        guard (0...10_000).contains(q.limit), q.offset >= 0 else {
+            throw SpotlightError(.invalidInput, "limit must be 0...10000 and offset ≥ 0 (got limit \(q.limit), offset \(q.offset))")
+        }
+        return q
     }
 
     func donate(_ p: DonateParams, _ caller: Caller) async throws -> WriteResult {

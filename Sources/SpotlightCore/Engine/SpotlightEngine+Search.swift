@@ -61,6 +61,20 @@ extension SpotlightEngine {
         }
     }
 
+    /// Runs a query on the calling thread when the committed index already covers every write
+    /// acknowledged so far (the common case); nil when it does not, or the engine searches
+    /// shards; then ``search(_:)`` answers. Blocks on index reads: call it off the Swift
+    /// concurrency pool.
+    ///
+    /// ```swift
+    /// let result = try engine.searchIfCommitted(query) ?? (try await engine.search(query))
+    /// ```
+    public func searchIfCommitted(_ query: SearchQuery) throws -> SearchResult? {
+        guard shards == nil else { return nil }
+        let needed = shared.withLock { $0.durableSequence }
+        return try withReader(minimumSequence: needed) { try $0.search(query, now: Date()) }
+    }
+
     /// Runs `body` on a pooled reader whose revision covers `minimumSequence`; nil when the
     /// committed index is not there yet.
     func withReader<T>(minimumSequence: UInt64, _ body: (SearchIndex) throws -> T) throws -> T? {

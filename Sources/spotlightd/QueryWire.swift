@@ -1,0 +1,85 @@
+import SpotlightModel
+import SpotlightWire
+
+/// The query method's params and result in JSON without Foundation's JSONDecoder and
+/// JSONEncoder, which were a fifth of the daemon's own cost per query. Anything the fast
+/// reader does not recognise goes through `Codable`, so errors (and their wording) are
+/// unchanged.
+enum QueryWire {
+    /// The query in `params`: read directly when it has the common shape, else decoded
+    /// with `Codable` (which names a wrong field).
+    ///
+    /// ```swift
+    /// let q = try QueryWire.query(from: .object(["text": .string("saturn"), "limit": .number(10)]))
+    /// ```
+    static func query(from params: JSONValue?) throws(RPCError) -> SearchQuery {
+        if let fast = fastQuery(params ?? .object([:])) { return fast }
+        return try params.decode(SearchQuery.self)
+    }
+
+    /// nil when a member is of a kind the fast reader leaves to `Codable` (a sort, snippet
+    /// options, a wrong type, a number that is not an exact integer).
+    static func fastQuery(_ params: JSONValue) -> SearchQuery? {
+        guard case .object(let o) = params else { return nil }
+        var query = SearchQuery(text: nil)
+        for (key, value) in o where value != .null {
+            switch key {
+            case "text": guard case .string(let s) = value else { return nil }; query.text = s
+            case "bundles": guard let a = strings(value) else { return nil }; query.bundles = a
+            case "types": guard let a = strings(value) else { return nil }; query.types = a
+            case "facets": guard let a = strings(value) else { return nil }; query.facets = a
+            case "offset": guard let n = integer(value) else { return nil }; query.offset = n
+            case "limit": guard let n = integer(value) else { return nil }; query.limit = n
+            case "completions": guard let n = integer(value) else { return nil }; query.completions = n
+            case "explain": guard case .bool(let b) = value else { return nil }; query.explain = b
+            case "spelling":
+                guard case .string(let s) = value, let mode = SpellingMode(rawValue: s) else { return nil }
+                query.spelling = mode
+            case "sort", "snippets": return nil
+            default: continue  // unknown members are ignored, as Codable does
+            }
+        }
+        return query
+    }
+
+    private static func strings(_ value: JSONValue) -> [String]? {
+        guard case .array(let items) = value else { return nil }
+        var out: [String] = []
+        out.reserveCapacity(items.count)
+        for item in items {
+            guard case .string(let s) = item else { return nil }
+            out.append(s)
+        }
+        return out
+    }
+
+    /// An exact integer well inside the range a Double holds exactly.
+    private static func integer(_ value: JSONValue) -> Int? {
+        guard case .number(let n) = value, n.rounded() == n, abs(n) < 9e15 else { return nil }
+        return Int(n)
+    }
+
+    /// The result as `SearchResult.jsonValue()` writes it, its top-level members written
+    /// directly instead of through JSONEncoder.
+    static func json(_ result: SearchResult) throws -> JSONValue {
+        let hits = try result.hits.map { hit in
+            var h: [String: JSONValue] = ["record": hit.record.jsonValue, "score": .number(hit.score)]
+            if let snippet = hit.snippet { h["snippet"] = .string(snippet) }
+            if let explanation = hit.explanation { h["explanation"] = try JSONValue(encoding: explanation) }
+            return JSONValue.object(h)
+        }
+        var o: [String: JSONValue] = ["hits": .array(hits), "estimatedTotal": .number(Double(result.estimatedTotal))]
+        if let n = result.totalLowerBound { o["totalLowerBound"] = .number(Double(n)) }
+        if let n = result.totalUpperBound { o["totalUpperBound"] = .number(Double(n)) }
+        if let s = result.correctedText { o["correctedText"] = .string(s) }
+        if let b = result.retriedWithCorrection { o["retriedWithCorrection"] = .bool(b) }
+        if let c = result.completions { o["completions"] = .array(c.map(JSONValue.string)) }
+        if let facets = result.facets {
+            o["facets"] = .object(facets.mapValues { counts in
+                .array(counts.map { .object(["value": .string($0.value), "count": .number(Double($0.count))]) })
+            })
+        }
+        if let m = result.missingShards { o["missingShards"] = .array(m.map(JSONValue.string)) }
+        return .object(o)
+    }
+}

@@ -1,0 +1,71 @@
+import SpotlightModel
+import Testing
+@testable import SpotlightWire
+
+// A handler that answers some requests at once (RPCImmediateHandler): the server sends
+// those answers without a task, and passes everything else to the async method.
+
+/// Answers "square" at once; declines "later" so the async method answers it; throws for "bad".
+struct SquareHandler: RPCImmediateHandler {
+    func handleImmediately(method: String, params: JSONValue?, peer: PeerCredentials) throws -> JSONValue? {
+        switch method {
+        case "square":
+            guard let n = params?["n"]?.doubleValue else { throw RPCError.invalidParams("params.n: expected a number") }
+            return .number(n * n)
+        case "bad": throw SpotlightError(.invalidInput, "bad is refused at once")
+        default: return nil
+        }
+    }
+
+    func handle(method: String, params: JSONValue?, peer: PeerCredentials) async throws -> JSONValue {
+        guard method == "later" else { throw RPCError.methodNotFound(method, available: ["square", "later", "bad"]) }
+        return .string("from the task")
+    }
+}
+
+private func startSquareServer(_ directory: TemporaryDirectory) throws -> UnixSocketServer {
+    var configuration = UnixSocketServer.Configuration()
+    configuration.log = .silent
+    return try UnixSocketServer(path: directory.socket(), handler: SquareHandler(), configuration: configuration)
+}
+
+@Test func anImmediateAnswerIsSentAsTheResponse() async throws {
+    let directory = TemporaryDirectory(); defer { directory.remove() }
+    let server = try startSquareServer(directory)
+    let client = RPCClient(socketPath: directory.socket())
+    #expect(try await client.call("square", .object(["n": .number(7)])) == .number(49))
+    await server.stop()
+}
+
+@Test func aRequestTheImmediateHandlerDeclinesIsAnsweredByItsAsyncMethod() async throws {
+    let directory = TemporaryDirectory(); defer { directory.remove() }
+    let server = try startSquareServer(directory)
+    let client = RPCClient(socketPath: directory.socket())
+    #expect(try await client.call("later", .object([:])) == .string("from the task"))
+    await server.stop()
+}
+
+@Test func anErrorThrownImmediatelyIsAnErrorResponseAndTheConnectionGoesOn() async throws {
+    let directory = TemporaryDirectory(); defer { directory.remove() }
+    let server = try startSquareServer(directory)
+    let client = RPCClient(socketPath: directory.socket())
+    await #expect(throws: SpotlightError.self) { try await client.call("bad", .object([:])) }
+    #expect(try await client.call("square", .object(["n": .number(3)])) == .number(9))
+    await server.stop()
+}
+
+@Test func aPipelinedBurstOfImmediateRequestsGetsEachItsOwnAnswer() async throws {
+    let directory = TemporaryDirectory(); defer { directory.remove() }
+    let server = try startSquareServer(directory)
+    let client = RPCClient(socketPath: directory.socket())
+    let answers = try await withThrowingTaskGroup(of: (Int, JSONValue).self) { group in
+        for n in 0..<2000 {
+            group.addTask { (n, try await client.call(n % 10 == 0 ? "later" : "square", .object(["n": .number(Double(n))]))) }
+        }
+        return try await group.reduce(into: [Int: JSONValue]()) { $0[$1.0] = $1.1 }
+    }
+    #expect(answers.count == 2000)
+    #expect(answers.allSatisfy { n, answer in answer == (n % 10 == 0 ? .string("from the task") : .number(Double(n * n))) })
+    #expect(server.connectionCount == 1)
+    await server.stop()
+}
