@@ -5,18 +5,28 @@ import Foundation
 import SpotlightModel
 import Synchronization
 
-/// One connection of an `RPCClient`: a thread polls the socket, sends queued requests and
-/// resumes each pending call when its response arrives. Callers never block on the socket.
+/// One connection of an `RPCClient`: a thread polls the socket, resumes each pending call
+/// when its response arrives and fails it when its deadline passes. A caller sends its
+/// request itself (a non-blocking send under the lock) when nothing is queued before it, so
+/// a call costs no thread hand-off on the way out; what the socket cannot take at once is
+/// left for the I/O thread. Callers never block on the socket.
 final class ClientConnection: Sendable {
     private struct Pending {
         var continuation: CheckedContinuation<Result<Result<JSONValue, RPCError>, SpotlightError>, Never>
-        var timer: Task<Void, Never>?
+        var deadline: ContinuousClock.Instant
+        var method: String
+        var timeout: Duration
     }
 
     /// Shared between callers and the I/O thread; guarded by its lock.
     private struct Shared {
-        var outbound: [UInt8] = []
+        /// The sending side of the socket: bytes not yet sent, in order. Only ever flushed
+        /// under the lock, so callers and the I/O thread never interleave frames.
+        var writer: FramedSocket
         var pending: [RPCID: Pending] = [:]
+        /// No pending call's deadline is earlier than this (it may be stale: the call may have
+        /// been answered); nil when nothing is pending.
+        var earliestDeadline: ContinuousClock.Instant?
         /// Set once the connection is closed: why, for every later call.
         var failure: SpotlightError?
         var shutdownRequested = false
@@ -28,7 +38,7 @@ final class ClientConnection: Sendable {
     private let fd: Int32
     private let wake: WakePipe
     private let log: WireLog
-    private let shared = Mutex(Shared())
+    private let shared: Mutex<Shared>
 
     init(path: String, configuration: RPCClient.Configuration) throws {
         self.path = path
@@ -42,6 +52,7 @@ final class ClientConnection: Sendable {
             throw SpotlightError(.io, "cannot set up the connection to \(path)", underlying: "\(error)")
         }
         self.fd = fd
+        self.shared = Mutex(Shared(writer: FramedSocket(fd: fd, maxFrameBytes: configuration.maxFrameBytes)))
         let socket = FramedSocket(fd: fd, maxFrameBytes: configuration.maxFrameBytes)
         let thread = Thread { [self] in run(socket) }
         thread.name = "spotlight-wire-client"
@@ -50,35 +61,40 @@ final class ClientConnection: Sendable {
 
     var isClosed: Bool { shared.withLock { $0.failure != nil } }
 
-    /// Queues `line` and waits for the response with `id`, at most `timeout`.
+    /// Sends `line` and waits for the response with `id`, at most `timeout`.
     func send(_ line: [UInt8], id: RPCID, method: String,
               timeout: Duration) async -> Result<Result<JSONValue, RPCError>, SpotlightError> {
         await withCheckedContinuation { continuation in
-            let refusal: SpotlightError? = shared.withLock { state in
-                if let failure = state.failure { return failure }
-                let timer = Task { [weak self] in
-                    try? await Task.sleep(for: timeout)
-                    guard !Task.isCancelled else { return }
-                    self?.resolve(id, .failure(SpotlightError(.timeout, """
-                        no reply to \(method) from \(self?.path ?? "the server") within \(timeout); \
-                        the server may be overloaded or stuck
-                        """)))
-                }
-                state.pending[id] = Pending(continuation: continuation, timer: timer)
-                return nil
+            let deadline = ContinuousClock.now + timeout
+            let (refusal, wakeIOThread): (SpotlightError?, Bool) = shared.withLock { state in
+                if let failure = state.failure { return (failure, false) }
+                state.pending[id] = Pending(continuation: continuation, deadline: deadline, method: method, timeout: timeout)
+                // The I/O thread sleeps until the earliest deadline it knows of: tell it of an earlier one.
+                let earlier = state.earliestDeadline.map { deadline < $0 } ?? true
+                if earlier { state.earliestDeadline = deadline }
+                return (nil, !Self.send(line, &state) || earlier)
             }
             if let refusal { continuation.resume(returning: .failure(refusal)); return }
-            enqueue(line)
+            if wakeIOThread { wake.signal() }
         }
     }
 
-    /// Queues bytes for the I/O thread.
+    /// Sends bytes (a notification) without waiting for anything.
     func enqueue(_ line: [UInt8]) {
-        let wasEmpty = shared.withLock { state in
-            defer { state.outbound.append(contentsOf: line) }
-            return state.outbound.isEmpty
+        if !shared.withLock({ Self.send(line, &$0) }) { wake.signal() }
+    }
+
+    /// Queues `line` behind anything unsent and sends what the socket takes now. False when
+    /// bytes are left (the I/O thread must wait for room) or sending failed (the I/O thread
+    /// meets the same error and closes the connection).
+    private static func send(_ line: [UInt8], _ state: inout Shared) -> Bool {
+        state.writer.enqueue(line)
+        do {
+            try state.writer.flush()
+        } catch {
+            return false
         }
-        if wasEmpty { wake.signal() }
+        return state.writer.pendingOutboundBytes == 0
     }
 
     func shutdown() {
@@ -89,7 +105,6 @@ final class ClientConnection: Sendable {
     /// Resumes the call `id` once; later resolutions of the same id are ignored.
     private func resolve(_ id: RPCID, _ outcome: Result<Result<JSONValue, RPCError>, SpotlightError>) {
         let entry = shared.withLock { $0.pending.removeValue(forKey: id) }
-        entry?.timer?.cancel()
         entry?.continuation.resume(returning: outcome)
     }
 
@@ -101,25 +116,27 @@ final class ClientConnection: Sendable {
         defer { scratch.deallocate() }
         var reason = "the connection to \(path) closed"
         loop: while true {
-            let (queued, stop) = shared.withLock { state in
-                defer { state.outbound.removeAll(keepingCapacity: true) }
-                return (state.outbound, state.shutdownRequested)
+            let (stop, flushed, earliest) = shared.withLock { state in
+                (state.shutdownRequested, Result { () throws(SystemCallError) in try state.writer.flush() }
+                    .map { state.writer.pendingOutboundBytes }, state.earliestDeadline)
             }
             if stop { reason = "the client closed its connection to \(path)"; break }
-            socket.enqueue(queued)
-            do {
-                try socket.flush()
-            } catch {
+            let unsent: Int
+            switch flushed {
+            case .success(let count): unsent = count
+            case .failure(let error):
                 reason = "the connection to \(path) broke (\(error))"
                 drainReplies(&socket, scratch)
-                break
+                break loop
             }
             var fds = [
                 pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: fd, events: Int16(POLLIN) | (socket.pendingOutboundBytes > 0 ? Int16(POLLOUT) : 0), revents: 0),
+                pollfd(fd: fd, events: Int16(POLLIN) | (unsent > 0 ? Int16(POLLOUT) : 0), revents: 0),
             ]
-            guard (try? systemCall("poll") { poll(&fds, 2, -1) }) != nil else { continue }
+            let waitMilliseconds = earliest.map { Self.milliseconds(until: $0) } ?? -1
+            guard (try? systemCall("poll") { poll(&fds, 2, waitMilliseconds) }) != nil else { continue }
             if fds[0].revents != 0 { wake.drain() }
+            if let earliest, ContinuousClock.now >= earliest { expireOverdueCalls() }
             if fds[1].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
                 do {
                     switch try socket.read(into: scratch) {
@@ -170,8 +187,32 @@ final class ClientConnection: Sendable {
         }
         UnixSocket.close(fd)
         for entry in pending {
-            entry.timer?.cancel()
             entry.continuation.resume(returning: .failure(failure))
         }
+    }
+
+    /// Fails every call whose deadline has passed, and notes the next deadline.
+    private func expireOverdueCalls() {
+        let now = ContinuousClock.now
+        let overdue: [Pending] = shared.withLock { state in
+            let late = state.pending.filter { $0.value.deadline <= now }
+            for id in late.keys { state.pending.removeValue(forKey: id) }
+            state.earliestDeadline = state.pending.values.map(\.deadline).min()
+            return Array(late.values)
+        }
+        for call in overdue {
+            call.continuation.resume(returning: .failure(SpotlightError(.timeout, """
+                no reply to \(call.method) from \(path) within \(call.timeout); \
+                the server may be overloaded or stuck
+                """)))
+        }
+    }
+
+    /// A poll(2) timeout that does not wake before `deadline`.
+    private static func milliseconds(until deadline: ContinuousClock.Instant) -> Int32 {
+        let remaining = deadline - ContinuousClock.now
+        guard remaining > .zero else { return 0 }
+        let (seconds, attoseconds) = remaining.components
+        return Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
     }
 }
