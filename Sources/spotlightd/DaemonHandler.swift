@@ -47,7 +47,7 @@ final class DaemonHandler: RPCImmediateHandler {
         case .delete:
             return try JSONValue(encoding: try await delete(try params.decode(DeleteParams.self), caller))
         case .query:
-            return try QueryWire.json(try await engine.search(try validQuery(params)))
+            return try await engine.search(try validQuery(params)).jsonValue()
         case .get:
             let p = try params.decode(GetParams.self)
             guard engine.shardLayout != nil else {
@@ -71,7 +71,7 @@ final class DaemonHandler: RPCImmediateHandler {
     func handleImmediately(method: String, params: JSONValue?, peer: PeerCredentials) throws -> JSONValue? {
         guard method == DaemonProtocol.Method.query.rawValue,
               let result = try engine.searchIfCommitted(try validQuery(params)) else { return nil }
-        return try QueryWire.json(result)
+        return try result.jsonValue()
     }
 
     func validQuery(_ params: JSONValue?) throws -> SearchQuery {

@@ -1,10 +1,10 @@
 import SpotlightModel
 import SpotlightWire
 
-/// The query method's params and result in JSON without Foundation's JSONDecoder and
-/// JSONEncoder, which were a fifth of the daemon's own cost per query. Anything the fast
-/// reader does not recognise goes through `Codable`, so errors (and their wording) are
-/// unchanged.
+/// The query method's params read without Foundation's JSONDecoder, which was a large part
+/// of the daemon's own cost per query (the result is written by `SearchResult.jsonValue()`).
+/// Anything the fast reader does not recognise goes through `Codable`, so errors (and their
+/// wording) are unchanged.
 enum QueryWire {
     /// The query in `params`: read directly when it has the common shape, else decoded
     /// with `Codable` (which names a wrong field).
@@ -57,29 +57,5 @@ enum QueryWire {
     private static func integer(_ value: JSONValue) -> Int? {
         guard case .number(let n) = value, n.rounded() == n, abs(n) < 9e15 else { return nil }
         return Int(n)
-    }
-
-    /// The result as `SearchResult.jsonValue()` writes it, its top-level members written
-    /// directly instead of through JSONEncoder.
-    static func json(_ result: SearchResult) throws -> JSONValue {
-        let hits = try result.hits.map { hit in
-            var h: [String: JSONValue] = ["record": hit.record.jsonValue, "score": .number(hit.score)]
-            if let snippet = hit.snippet { h["snippet"] = .string(snippet) }
-            if let explanation = hit.explanation { h["explanation"] = try JSONValue(encoding: explanation) }
-            return JSONValue.object(h)
-        }
-        var o: [String: JSONValue] = ["hits": .array(hits), "estimatedTotal": .number(Double(result.estimatedTotal))]
-        if let n = result.totalLowerBound { o["totalLowerBound"] = .number(Double(n)) }
-        if let n = result.totalUpperBound { o["totalUpperBound"] = .number(Double(n)) }
-        if let s = result.correctedText { o["correctedText"] = .string(s) }
-        if let b = result.retriedWithCorrection { o["retriedWithCorrection"] = .bool(b) }
-        if let c = result.completions { o["completions"] = .array(c.map(JSONValue.string)) }
-        if let facets = result.facets {
-            o["facets"] = .object(facets.mapValues { counts in
-                .array(counts.map { .object(["value": .string($0.value), "count": .number(Double($0.count))]) })
-            })
-        }
-        if let m = result.missingShards { o["missingShards"] = .array(m.map(JSONValue.string)) }
-        return .object(o)
     }
 }

@@ -59,23 +59,4 @@ import SpotlightWire
     private func outcome(_ read: () throws -> SearchQuery) -> String {
         do { return "\(try read())" } catch { return "error: \(error)" }
     }
-
-    @Test func aResultWrittenDirectlyEqualsItsCodableForm() throws {
-        var hit = SearchHit(record: Record(bundle: "b", type: "T", id: "1", title: "Title", subtitle: "Sub",
-                                           keywords: ["k"], properties: ["when": .date(Date(timeIntervalSince1970: 0))],
-                                           rankingHint: 3), score: 1.25, snippet: "[Ti]tle")
-        hit.explanation = HitExplanation(matches: [TermMatch(term: "ti", field: "title", stemmed: false)],
-                                         relevance: 1.22, rankingHintBoost: 0.03)
-        var result = SearchResult(hits: [hit], estimatedTotal: 7, missingShards: ["s2"])
-        result.totalLowerBound = 1
-        result.totalUpperBound = 9
-        result.correctedText = "title"
-        result.retriedWithCorrection = true
-        result.completions = ["titles"]
-        result.facets = ["type": [FacetCount(value: "T", count: 7)]]
-        // Every member is set above: a member added to SearchResult must be added to QueryWire.json too.
-        #expect(Mirror(reflecting: result).children.count == 9)
-        #expect(try QueryWire.json(result) == (try result.jsonValue()))
-        #expect(try QueryWire.json(SearchResult(hits: [], estimatedTotal: 0)) == (try SearchResult(hits: [], estimatedTotal: 0).jsonValue()))
-    }
 }
