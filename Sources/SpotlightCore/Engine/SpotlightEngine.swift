@@ -83,6 +83,8 @@ public final class SpotlightEngine: @unchecked Sendable {
     let readers = Mutex<[IndexReader]>([])
     /// The shards of `options.shards`, nil when there are none.
     let shards: ShardSet?
+    /// Bundle -> its synonym table: the store's tables, loaded at open and updated on write.
+    let synonymTables: Mutex<[String: SynonymTable]>
 
     /// Opens (or creates) the data directory. Takes its single-instance lock, opens the
     /// record store, opens the index, rebuilds it from the store if it is missing, corrupt or
@@ -103,6 +105,7 @@ public final class SpotlightEngine: @unchecked Sendable {
         let (checked, storeProblem, storeReplaced) = try Self.openCheckedStore(
             dataDirectory: dataDirectory, wasClean: wasClean, indexExists: directory.activePath() != nil, log: options.log)
         store = checked
+        synonymTables = Mutex(try Self.loadSynonymTables(from: checked, log: options.log))
         readStore = Mutex(try RecordStore(path: storePath))
         try? FileManager.default.removeItem(atPath: cleanMarker)
         let rebuildMarker = dataDirectory + "/rebuild-pending"

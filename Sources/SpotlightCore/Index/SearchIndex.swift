@@ -109,22 +109,25 @@ public final class SearchIndex: @unchecked Sendable {
     /// - Parameters:
     ///   - query: text in the language of docs/query.md, a scope and a page.
     ///   - now: records whose expiration is at or before `now` are never returned.
+    ///   - synonyms: bundle -> its synonym table; a query word also finds that bundle's
+    ///     records holding a synonym of it.
     /// - Throws: `.invalidInput` for text that is too long or cannot be parsed even as plain words.
-    public func search(_ query: SearchQuery, now: Date) throws -> SearchResult {
+    public func search(_ query: SearchQuery, now: Date, synonyms: [String: SynonymTable] = [:]) throws -> SearchResult {
         guard query.offset >= 0, query.limit >= 0 else {
             throw SpotlightError(.invalidInput, "offset and limit must not be negative "
                 + "(got offset \(query.offset), limit \(query.limit))")
         }
         do {
-            return try searchOnce(query, now: now)
+            return try searchOnce(query, now: now, synonyms)
         } catch let error as SpotlightError where error.code == .conflict {
             _ = try database.reopen()
-            return try searchOnce(query, now: now)
+            return try searchOnce(query, now: now, synonyms)
         }
     }
 
-    private func searchOnce(_ query: SearchQuery, now: Date) throws -> SearchResult {
-        try SearchRun(database: try database, slots: try PropertySlots.load(from: try database)).run(query, now: now)
+    private func searchOnce(_ query: SearchQuery, now: Date, _ synonyms: [String: SynonymTable]) throws -> SearchResult {
+        let slots = try PropertySlots.load(from: try database)
+        return try SearchRun(database: try database, slots: slots, synonyms: synonyms).run(query, now: now)
     }
 
     /// Moves a reader to the latest committed revision.
