@@ -31,6 +31,8 @@ public final class SpotlightEngine: @unchecked Sendable {
         public var log: @Sendable (String) -> Void = { _ in }
         /// Remote shards and replicas searched together with this index (nil: this index alone).
         public var shards: ShardLayout?
+        /// The time a donation is stored at (the recency boost's fallback); tests inject one.
+        public var clock: @Sendable () -> Date = { Date() }
         public init() {}
     }
 
@@ -105,6 +107,7 @@ public final class SpotlightEngine: @unchecked Sendable {
         let (checked, storeProblem, storeReplaced) = try Self.openCheckedStore(
             dataDirectory: dataDirectory, wasClean: wasClean, indexExists: directory.activePath() != nil, log: options.log)
         store = checked
+        store.clock = options.clock
         synonymTables = Mutex(try Self.loadSynonymTables(from: checked, log: options.log))
         readStore = Mutex(try RecordStore(path: storePath))
         try? FileManager.default.removeItem(atPath: cleanMarker)

@@ -49,12 +49,24 @@ public final class SearchIndex: @unchecked Sendable {
     ///
     /// - Throws: `.invalidInput` when a bundle, type or domain is too long to index.
     public func replace(_ records: [Record]) throws {
+        try replace(records.map { DonatedRecord($0, donated: nil) })
+    }
+
+    /// Adds or replaces each record; its donation time stands in for a missing `modified`
+    /// date in the recency boost. Not committed.
+    ///
+    /// ```swift
+    /// try index.replace([DonatedRecord(record, donated: Date())])
+    /// ```
+    /// - Throws: `.invalidInput` when a bundle, type or domain is too long to index.
+    public func replace(_ records: [DonatedRecord]) throws {
         let database = try self.database
         var slots = try writerSlots ?? PropertySlots.load(from: database)
         defer { writerSlots = slots }
-        for record in records {
+        for donated in records {
+            let record = donated.record
             let key = UniqueKey.term(for: record.key)
-            let document = try RecordDocument.make(record, slots: &slots, in: database)
+            let document = try RecordDocument.make(record, donated: donated.donated, slots: &slots, in: database)
             try database.updateSpelling(uniqueTerm: key, document)
             try database.replaceDocument(uniqueTerm: key, document)
         }
