@@ -5,19 +5,6 @@
 
 namespace {
 
-// The operators whose subqueries can be read back and rebuilt unchanged. Phrases, NEAR,
-// scaled weights and elite sets have parameters Xapian 1.4 does not expose: left as they are.
-bool rebuildable(Xapian::Query::op op) {
-    switch (op) {
-    case Xapian::Query::OP_AND: case Xapian::Query::OP_OR: case Xapian::Query::OP_AND_NOT:
-    case Xapian::Query::OP_XOR: case Xapian::Query::OP_AND_MAYBE: case Xapian::Query::OP_FILTER:
-    case Xapian::Query::OP_SYNONYM: case Xapian::Query::OP_MAX:
-        return true;
-    default:
-        return false;
-    }
-}
-
 // query with every leaf equal to term replaced by OR(leaf, widening); *changed says whether
 // it held one (an unchanged subtree is returned as it was, sharing its nodes).
 Xapian::Query widen(const Xapian::Query &query, const std::string &term, const Xapian::Query &widening,
@@ -30,7 +17,7 @@ Xapian::Query widen(const Xapian::Query &query, const std::string &term, const X
         return Xapian::Query(Xapian::Query::OP_OR, query, widening);
     }
     size_t count = query.get_num_subqueries();
-    if (count == 0 || !rebuildable(op)) return query;
+    if (count == 0 || !cx_rebuildable_op(op)) return query;
     std::vector<Xapian::Query> parts;
     for (size_t i = 0; i < count; ++i) {
         bool part_changed = false;
@@ -44,13 +31,8 @@ Xapian::Query widen(const Xapian::Query &query, const std::string &term, const X
 // The distinct terms of query as counted strings (see cxapian.h), each with count 0.
 std::string counted_terms(const Xapian::Query &query) {
     std::string buffer;
-    for (auto term = query.get_unique_terms_begin(); term != query.get_terms_end(); ++term) {
-        const std::string &text = *term;
-        uint64_t fields[2] = {0, static_cast<uint64_t>(text.size())};
-        for (uint64_t field : fields)
-            for (int byte = 0; byte < 8; ++byte) buffer.push_back(static_cast<char>((field >> (8 * byte)) & 0xff));
-        buffer += text;
-    }
+    for (auto term = query.get_unique_terms_begin(); term != query.get_terms_end(); ++term)
+        cx_append_counted(buffer, 0, *term);
     return buffer;
 }
 
