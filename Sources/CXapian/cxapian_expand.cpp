@@ -65,17 +65,6 @@ std::vector<std::string> most_frequent(const Xapian::Database &db, const std::st
     return terms;
 }
 
-bool rebuildable(Xapian::Query::op op) {
-    switch (op) {
-    case Xapian::Query::OP_AND: case Xapian::Query::OP_OR: case Xapian::Query::OP_AND_NOT:
-    case Xapian::Query::OP_XOR: case Xapian::Query::OP_AND_MAYBE: case Xapian::Query::OP_FILTER:
-    case Xapian::Query::OP_SYNONYM: case Xapian::Query::OP_MAX:
-        return true;
-    default:
-        return false;   // phrases, NEAR, scale, elite set: their parameters cannot be read back
-    }
-}
-
 // Returns query with its wildcards replaced; *expanded says whether it held one. A wildcard
 // becomes OP_MAX of its terms, and so does a synonym around one: each term is then weighted
 // with its own statistics of the whole database. A synonym's weight would use a frequency
@@ -94,7 +83,7 @@ Xapian::Query expand(const Xapian::Query &query, const Xapian::Database &db, uns
         return Xapian::Query(Xapian::Query::OP_MAX, terms.begin(), terms.end());
     }
     size_t count = query.get_num_subqueries();
-    if (count == 0 || !rebuildable(op)) return query;
+    if (count == 0 || !cx_rebuildable_op(op)) return query;
     std::vector<Xapian::Query> parts;
     for (size_t i = 0; i < count; ++i) {
         bool part_expanded = false;

@@ -36,6 +36,29 @@ struct cx_mset { Xapian::MSet mset; };
 // cx_string_free). Throws std::bad_alloc when out of memory.
 char *cx_copy_string(const std::string &text);
 
+// Appends one counted-string entry (see cxapian.h) to out: little-endian uint64 count and
+// byte length, then the bytes.
+inline void cx_append_counted(std::string &out, uint64_t count, const std::string &text) {
+    uint64_t fields[2] = {count, static_cast<uint64_t>(text.size())};
+    for (uint64_t field : fields)
+        for (int byte = 0; byte < 8; ++byte) out.push_back(static_cast<char>((field >> (8 * byte)) & 0xff));
+    out += text;
+}
+
+// Whether a query of this operator can be rebuilt from its subqueries alone (rewrites of a
+// parsed query). Phrases, NEAR, scaled weights and elite sets have parameters Xapian 1.4 does
+// not expose, so they are left as they are.
+inline bool cx_rebuildable_op(Xapian::Query::op op) {
+    switch (op) {
+    case Xapian::Query::OP_AND: case Xapian::Query::OP_OR: case Xapian::Query::OP_AND_NOT:
+    case Xapian::Query::OP_XOR: case Xapian::Query::OP_AND_MAYBE: case Xapian::Query::OP_FILTER:
+    case Xapian::Query::OP_SYNONYM: case Xapian::Query::OP_MAX:
+        return true;
+    default:
+        return false;
+    }
+}
+
 // Writes message to *error (if error is non-null); never throws.
 void cx_set_error(char **error, const std::string &message);
 

@@ -6,14 +6,6 @@
 #include <map>
 #include <utility>
 
-// Appends one counted-string entry (see cxapian.h) to out.
-static void append_counted(std::string &out, uint64_t count, const std::string &text) {
-    uint64_t fields[2] = {count, static_cast<uint64_t>(text.size())};
-    for (uint64_t field : fields)
-        for (int byte = 0; byte < 8; ++byte) out.push_back(static_cast<char>((field >> (8 * byte)) & 0xff));
-    out += text;
-}
-
 // Word -> how many documents hold it (named: a comma inside CX_GUARD's body would split it).
 typedef std::map<std::string, uint64_t> word_counts;
 typedef std::pair<std::string, uint64_t> word_count;
@@ -99,7 +91,7 @@ extern "C" cx_status cx_database_complete(const cx_database *db, const cx_query 
         });
         std::string buffer;
         for (size_t i = 0; i < ranked.size() && i < max_results; ++i)
-            append_counted(buffer, ranked[i].second, ranked[i].first);
+            cx_append_counted(buffer, ranked[i].second, ranked[i].first);
         give(buffer, list, list_len);
     });
 }
@@ -138,7 +130,7 @@ extern "C" cx_status cx_enquire_facet_values(const cx_enquire *enquire, unsigned
         const Xapian::ValueCountMatchSpy &spy = *enquire->facets[facet];
         std::string buffer;
         for (auto value = spy.top_values_begin(max); value != spy.top_values_end(max); ++value)
-            append_counted(buffer, value.get_termfreq(), *value);
+            cx_append_counted(buffer, value.get_termfreq(), *value);
         give(buffer, list, list_len);
     });
 }
@@ -166,7 +158,7 @@ extern "C" cx_status cx_enquire_matching_terms(const cx_enquire *enquire, const 
         std::string buffer;
         for (auto term = enquire->enquire.get_matching_terms_begin(match);
              term != enquire->enquire.get_matching_terms_end(match); ++term)
-            append_counted(buffer, 0, *term);
+            cx_append_counted(buffer, 0, *term);
         give(buffer, list, list_len);
     });
 }

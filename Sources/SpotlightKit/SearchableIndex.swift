@@ -110,6 +110,35 @@ public final class SearchableIndex: Sendable {
             .completions ?? []
     }
 
+    /// Sets the app's synonym table: a query word then also finds the app's records holding
+    /// one of its synonyms (only the app's own records; docs/query.md). Merges by default (an
+    /// empty list removes a term); `replace` makes `synonyms` the whole table.
+    ///
+    /// ```swift
+    /// try await index.setSynonyms(["tv": ["television"], "nyc": ["new york"]])
+    /// try await index.query(SearchQuery(text: "tv"))   // finds records saying "television"
+    /// ```
+    /// - Parameter bundle: default: the caller's own.
+    /// - Returns: how many terms the table holds now.
+    /// - Throws: `SpotlightError`: `.invalidInput` for a term that is not one word, more than 32
+    ///   synonyms per term or 10 000 terms; `.permissionDenied` for another app's bundle.
+    @discardableResult
+    public func setSynonyms(_ synonyms: [String: [String]], replace: Bool = false, bundle: String? = nil) async throws -> Int {
+        let result: SetSynonymsResult = try await call(
+            "setSynonyms", SetSynonymsParams(bundle: bundle, synonyms: synonyms, replace: replace))
+        return result.terms
+    }
+
+    /// The app's synonym table (default: the caller's bundle), folded as the daemon keeps it.
+    ///
+    /// ```swift
+    /// try await index.synonyms()   // ["tv": ["television"]]
+    /// ```
+    public func synonyms(bundle: String? = nil) async throws -> [String: [String]] {
+        let result: SynonymsResult = try await call("synonyms", SynonymsParams(bundle: bundle))
+        return result.synonyms
+    }
+
     /// Records by key (expired ones are left out).
     public func records(for keys: [RecordKey]) async throws -> [Record] {
         let result: GetResult = try await call("get", GetParams(keys: keys))

@@ -63,6 +63,8 @@ final class DaemonHandler: RPCImmediateHandler {
             return engine.shardLayout == nil ? status : try status.adding(shards: await engine.shardStatuses())
         case .rebuild, .cancelRebuild, .export, .check, .compact:
             return try await handleMaintenance(known, params: params, peer: peer)
+        case .setSynonyms, .synonyms:
+            return try await handleSynonyms(known, params: params, caller: caller)
         }
     }
 

@@ -158,6 +158,14 @@ void cx_query_destroy(cx_query *query);
  * around one, becomes OP_MAX of its terms (cxapian_expand.cpp says why). */
 cx_status cx_query_expand_wildcards(const cx_query *query, const cx_database *db, unsigned max,
                                     cx_query **out, char **error);
+/* Xapian::Stem("english") of word, as the query parser stems (*stem is malloc'ed, counted). */
+cx_status cx_stem_english(const char *word, size_t word_len, char **stem, size_t *stem_len, char **error);
+/* The distinct terms query holds (counted strings, counts 0). */
+cx_status cx_query_terms(const cx_query *query, char **list, size_t *list_len, char **error);
+/* A copy of query in which every leaf term equal to term becomes OP_OR(term, widening) (a
+ * query-time synonym). Leaves inside phrases, NEAR and scaled subqueries are left as they are. */
+cx_status cx_query_widen_term(const cx_query *query, const char *term, size_t term_len,
+                              const cx_query *widening, cx_query **out, char **error);
 
 /* Flags (mirror Xapian::QueryParser::feature_flag). */
 enum {

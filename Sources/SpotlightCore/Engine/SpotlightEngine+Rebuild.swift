@@ -34,7 +34,7 @@ extension SpotlightEngine {
             shared.withLock { $0.rebuildTotal = total }
             let fresh = try SearchIndex.openWritable(path: path)
             var done = 0
-            try snapshot.forEachRecord(bundle: nil, batchSize: 1000) { batch in
+            try snapshot.forEachDonatedRecord(bundle: nil, batchSize: 1000) { batch in
                 try Task.checkCancellation()
                 try fresh.replace(batch)
                 done += batch.count
@@ -68,7 +68,7 @@ extension SpotlightEngine {
         while true {
             let changes = try store.changes(after: applied, limit: 1000)
             guard let last = changes.last else { break }
-            try fresh.replace(changes.compactMap(\.record))
+            try fresh.replace(changes.compactMap(\.donatedRecord))
             try fresh.delete(changes.filter { $0.record == nil }.map(\.key))
             applied = last.sequence
             if fresh.pendingChanges >= SearchIndex.maximumPendingChanges { try fresh.commit(lastAppliedSequence: applied) }

@@ -20,10 +20,11 @@ extension SpotlightEngine {
     public func search(_ query: SearchQuery) async throws -> SearchResult {
         if let shards { return try await searchAcrossShards(query, shards) }
         let needed = shared.withLock { $0.durableSequence }
+        let synonyms = synonymTables.withLock { $0 }
         let fromReader: SearchResult? = try await withCheckedThrowingContinuation { continuation in
             readerQueue.async {
                 continuation.resume(with: Result {
-                    try self.withReader(minimumSequence: needed) { try $0.search(query, now: Date()) }
+                    try self.withReader(minimumSequence: needed) { try $0.search(query, now: Date(), synonyms: synonyms) }
                 })
             }
         }
@@ -41,17 +42,17 @@ extension SpotlightEngine {
                         }
                     }
                     if self.indexRetryScheduled,
-                       let committed = try self.withReader(minimumSequence: 0, { try $0.search(query, now: Date()) }) {
+                       let committed = try self.withReader(minimumSequence: 0, { try $0.search(query, now: Date(), synonyms: synonyms) }) {
                         // The index cannot take the changes (a full disk, an I/O error): answer
                         // from what it has committed rather than not at all; status says degraded.
                         return committed
                     }
                     do {
-                        return try self.index.search(query, now: Date())
+                        return try self.index.search(query, now: Date(), synonyms: synonyms)
                     } catch let error as SpotlightError where error.code == .io {
                         // Searching the writer's pending changes can need the disk too.
                         self.recoverIndex(after: error)
-                        guard let committed = try self.withReader(minimumSequence: 0, { try $0.search(query, now: Date()) }) else {
+                        guard let committed = try self.withReader(minimumSequence: 0, { try $0.search(query, now: Date(), synonyms: synonyms) }) else {
                             throw error
                         }
                         return committed
@@ -72,7 +73,8 @@ extension SpotlightEngine {
     public func searchIfCommitted(_ query: SearchQuery) throws -> SearchResult? {
         guard shards == nil else { return nil }
         let needed = shared.withLock { $0.durableSequence }
-        return try withReader(minimumSequence: needed) { try $0.search(query, now: Date()) }
+        let synonyms = synonymTables.withLock { $0 }
+        return try withReader(minimumSequence: needed) { try $0.search(query, now: Date(), synonyms: synonyms) }
     }
 
     /// Runs `body` on a pooled reader whose revision covers `minimumSequence`; nil when the

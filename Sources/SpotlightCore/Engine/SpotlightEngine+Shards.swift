@@ -10,6 +10,7 @@ extension SpotlightEngine {
     /// that are down or too slow are named in `missingShards`.
     func searchAcrossShards(_ query: SearchQuery, _ shards: ShardSet) async throws -> SearchResult {
         let needed = shared.withLock { $0.durableSequence }
+        let synonyms = synonymTables.withLock { $0 }
         if shared.withLock({ $0.committedSequence }) < needed {
             // The local part must be a committed revision: commit what was acknowledged.
             try await run(on: writer) {
@@ -20,7 +21,7 @@ extension SpotlightEngine {
         }
         let answer = try await run(on: readerQueue) {
             try self.withReader(minimumSequence: needed) { local in
-                try Self.search(query, local: local.handle, shards)
+                try Self.search(query, local: local.handle, shards, synonyms)
             }
         }
         if let answer { return answer }
@@ -29,13 +30,14 @@ extension SpotlightEngine {
             self.drainPending()
             try self.catchUpIndex()
             try self.index.prepareToReadPendingChanges()
-            return try Self.search(query, local: self.index.handle, shards)
+            return try Self.search(query, local: self.index.handle, shards, synonyms)
         }
     }
 
-    private static func search(_ query: SearchQuery, local: XapianDatabase, _ shards: ShardSet) throws -> SearchResult {
+    private static func search(_ query: SearchQuery, local: XapianDatabase, _ shards: ShardSet,
+                               _ synonyms: [String: SynonymTable]) throws -> SearchResult {
         var (result, missing) = try shards.withShards(local: local) { combined in
-            try SearchIndex(database: combined, writablePath: nil).search(query, now: Date())
+            try SearchIndex(database: combined, writablePath: nil).search(query, now: Date(), synonyms: synonyms)
         }
         result.missingShards = missing.isEmpty ? nil : missing
         return result

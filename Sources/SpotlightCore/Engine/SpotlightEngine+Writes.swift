@@ -69,6 +69,7 @@ extension SpotlightEngine {
     func reopenStore() throws {
         store.close()
         store = try RecordStore(path: dataDirectory + "/store.sqlite")
+        store.clock = options.clock
         storeNeedsReopen = false
         options.log("info: reopened the record store after an I/O error")
     }
@@ -79,7 +80,7 @@ extension SpotlightEngine {
         while true {
             let changes = try store.changes(after: indexedSequence, limit: 1000)
             guard let last = changes.last else { break }
-            try index.replace(changes.compactMap(\.record))
+            try index.replace(changes.compactMap(\.donatedRecord))
             try index.delete(changes.filter { $0.record == nil }.map(\.key))
             indexedSequence = last.sequence
             let uncommitted = indexedSequence - shared.withLock { $0.committedSequence }

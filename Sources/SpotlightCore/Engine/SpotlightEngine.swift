@@ -31,6 +31,8 @@ public final class SpotlightEngine: @unchecked Sendable {
         public var log: @Sendable (String) -> Void = { _ in }
         /// Remote shards and replicas searched together with this index (nil: this index alone).
         public var shards: ShardLayout?
+        /// The time a donation is stored at (the recency boost's fallback); tests inject one.
+        public var clock: @Sendable () -> Date = { Date() }
         public init() {}
     }
 
@@ -83,6 +85,8 @@ public final class SpotlightEngine: @unchecked Sendable {
     let readers = Mutex<[IndexReader]>([])
     /// The shards of `options.shards`, nil when there are none.
     let shards: ShardSet?
+    /// Bundle -> its synonym table: the store's tables, loaded at open and updated on write.
+    let synonymTables: Mutex<[String: SynonymTable]>
 
     /// Opens (or creates) the data directory. Takes its single-instance lock, opens the
     /// record store, opens the index, rebuilds it from the store if it is missing, corrupt or
@@ -103,6 +107,8 @@ public final class SpotlightEngine: @unchecked Sendable {
         let (checked, storeProblem, storeReplaced) = try Self.openCheckedStore(
             dataDirectory: dataDirectory, wasClean: wasClean, indexExists: directory.activePath() != nil, log: options.log)
         store = checked
+        store.clock = options.clock
+        synonymTables = Mutex(try Self.loadSynonymTables(from: checked, log: options.log))
         readStore = Mutex(try RecordStore(path: storePath))
         try? FileManager.default.removeItem(atPath: cleanMarker)
         let rebuildMarker = dataDirectory + "/rebuild-pending"

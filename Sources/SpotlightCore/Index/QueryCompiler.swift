@@ -20,6 +20,8 @@ struct QueryCompiler {
     var slots = PropertySlots()
     /// Ask Xapian for a spelling correction while parsing (see ``corrected``).
     var spelling = false
+    /// Bundle -> its synonym table, for query-time widening (QuerySynonyms.swift).
+    var synonyms: [String: SynonymTable] = [:]
 
     /// A compiled query and, when ``spelling`` is on and a word was corrected, the corrected text.
     struct Compiled {
@@ -40,7 +42,7 @@ struct QueryCompiler {
         } else {
             let parsed = try parseWithCorrection(text)
             corrected = parsed.corrected
-            result = try parsed.query
+            result = try widenedBySynonyms(parsed.query, scope: query.bundles)
                 .combined(.andMaybe, .valueWeight(.rankingHint, scale: Self.rankingHintScale))
                 .combined(.andMaybe, RecencyBoost.query(now: now))
         }

@@ -1,22 +1,24 @@
 import Foundation
 import SpotlightModel
 
-/// The bounded recency boost: a text match whose record has a `modified` date property
-/// (slot ``ValueSlot/modified``) gains weight by how recent that date is, in steps:
+/// The bounded recency boost: a text match gains weight by how recent its record's time
+/// (slot ``ValueSlot/modified``) is, in steps:
 ///
-/// | `modified` within | boost |
+/// | the record's time within | boost |
 /// | --- | --- |
 /// | the last day (or in the future) | 0.5 |
 /// | the last 7 days | 0.25 |
 /// | the last 30 days | 0.125 |
-/// | older, or no `modified` | 0 |
+/// | older, or no time | 0 |
 ///
 /// So the boost never exceeds ``maxBoost`` (half a ranking hint of 100) and falls off with age.
-/// Records carry no donation time, so the donor states recency with `modified`.
+/// The record's time is its `modified` date property when the donor sets one, else the time the
+/// record store last took its donation (records.donated), so recency works for every record.
 ///
 /// ```swift
 /// let boost = try RecencyBoost.query(now: Date())   // AND_MAYBE it with a text query
 /// RecencyBoost.boost(ageInSeconds: 3600)           // 0.5
+/// RecencyBoost.time(of: record, donated: Date())   // its `modified`, else the donation time
 /// ```
 enum RecencyBoost {
     /// The property (folded name) whose date is the record's time.
@@ -32,12 +34,18 @@ enum RecencyBoost {
         return sortableUnserialise(stored.bytes)
     }
 
+    /// The record's time for recency, seconds since 1970: its `modified` date property, else
+    /// `donated` (when the store last took it), else nil.
+    static func time(of record: Record, donated: Date?) -> Double? {
+        modified(record) ?? donated?.timeIntervalSince1970
+    }
+
     /// The boost for a record modified `ageInSeconds` ago (negative: in the future).
     static func boost(ageInSeconds age: Double) -> Double {
         steps.first { age <= $0.age }?.boost ?? 0
     }
 
-    /// A query that gives each document the boost of its `modified` date at `now` and matches
+    /// A query that gives each document the boost of its time (slot 5) at `now` and matches
     /// nothing else: one flat weight per step, filtered to that step's date range.
     static func query(now: Date) throws -> XapianQuery {
         var result = try XapianQuery.matchNothing()

@@ -6,8 +6,10 @@ import SpotlightModel
 /// returns exactly what was donated.
 enum RecordDocument {
     /// - Parameters:
+    ///   - donated: when the store last took the record; the `modified` slot falls back to it.
     ///   - slots: the property slot table; new properties get a slot in `database`.
-    static func make(_ record: Record, slots: inout PropertySlots, in database: XapianDatabase) throws -> XapianDocument {
+    static func make(_ record: Record, donated: Date? = nil, slots: inout PropertySlots,
+                     in database: XapianDatabase) throws -> XapianDocument {
         let doc = try XapianDocument()
         try doc.addBooleanTerm(UniqueKey.term(for: record.key))
         try doc.addBooleanTerm(try booleanTerm(TermSchema.bundle, record.bundle, "bundle", record))
@@ -36,7 +38,7 @@ enum RecordDocument {
         if let expiration = record.expiration {
             try doc.setValue(.expiration, sortableSerialise(expiration.timeIntervalSince1970))
         }
-        if let modified = RecencyBoost.modified(record) { try doc.setValue(.modified, sortableSerialise(modified)) }
+        if let time = RecencyBoost.time(of: record, donated: donated) { try doc.setValue(.modified, sortableSerialise(time)) }
         if let hint = record.rankingHint { try doc.setValue(.rankingHint, sortableSerialise(Double(hint))) }
         try doc.setValue(.bundle, Array(record.bundle.utf8))
         try doc.setValue(.type, Array(record.type.utf8))

@@ -60,12 +60,24 @@ public final class SearchIndex: @unchecked Sendable {
     ///
     /// - Throws: `.invalidInput` when a bundle, type or domain is too long to index.
     public func replace(_ records: [Record]) throws {
+        try replace(records.map { DonatedRecord($0, donated: nil) })
+    }
+
+    /// Adds or replaces each record; its donation time stands in for a missing `modified`
+    /// date in the recency boost. Not committed.
+    ///
+    /// ```swift
+    /// try index.replace([DonatedRecord(record, donated: Date())])
+    /// ```
+    /// - Throws: `.invalidInput` when a bundle, type or domain is too long to index.
+    public func replace(_ records: [DonatedRecord]) throws {
         let database = try self.database
         var slots = try writerSlots ?? PropertySlots.load(from: database)
         defer { writerSlots = slots }
-        for record in records {
+        for donated in records {
+            let record = donated.record
             let key = UniqueKey.term(for: record.key)
-            let document = try RecordDocument.make(record, slots: &slots, in: database)
+            let document = try RecordDocument.make(record, donated: donated.donated, slots: &slots, in: database)
             try database.updateSpelling(uniqueTerm: key, document)
             try database.replaceDocument(uniqueTerm: key, document)
             pendingChanges += 1
@@ -148,23 +160,25 @@ public final class SearchIndex: @unchecked Sendable {
     /// - Parameters:
     ///   - query: text in the language of docs/query.md, a scope and a page.
     ///   - now: records whose expiration is at or before `now` are never returned.
+    ///   - synonyms: bundle -> its synonym table; a query word also finds that bundle's
+    ///     records holding a synonym of it.
     /// - Throws: `.invalidInput` for text that is too long or cannot be parsed even as plain words.
-    public func search(_ query: SearchQuery, now: Date) throws -> SearchResult {
+    public func search(_ query: SearchQuery, now: Date, synonyms: [String: SynonymTable] = [:]) throws -> SearchResult {
         guard query.offset >= 0, query.limit >= 0 else {
             throw SpotlightError(.invalidInput, "offset and limit must not be negative "
                 + "(got offset \(query.offset), limit \(query.limit))")
         }
         try prepareToReadPendingChanges()
         do {
-            return try searchOnce(query, now: now)
+            return try searchOnce(query, now: now, synonyms)
         } catch let error as SpotlightError where error.code == .conflict {
             _ = try reopen()
-            return try searchOnce(query, now: now)
+            return try searchOnce(query, now: now, synonyms)
         }
     }
 
-    private func searchOnce(_ query: SearchQuery, now: Date) throws -> SearchResult {
-        try SearchRun(database: try database, slots: try searchSlots()).run(query, now: now)
+    private func searchOnce(_ query: SearchQuery, now: Date, _ synonyms: [String: SynonymTable]) throws -> SearchResult {
+        try SearchRun(database: try database, slots: try searchSlots(), synonyms: synonyms).run(query, now: now)
     }
 
     /// The property slot table for a search. A reader's revision is fixed until it reopens,

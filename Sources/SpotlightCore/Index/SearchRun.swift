@@ -7,6 +7,8 @@ import SpotlightModel
 struct SearchRun {
     let database: XapianDatabase
     let slots: PropertySlots
+    /// Bundle -> synonym table (see ``SynonymTable``).
+    var synonyms: [String: SynonymTable] = [:]
 
     /// Suggest a correction when the text typed finds at most this many matches.
     static let spellingThreshold = 2
@@ -20,6 +22,7 @@ struct SearchRun {
         try validate(query)
         var compiler = QueryCompiler(database: database)
         compiler.slots = slots
+        compiler.synonyms = synonyms
         compiler.spelling = query.spelling != nil
         let compiled = try compiler.compileWithCorrection(query, now: now)
         var result = try page(compiled.query, query)

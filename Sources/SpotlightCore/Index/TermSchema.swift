@@ -92,8 +92,9 @@ enum ValueSlot: UInt32, CustomStringConvertible {
     case type = 3
     /// The title, folded (for sorting by title).
     case title = 4
-    /// The record's `modified` date property, seconds since 1970 (sortable); absent without
-    /// one. Drives the bounded recency boost (``RecencyBoost``).
+    /// The record's time, seconds since 1970 (sortable): its `modified` date property, else
+    /// when the store last took its donation; absent when neither is known (a record stored
+    /// before store schema 2). Drives the bounded recency boost (``RecencyBoost``).
     case modified = 5
 
     var description: String {

@@ -81,6 +81,35 @@ final class XapianQuery {
         try Self.make("expand wildcards") { cx_query_expand_wildcards(handle, database.handle, max, $0, $1) }
     }
 
+    /// The distinct terms this query holds (after ``expandingWildcards(in:max:)``: the
+    /// expansions too).
+    func terms() throws -> [String] {
+        try countedStrings(Self.subject, "list the terms") { cx_query_terms(handle, $0, $1, $2) }
+            .map { String(decoding: $0.value, as: UTF8.self) }
+    }
+
+    /// This query with every occurrence of the leaf `term` replaced by `term OR widening`;
+    /// leaves inside phrases and NEAR are kept as they are.
+    ///
+    /// ```swift
+    /// let wider = try query.widening("Ztv", by: .term("Ztelevis"))   // Ztv -> (Ztv OR Ztelevis)
+    /// ```
+    func widening(_ term: String, by widening: XapianQuery) throws -> XapianQuery {
+        try withBytes(term) { bytes, count in
+            try Self.make("widen a term") { cx_query_widen_term(handle, bytes, count, widening.handle, $0, $1) }
+        }
+    }
+
+    /// The English stem of a folded word, as the query parser stems it (`televisions` -> `televis`).
+    static func stem(_ word: String) throws -> String {
+        var out: UnsafeMutablePointer<CChar>? = nil
+        var count = 0
+        try withBytes(word) { bytes, length in
+            try check(subject, "stem \(word)") { cx_stem_english(bytes, length, &out, &count, $0) }
+        }
+        return String(decoding: takeBytes(out, count: count), as: UTF8.self)
+    }
+
     /// Xapian's description of the query, for debugging and tests.
     var description: String {
         var text: UnsafeMutablePointer<CChar>? = nil

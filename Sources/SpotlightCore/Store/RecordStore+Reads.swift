@@ -43,13 +43,14 @@ extension RecordStore {
         guard limit > 0, sequence < UInt64(Int64.max) else { return [] }
         var changes: [StoreChange] = []
         try connection.run("""
-            SELECT c.sequence, c.bundle, c.type, c.id, r.json FROM changes AS c
+            SELECT c.sequence, c.bundle, c.type, c.id, r.json, r.donated FROM changes AS c
             LEFT JOIN records AS r ON r.bundle = c.bundle AND r.type = c.type AND r.id = c.id
             WHERE c.sequence > ? ORDER BY c.sequence LIMIT ?
             """, [.int(Int64(sequence)), .int(Int64(limit))]) { row in
             let key = RecordKey(bundle: row.string(1), type: row.string(2), id: row.string(3))
             let record = row.isNull(4) ? nil : try decodeRecord(row.data(4), key: key)
-            changes.append(StoreChange(sequence: UInt64(row.int64(0)), key: key, record: record))
+            changes.append(StoreChange(sequence: UInt64(row.int64(0)), key: key, record: record,
+                                       donated: row.isNull(5) ? nil : Date(timeIntervalSince1970: row.double(5))))
         }
         return changes
     }
@@ -62,21 +63,33 @@ extension RecordStore {
     /// ```
     public func forEachRecord(bundle: String?, batchSize: Int,
                               _ body: ([Record]) throws -> Void) throws {
+        try forEachDonatedRecord(bundle: bundle, batchSize: batchSize) { try body($0.map(\.record)) }
+    }
+
+    /// ``forEachRecord(bundle:batchSize:_:)`` with each record's donation time (a rebuild
+    /// carries it to the index for recency).
+    ///
+    /// ```swift
+    /// try store.forEachDonatedRecord(bundle: nil, batchSize: 1000) { batch in try index.replace(batch) }
+    /// ```
+    public func forEachDonatedRecord(bundle: String?, batchSize: Int,
+                                     _ body: ([DonatedRecord]) throws -> Void) throws {
         let size = max(1, batchSize)
         // Keyset paging: each batch starts after the last key of the one before.
         var after = (bundle: Data(), type: Data(), id: Data())
         while true {
-            var batch: [Record] = []
+            var batch: [DonatedRecord] = []
             var last = after
             try connection.run("""
-                SELECT bundle, type, id, json FROM records
+                SELECT bundle, type, id, json, donated FROM records
                 WHERE (?1 IS NULL OR bundle = ?1) AND (bundle, type, id) > (?2, ?3, ?4)
                 ORDER BY bundle, type, id LIMIT ?5
                 """, [bundle.map(SQLValue.utf8) ?? .null, .blob(after.bundle), .blob(after.type),
                       .blob(after.id), .int(Int64(size))]) { row in
                 last = (row.data(0), row.data(1), row.data(2))
                 let key = RecordKey(bundle: row.string(0), type: row.string(1), id: row.string(2))
-                batch.append(try decodeRecord(row.data(3), key: key))
+                let donated = row.isNull(4) ? nil : Date(timeIntervalSince1970: row.double(4))
+                batch.append(DonatedRecord(try decodeRecord(row.data(3), key: key), donated: donated))
             }
             if batch.isEmpty { return }
             try body(batch)

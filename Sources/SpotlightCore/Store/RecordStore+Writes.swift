@@ -7,6 +7,7 @@ extension RecordStore {
         for record in records { try Self.validate(record) }
         if let clientState { try swapClientState(clientState, for: records) }
         var sequence = try currentSequence()
+        let donated = clock().timeIntervalSince1970
         var changed: [RecordKey] = []
         changed.reserveCapacity(records.count)
         for record in records {
@@ -17,12 +18,12 @@ extension RecordStore {
                     + "check its values (a double must be finite)", underlying: "\(error)")
             }
             try connection.run("""
-                INSERT OR REPLACE INTO records(bundle, type, id, domain, expiration, sequence, json)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT OR REPLACE INTO records(bundle, type, id, domain, expiration, sequence, json, donated)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """, [.utf8(record.bundle), .utf8(record.type), .utf8(record.id),
                       record.domain.map(SQLValue.utf8) ?? .null,
                       record.expiration.map { .double($0.timeIntervalSince1970) } ?? .null,
-                      .int(Int64(sequence)), .blob(json)])
+                      .int(Int64(sequence)), .blob(json), .double(donated)])
             try logChange(record.key, sequence: sequence)
             changed.append(record.key)
         }

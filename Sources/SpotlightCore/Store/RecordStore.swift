@@ -24,6 +24,8 @@ public final class RecordStore: @unchecked Sendable {
         return encoder
     }()
     let decoder = JSONDecoder()
+    /// The time a donation is stored at (records.donated); tests set it to donate "in the past".
+    public var clock: @Sendable () -> Date = { Date() }
 
     /// Creates or opens the store at `path` (a file path) and brings its schema up to date.
     ///

@@ -10,6 +10,8 @@ import SpotlightModel
 //   expiration         REAL seconds since 1970 or NULL; sweepExpired deletes rows <= now.
 //   sequence           INTEGER, the sequence number of the change that wrote this row.
 //   json               BLOB, the record in its documented JSON form (docs/records.md).
+//   donated            REAL seconds since 1970 when the record was last donated, or NULL for a
+//                      row written before schema 2; not part of the record (export leaves it out).
 // changes        the change log the index applier replays: one row per upsert or delete.
 //   sequence           INTEGER PRIMARY KEY, increasing; rows <= n are pruned once applied.
 //   bundle, type, id   the key that changed (its current state is read from records).
@@ -17,9 +19,13 @@ import SpotlightModel
 //                   number is never reused after the log is pruned.
 // client_state   an opaque value per bundle that a donating app compares-and-swaps.
 //   bundle             BLOB (UTF-8) primary key; state BLOB.
+// synonyms       a bundle's synonym table (schema 2): one row per term. Not derived from records,
+//                so a rebuild of the index keeps it; the engine loads all of it at open.
+//   bundle, term       BLOB (UTF-8), the primary key; term folded like a query word.
+//   synonyms           BLOB, a JSON array of the term's folded synonyms (1...32 of them).
 
 /// The schema version this code writes, stored in `PRAGMA user_version`.
-let storeSchemaVersion: Int64 = 1
+let storeSchemaVersion: Int64 = 2
 
 /// Every migration, in one place: `migrations[n]` takes the schema from version n to n + 1.
 private let migrations: [String] = [
@@ -36,6 +42,12 @@ private let migrations: [String] = [
         only INTEGER PRIMARY KEY CHECK (only = 1), last INTEGER NOT NULL);
     INSERT INTO sequence_counter(only, last) VALUES (1, 0);
     CREATE TABLE client_state(bundle BLOB PRIMARY KEY NOT NULL, state BLOB NOT NULL) WITHOUT ROWID;
+    """,
+    """
+    CREATE TABLE synonyms(
+        bundle BLOB NOT NULL, term BLOB NOT NULL, synonyms BLOB NOT NULL,
+        PRIMARY KEY(bundle, term)) WITHOUT ROWID;
+    ALTER TABLE records ADD COLUMN donated REAL;
     """,
 ]
 

@@ -56,10 +56,34 @@ public struct StoreChange: Sendable, Hashable {
     /// The record as stored now; `nil` when the key is deleted (the latest state at read
     /// time, so an older change of a key that changed again shows the newer record).
     public var record: Record?
+    /// When `record` was last donated; nil when deleted or stored before schema 2.
+    public var donated: Date?
 
-    public init(sequence: UInt64, key: RecordKey, record: Record?) {
+    public init(sequence: UInt64, key: RecordKey, record: Record?, donated: Date? = nil) {
         self.sequence = sequence
         self.key = key
         self.record = record
+        self.donated = donated
     }
+}
+
+/// A stored record and when it was last donated (nil for a record stored before the store
+/// kept that time). The time is the store's, not part of the record or its JSON.
+///
+/// ```swift
+/// try index.replace([DonatedRecord(record, donated: Date())])
+/// ```
+public struct DonatedRecord: Sendable, Hashable {
+    public var record: Record
+    public var donated: Date?
+
+    public init(_ record: Record, donated: Date?) {
+        self.record = record
+        self.donated = donated
+    }
+}
+
+extension StoreChange {
+    /// The stored record with its donation time; nil for a deletion.
+    public var donatedRecord: DonatedRecord? { record.map { DonatedRecord($0, donated: donated) } }
 }

@@ -10,6 +10,7 @@ public enum DaemonProtocol {
     public enum Method: String, CaseIterable, Sendable {
         case hello, donate, clientState, delete, query, get, status, rebuild
         case export, check, compact, cancelRebuild
+        case setSynonyms, synonyms
     }
 }
 

@@ -1,0 +1,74 @@
+// Query-time widening of single terms (the per-bundle synonym tables of SpotlightCore): the
+// English stemmer the query parser uses, the terms a parsed query holds, and a rewrite that
+// ORs an alternative query beside every occurrence of one term.
+#include "cxapian_private.hpp"
+
+namespace {
+
+// query with every leaf equal to term replaced by OR(leaf, widening); *changed says whether
+// it held one (an unchanged subtree is returned as it was, sharing its nodes).
+Xapian::Query widen(const Xapian::Query &query, const std::string &term, const Xapian::Query &widening,
+                    bool *changed) {
+    *changed = false;
+    Xapian::Query::op op = query.get_type();
+    if (op == Xapian::Query::LEAF_TERM) {
+        if (*query.get_terms_begin() != term) return query;
+        *changed = true;
+        return Xapian::Query(Xapian::Query::OP_OR, query, widening);
+    }
+    size_t count = query.get_num_subqueries();
+    if (count == 0 || !cx_rebuildable_op(op)) return query;
+    std::vector<Xapian::Query> parts;
+    for (size_t i = 0; i < count; ++i) {
+        bool part_changed = false;
+        parts.push_back(widen(query.get_subquery(i), term, widening, &part_changed));
+        *changed = *changed || part_changed;
+    }
+    if (!*changed) return query;
+    return Xapian::Query(op, parts.begin(), parts.end());
+}
+
+// The distinct terms of query as counted strings (see cxapian.h), each with count 0.
+std::string counted_terms(const Xapian::Query &query) {
+    std::string buffer;
+    for (auto term = query.get_unique_terms_begin(); term != query.get_terms_end(); ++term)
+        cx_append_counted(buffer, 0, *term);
+    return buffer;
+}
+
+} // namespace
+
+extern "C" cx_status cx_stem_english(const char *word, size_t word_len, char **stem, size_t *stem_len,
+                                     char **error) {
+    CX_REQUIRE(word, error);
+    CX_REQUIRE(stem, error);
+    CX_REQUIRE(stem_len, error);
+    CX_GUARD(error, {
+        std::string result = Xapian::Stem("english")(std::string(word, word_len));
+        *stem = cx_copy_string(result);
+        *stem_len = result.size();
+    });
+}
+
+extern "C" cx_status cx_query_terms(const cx_query *query, char **list, size_t *list_len, char **error) {
+    CX_REQUIRE(query, error);
+    CX_REQUIRE(list, error);
+    CX_REQUIRE(list_len, error);
+    CX_GUARD(error, {
+        std::string buffer = counted_terms(query->query);
+        *list = cx_copy_string(buffer);
+        *list_len = buffer.size();
+    });
+}
+
+extern "C" cx_status cx_query_widen_term(const cx_query *query, const char *term, size_t term_len,
+                                         const cx_query *widening, cx_query **out, char **error) {
+    CX_REQUIRE(query, error);
+    CX_REQUIRE(term, error);
+    CX_REQUIRE(widening, error);
+    CX_REQUIRE(out, error);
+    CX_GUARD(error, {
+        bool changed = false;
+        *out = new cx_query{widen(query->query, std::string(term, term_len), widening->query, &changed)};
+    });
+}

@@ -1,0 +1,97 @@
+import Foundation
+import SpotlightModel
+import SpotlightWire
+
+/// `spotlightctl synonyms --bundle B [--json | --set FILE | --replace FILE | --clear]`: show or
+/// change a bundle's synonym table.
+enum SynonymsCommand: Command {
+    static let name = "synonyms"
+    static let summary = "show or set a bundle's synonym table (tv -> television)"
+    static let options = OptionSpec(values: ["--bundle", "--set", "--replace"], flags: ["--json", "--clear"])
+    static let help = """
+    spotlightctl synonyms — show or change a bundle's synonym table: a query word then also
+    finds that bundle's records holding one of its synonyms (never another bundle's). A term
+    is one word; a synonym of several words matches records holding all of them. Terms and
+    synonyms are kept folded (lower case, no diacritics). Changing a table needs spotlightd
+    started with `--grant B`.
+
+    USAGE: spotlightctl synonyms --bundle B [--json | --set FILE | --replace FILE | --clear]
+
+    OPTIONS:
+      --bundle B        the bundle (required)
+      --json            print the table as a JSON object (term -> synonyms)
+      --set FILE        merge the JSON object in FILE ("-": stdin) into the table; a term with
+                        an empty list is removed
+      --replace FILE    make the JSON object in FILE the whole table
+      --clear           remove every term of the table
+    At most 32 synonyms per term and 10000 terms per bundle.
+
+    EXAMPLE:
+      echo '{"tv": ["television"], "nyc": ["new york"]}' > syn.json
+      spotlightctl synonyms --bundle com.example.CometCal --set syn.json
+      spotlightctl synonyms --bundle com.example.CometCal
+    """
+
+    static func run(_ args: Arguments, _ context: Context) async throws -> ExitCode {
+        if !args.positionals.isEmpty {
+            throw CLIError.usage("synonyms takes no arguments, got \(args.positionals.joined(separator: " "))", command: name)
+        }
+        guard let bundle = args.value("--bundle"), !bundle.isEmpty else {
+            throw CLIError.usage("synonyms needs --bundle B", command: name)
+        }
+        try args.exclusive(["--set", "--replace", "--clear", "--json"])
+        let change: (table: [String: [String]], replace: Bool)?
+        if let file = args.value("--set") {
+            change = (try readTable(file), false)
+        } else if let file = args.value("--replace") {
+            change = (try readTable(file), true)
+        } else if args.has("--clear") {
+            change = ([:], true)
+        } else {
+            change = nil
+        }
+        guard let change else {
+            let result: SynonymsResult = try await context.daemon.call(.synonyms, SynonymsParams(bundle: bundle))
+            try show(result.synonyms, bundle: bundle, json: args.has("--json"))
+            return .ok
+        }
+        try await context.daemon.requireWritable(bundle)
+        let result: SetSynonymsResult = try await context.daemon.call(
+            .setSynonyms, SetSynonymsParams(bundle: bundle, synonyms: change.table, replace: change.replace))
+        print("\(bundle) has \(result.terms) synonym terms")
+        return .ok
+    }
+
+    static func show(_ table: [String: [String]], bundle: String, json: Bool) throws {
+        if json { return try Terminal.printJSON(table) }
+        guard !table.isEmpty else { return print("\(bundle) has no synonyms") }
+        print(Terminal.table(["TERM", "SYNONYMS"], table.sorted { $0.key < $1.key }.map { [$0.key, $0.value.joined(separator: ", ")] }))
+    }
+
+    /// The JSON object of term -> [synonym] in `path` ("-": stdin).
+    static func readTable(_ path: String) throws -> [String: [String]] {
+        let data: Data
+        do {
+            data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile()
+                               : try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw CLIError(.failure, "cannot read \(path): \(error.localizedDescription); check the path")
+        }
+        guard case .object(let members)? = try? JSONValue.parse(data) else {
+            throw CLIError(.failure, "\(path) is not a JSON object; write {\"term\": [\"synonym\", ...], ...}")
+        }
+        var table: [String: [String]] = [:]
+        for (term, value) in members {
+            guard case .array(let items) = value else {
+                throw CLIError(.failure, "in \(path), \"\(term)\" is not a list; write \"\(term)\": [\"synonym\", ...]")
+            }
+            table[term] = try items.map { item in
+                guard case .string(let text) = item else {
+                    throw CLIError(.failure, "in \(path), a synonym of \"\(term)\" is not a string")
+                }
+                return text
+            }
+        }
+        return table
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+import SpotlightCore
+import SpotlightModel
+import SpotlightWire
+
+/// `setSynonyms` and `synonyms`: a bundle's synonym table (docs/protocol.md). Writing it
+/// follows the rule of `donate`: the caller's own bundle, or one granted with `--grant`.
+extension DaemonHandler {
+    func handleSynonyms(_ method: DaemonProtocol.Method, params: JSONValue?, caller: Caller) async throws -> JSONValue {
+        if method == .synonyms {
+            let p = try params.decode(SynonymsParams.self)
+            let bundle = try p.bundle ?? caller.bundle ?? { throw missingBundle("synonyms") }()
+            return try JSONValue(encoding: SynonymsResult(synonyms: engine.synonyms(bundle: bundle)))
+        }
+        let p = try params.decode(SetSynonymsParams.self)
+        let bundle = try writableBundle(for: [p.bundle ?? ""], caller, verb: "set synonyms for")
+        let terms = try await engine.setSynonyms(bundle: bundle, p.synonyms, replace: p.replace ?? false)
+        log(.info, "setSynonyms: \(bundle) holds \(terms) terms after a \(p.replace == true ? "replace" : "merge") "
+            + "by pid \(caller.pid)")
+        return try JSONValue(encoding: SetSynonymsResult(terms: terms))
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import SpotlightCore
+import SpotlightModel
+
+/// Per-bundle synonym tables at query time (docs/query.md, Synonyms), on an index.
+@Suite struct SearchSynonymTests {
+    static let a = "com.example.A"
+    static let b = "com.example.B"
+
+    /// Television records in bundles A and B, and a "tv" record in B.
+    func index() throws -> TempIndex {
+        try TempIndex().add(record("a-tv", "Television night", bundle: Self.a),
+                            record("b-tv", "Television night", bundle: Self.b),
+                            record("b-word", "TV guide", bundle: Self.b),
+                            record("a-ny", "Trip to New York", bundle: Self.a))
+    }
+
+    func ids(_ t: TempIndex, _ text: String, _ tables: [String: SynonymTable], bundles: [String]? = nil) throws -> [String] {
+        try t.index.search(SearchQuery(text: text, bundles: bundles), now: Date(), synonyms: tables)
+            .hits.map(\.record.id).sorted()
+    }
+
+    @Test func aSynonymFindsTheBundlesRecord() throws {
+        let tables = [Self.a: try SynonymTable(["tv": ["television"]])]
+        #expect(try ids(index(), "tv ", tables) == ["a-tv", "b-word"])
+    }
+
+    @Test func anotherBundlesRecordsAreNotWidened() throws {
+        let tables = [Self.a: try SynonymTable(["tv": ["television"]])]
+        #expect(try ids(index(), "tv ", tables, bundles: [Self.b]) == ["b-word"])
+    }
+
+    @Test func thePartialLastWordIsWidenedToo() throws {
+        let tables = [Self.a: try SynonymTable(["tv": ["television"]])]
+        #expect(try ids(index(), "tv", tables).contains("a-tv"))
+    }
+
+    @Test func aMultiWordSynonymMatchesAllItsWords() throws {
+        let tables = [Self.a: try SynonymTable(["NYC": ["New York"]])]
+        #expect(try ids(index(), "trip nyc ", tables) == ["a-ny"])
+    }
+
+    @Test func widenedWordsStillCombineWithTheRest() throws {
+        let tables = [Self.a: try SynonymTable(["tv": ["television"]])]
+        let t = try index()
+        #expect(try ids(t, "tv night", tables) == ["a-tv"])
+        #expect(try ids(t, "night NOT tv", tables) == ["b-tv"])
+    }
+
+    @Test func withoutTablesNothingIsWidened() throws {
+        #expect(try ids(index(), "tv ", [:]) == ["b-word"])
+    }
+
+    @Test func termsAndSynonymsAreFolded() throws {
+        let table = try SynonymTable(["TV": ["Télévision", "tv", "set-top box"]])
+        #expect(table.entries == ["tv": ["television", "set top box"]])
+    }
+
+    @Test func aTermOfTwoWordsIsRefused() {
+        #expect(throws: SpotlightError.self) { try SynonymTable(["new york": ["nyc"]]) }
+    }
+
+    @Test func moreThanThirtyTwoSynonymsAreRefused() {
+        let many = (0...SynonymTable.maxSynonymsPerTerm).map { "word\($0)" }
+        #expect(throws: SpotlightError.self) { try SynonymTable(["tv": many]) }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+import SpotlightModel
+
+/// `spotlightctl synonyms` against a real spotlightd.
+@Suite struct CtlSynonymTests {
+    @Test func setThenQueryFindsTheRecordBySynonym() async throws {
+        let daemon = try await TestDaemon().start()
+        try daemon.importRecords([Record(bundle: grantedBundle, type: "Note", id: "n1", title: "Television night")])
+        let file = daemon.createFile("syn.json", #"{"TV": ["television"]}"#)
+        let set = daemon.ctl(["synonyms", "--bundle", grantedBundle, "--set", file.path])
+        #expect(set.code == 0)
+        #expect(set.stdout == "\(grantedBundle) has 1 synonym terms\n")
+        #expect(daemon.ctl(["query", "tv", "--json"]).stdout.contains("\"n1\""))
+    }
+
+    @Test func jsonShowsTheFoldedTable() async throws {
+        let daemon = try await TestDaemon().start()
+        let file = daemon.createFile("syn.json", #"{"NYC": ["New York"]}"#)
+        #expect(daemon.ctl(["synonyms", "--bundle", grantedBundle, "--set", file.path]).code == 0)
+        let run = daemon.ctl(["synonyms", "--bundle", grantedBundle, "--json"])
+        #expect(run.code == 0)
+        #expect(try run.json([String: [String]].self) == ["nyc": ["new york"]])
+    }
+
+    @Test func replaceAndClearDropTheOtherTerms() async throws {
+        let daemon = try await TestDaemon().start()
+        let first = daemon.createFile("a.json", #"{"tv": ["television"]}"#)
+        let second = daemon.createFile("b.json", #"{"film": ["movie"]}"#)
+        #expect(daemon.ctl(["synonyms", "--bundle", grantedBundle, "--set", first.path]).code == 0)
+        #expect(daemon.ctl(["synonyms", "--bundle", grantedBundle, "--replace", second.path]).code == 0)
+        let table = try daemon.ctl(["synonyms", "--bundle", grantedBundle, "--json"]).json([String: [String]].self)
+        #expect(table == ["film": ["movie"]])
+        #expect(daemon.ctl(["synonyms", "--bundle", grantedBundle, "--clear"]).code == 0)
+        #expect(daemon.ctl(["synonyms", "--bundle", grantedBundle]).stdout == "\(grantedBundle) has no synonyms\n")
+    }
+
+    @Test func settingAnUngrantedBundleExits4() async throws {
+        let daemon = try await TestDaemon().start()
+        let file = daemon.createFile("syn.json", #"{"tv": ["television"]}"#)
+        let run = daemon.ctl(["synonyms", "--bundle", "com.example.NotGranted", "--set", file.path])
+        #expect(run.code == 4)
+    }
+
+    @Test func aFileThatIsNotATableExits1NamingIt() async throws {
+        let daemon = try await TestDaemon().start()
+        let file = daemon.createFile("syn.json", #"{"tv": "television"}"#)
+        let run = daemon.ctl(["synonyms", "--bundle", grantedBundle, "--set", file.path])
+        #expect(run.code == 1)
+        #expect(run.stderr.contains("\"tv\" is not a list"))
+    }
+
+    @Test func aMissingBundleOrTwoActionsAreUsageErrors() async throws {
+        let daemon = try await TestDaemon().start()
+        #expect(daemon.ctl(["synonyms"]).code == 2)
+        #expect(daemon.ctl(["synonyms", "--bundle", grantedBundle, "--clear", "--json"]).code == 2)
+    }
+}
