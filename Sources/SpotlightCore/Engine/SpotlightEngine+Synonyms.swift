@@ -22,7 +22,15 @@ extension SpotlightEngine {
                     if self.shared.withLock({ $0.closed }) {
                         throw SpotlightError(.unavailable, "not stored: the engine is shutting down")
                     }
-                    let terms = try self.store.setSynonyms(bundle: bundle, changes, replace: replace)
+                    if self.storeNeedsReopen { try self.reopenStore() }
+                    let terms: Int
+                    do {
+                        terms = try self.store.setSynonyms(bundle: bundle, changes, replace: replace)
+                    } catch let error as SpotlightError where error.code == .io {
+                        // As for donations: never retry on a handle whose write or fsync failed.
+                        self.storeNeedsReopen = true
+                        throw error
+                    }
                     let table = try SynonymTable(try self.store.synonyms(bundle: bundle))
                     self.synonymTables.withLock { $0[bundle] = table.isEmpty ? nil : table }
                     return terms
