@@ -15,7 +15,8 @@ enum ImportCommand: Command {
     USAGE: spotlightctl import FILE.jsonl --bundle B [--strict] [--batch N]
 
     OPTIONS:
-      --bundle B   the bundle the records belong to; a line of another bundle is a bad line.
+      --bundle B   the bundle the records belong to: a line without "bundle" gets B, a line
+                   of another bundle is a bad line.
                    spotlightd must have been started with `--grant B`.
       --strict     check every line first and import nothing if one is bad (exit 1);
                    without it bad lines are reported by number, skipped, and the exit status is 5
@@ -78,7 +79,7 @@ enum ImportCommand: Command {
             guard line.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\t") })
             else { continue }
             do {
-                let record = try decoder.decode(Record.self, from: Data(line))
+                let record = try decodeRecord(Data(line), defaultBundle: bundle, decoder)
                 guard record.bundle == bundle else {
                     bad.append((n + 1, "the record \(record.key) is of bundle \(record.bundle), not \(bundle); "
                         + "import it with --bundle \(record.bundle)"))
@@ -90,6 +91,15 @@ enum ImportCommand: Command {
             }
         }
         return (records, bad)
+    }
+
+    /// The record on one line; a line that names no bundle belongs to `defaultBundle`.
+    static func decodeRecord(_ line: Data, defaultBundle: String, _ decoder: JSONDecoder) throws -> Record {
+        guard case .object(var members) = try JSONValue.parse(line), members["bundle"] == nil else {
+            return try decoder.decode(Record.self, from: line)
+        }
+        members["bundle"] = .string(defaultBundle)
+        return try JSONValue.object(members).decode(Record.self)
     }
 
     /// A decoding error in a few words, naming the field.

@@ -79,6 +79,16 @@ import SpotlightModel
         #expect(run.stderr.contains("other.jsonl:1: skipped: the record com.example.Other/T/1 is of bundle com.example.Other"))
     }
 
+    @Test func importGivesALineWithoutABundleTheBundleOfTheImport() async throws {
+        let daemon = try await TestDaemon().start()
+        let file = daemon.createFile("shows.jsonl", #"{"type":"Show","id":"1","title":"Evening television news"}"# + "\n")
+        let run = daemon.ctl(["import", file.path, "--bundle", grantedBundle])
+        #expect(run.code == 0)
+        #expect(run.stdout == "imported 1 records into \(grantedBundle)\n")
+        let status = try daemon.ctl(["status", "--json"]).json(StatusJSON.self)
+        #expect(status.index.counts == [BundleCount(bundle: grantedBundle, types: ["Show": 1])])
+    }
+
     @Test func importIntoABundleNotGrantedIsRefusedWithTheGrantHint() async throws {
         let daemon = try await TestDaemon().start()
         let file = daemon.createFile("r.jsonl", #"{"bundle":"com.example.Other","type":"T","id":"1","title":"x"}"# + "\n")
