@@ -49,8 +49,9 @@ extension SpotlightEngine {
                     }
                     do {
                         return try self.index.search(query, now: Date(), synonyms: synonyms)
-                    } catch let error as SpotlightError where error.code == .io {
-                        // Searching the writer's pending changes can need the disk too.
+                    } catch let error as SpotlightError where error.code == .io || error.code == .corrupt {
+                        // Searching the writer's pending changes can need the disk too, and can
+                        // find the index corrupt (then it is rebuilt from the store).
                         self.recoverIndex(after: error)
                         guard let committed = try self.withReader(minimumSequence: 0, { try $0.search(query, now: Date(), synonyms: synonyms) }) else {
                             throw error

@@ -125,6 +125,7 @@ extension SpotlightEngine {
     func recoverIndex(after error: any Error) {
         // After close() the index stays closed: a late timer must not reopen (and lock) it.
         guard !shared.withLock({ $0.closed }) else { return }
+        if replaceIfCorrupt(after: error) { return }
         let message = "index update failed: \(error); retrying from the store"
         options.log("warning: " + message)
         shared.withLock { $0.indexProblem = message }
