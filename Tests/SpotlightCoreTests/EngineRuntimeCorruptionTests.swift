@@ -12,13 +12,7 @@ import SpotlightModel
         defer { engine.close() }
         _ = try await engine.write(.upsert((0..<200).map { EngineFixture.event("r\($0)", "meteor \($0)") }, clientState: nil))
         try await waitUntil { try engine.status().lastAppliedSequence == engine.status().storeSequence }
-        let active = try FileManager.default.destinationOfSymbolicLink(atPath: fixture.directory + "/index")
-        let generation = fixture.directory + "/" + active
-        for name in try FileManager.default.contentsOfDirectory(atPath: generation) where name.hasSuffix(".glass") {
-            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: generation + "/" + name))
-            try handle.write(contentsOf: Data(repeating: 0xA5, count: 16384))
-            try handle.close()
-        }
+        try fixture.damageActiveIndex(bytes: 16384)
         // The next writes make the writer read and commit the damaged tables.
         for n in 200..<260 {
             _ = try await engine.write(.upsert([EngineFixture.event("r\(n)", "meteor \(n)")], clientState: nil))

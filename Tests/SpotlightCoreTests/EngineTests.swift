@@ -20,6 +20,17 @@ final class EngineFixture {
         return try SpotlightEngine(dataDirectory: directory, options: options)
     }
 
+    /// Overwrites the first `bytes` of every table file of the active index generation.
+    func damageActiveIndex(bytes: Int) throws {
+        let active = try FileManager.default.destinationOfSymbolicLink(atPath: directory + "/index")
+        let generation = directory + "/" + active
+        for name in try FileManager.default.contentsOfDirectory(atPath: generation) where name.hasSuffix(".glass") {
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: generation + "/" + name))
+            try handle.write(contentsOf: Data(repeating: 0xA5, count: bytes))
+            try handle.close()
+        }
+    }
+
     static func event(_ id: String, _ title: String, bundle: String = "com.example.CometCal") -> Record {
         Record(bundle: bundle, type: "EventEntity", id: id, title: title)
     }
@@ -127,13 +138,7 @@ func ids(_ result: SearchResult) -> [String] { result.hits.map(\.record.id).sort
         let engine = try fixture.open()
         _ = try await engine.write(.upsert((0..<200).map { EngineFixture.event("r\($0)", "meteor \($0)") }, clientState: nil))
         engine.close()
-        let active = try FileManager.default.destinationOfSymbolicLink(atPath: fixture.directory + "/index")
-        let generation = fixture.directory + "/" + active
-        for name in try FileManager.default.contentsOfDirectory(atPath: generation) where name.hasSuffix(".glass") {
-            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: generation + "/" + name))
-            try handle.write(contentsOf: Data(repeating: 0xA5, count: 4096))
-            try handle.close()
-        }
+        try fixture.damageActiveIndex(bytes: 4096)
         try FileManager.default.removeItem(atPath: fixture.directory + "/clean-shutdown")
         let reopened = try fixture.open()
         defer { reopened.close() }
