@@ -82,17 +82,10 @@ Xapian::Query expand(const Xapian::Query &query, const Xapian::Database &db, uns
         *expanded = true;
         return Xapian::Query(Xapian::Query::OP_MAX, terms.begin(), terms.end());
     }
-    size_t count = query.get_num_subqueries();
-    if (count == 0 || !cx_rebuildable_op(op)) return query;
-    std::vector<Xapian::Query> parts;
-    for (size_t i = 0; i < count; ++i) {
-        bool part_expanded = false;
-        parts.push_back(expand(query.get_subquery(i), db, max, &part_expanded));
-        *expanded = *expanded || part_expanded;
-    }
-    if (!*expanded) return query;
-    if (op == Xapian::Query::OP_SYNONYM) op = Xapian::Query::OP_MAX;
-    return Xapian::Query(op, parts.begin(), parts.end());
+    Xapian::Query::op rebuilt = op == Xapian::Query::OP_SYNONYM ? Xapian::Query::OP_MAX : op;
+    return cx_rewrite_subqueries(query, rebuilt, expanded, [&](const Xapian::Query &part, bool *part_expanded) {
+        return expand(part, db, max, part_expanded);
+    });
 }
 
 } // namespace

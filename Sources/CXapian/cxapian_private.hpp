@@ -59,6 +59,26 @@ inline bool cx_rebuildable_op(Xapian::Query::op op) {
     }
 }
 
+// The one walk the query rewrites share: query with each subquery replaced by
+// rewrite(subquery, &changed), rebuilt with operator rebuilt_op; *changed says whether any
+// subquery changed. An unchanged query, a leaf, or one cx_rebuildable_op refuses is returned
+// as it was (sharing its nodes).
+template <typename Rewrite>
+Xapian::Query cx_rewrite_subqueries(const Xapian::Query &query, Xapian::Query::op rebuilt_op,
+                                    bool *changed, Rewrite rewrite) {
+    *changed = false;
+    size_t count = query.get_num_subqueries();
+    if (count == 0 || !cx_rebuildable_op(query.get_type())) return query;
+    std::vector<Xapian::Query> parts;
+    for (size_t i = 0; i < count; ++i) {
+        bool part_changed = false;
+        parts.push_back(rewrite(query.get_subquery(i), &part_changed));
+        *changed = *changed || part_changed;
+    }
+    if (!*changed) return query;
+    return Xapian::Query(rebuilt_op, parts.begin(), parts.end());
+}
+
 // Writes message to *error (if error is non-null); never throws.
 void cx_set_error(char **error, const std::string &message);
 

@@ -16,16 +16,9 @@ Xapian::Query widen(const Xapian::Query &query, const std::string &term, const X
         *changed = true;
         return Xapian::Query(Xapian::Query::OP_OR, query, widening);
     }
-    size_t count = query.get_num_subqueries();
-    if (count == 0 || !cx_rebuildable_op(op)) return query;
-    std::vector<Xapian::Query> parts;
-    for (size_t i = 0; i < count; ++i) {
-        bool part_changed = false;
-        parts.push_back(widen(query.get_subquery(i), term, widening, &part_changed));
-        *changed = *changed || part_changed;
-    }
-    if (!*changed) return query;
-    return Xapian::Query(op, parts.begin(), parts.end());
+    return cx_rewrite_subqueries(query, op, changed, [&](const Xapian::Query &part, bool *part_changed) {
+        return widen(part, term, widening, part_changed);
+    });
 }
 
 // The distinct terms of query as counted strings (see cxapian.h), each with count 0.

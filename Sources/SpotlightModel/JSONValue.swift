@@ -47,6 +47,17 @@ public enum JSONValue: Codable, Hashable, Sendable {
     public var boolValue: Bool? { if case .bool(let b) = self { return b }; return nil }
     public var arrayValue: [JSONValue]? { if case .array(let a) = self { return a }; return nil }
     public var objectValue: [String: JSONValue]? { if case .object(let o) = self { return o }; return nil }
+    /// An array of strings only; nil when any element is not a string.
+    public var stringArrayValue: [String]? {
+        guard case .array(let items) = self else { return nil }
+        var strings: [String] = []
+        strings.reserveCapacity(items.count)
+        for item in items {
+            guard case .string(let s) = item else { return nil }
+            strings.append(s)
+        }
+        return strings
+    }
 
     /// Converts any Encodable into a JSONValue.
     public init<T: Encodable>(encoding value: T) throws {

@@ -179,20 +179,14 @@ extension SearchResult {
     /// The result's members other than its hits, read directly; nil when one is not of the
     /// expected kind, so that `Codable` reports it with its usual wording.
     static func topLevel(_ o: [String: JSONValue]) -> SearchResult? {
+        // .some(nil) for a member absent or null, nil for one of another kind.
         func int(_ key: String) -> Int?? {
             guard let value = o[key], value != .null else { return .some(nil) }
-            guard case .number(let n) = value, n.rounded() == n, abs(n) < 9e15 else { return nil }
-            return .some(Int(n))
+            return value.intValue.map { .some($0) }
         }
         func strings(_ key: String) -> [String]?? {
             guard let value = o[key], value != .null else { return .some(nil) }
-            guard case .array(let items) = value else { return nil }
-            var out: [String] = []
-            for item in items {
-                guard case .string(let s) = item else { return nil }
-                out.append(s)
-            }
-            return .some(out)
+            return value.stringArrayValue.map { .some($0) }
         }
         guard case .some(.some(let total)) = int("estimatedTotal"),
               case .some(let lower) = int("totalLowerBound"), case .some(let upper) = int("totalUpperBound"),
@@ -221,8 +215,8 @@ extension SearchResult {
                 var list: [FacetCount] = []
                 for count in counts {
                     guard case .object(let c) = count, case .string(let v)? = c["value"],
-                          case .number(let n)? = c["count"], n.rounded() == n, abs(n) < 9e15 else { return nil }
-                    list.append(FacetCount(value: v, count: Int(n)))
+                          let n = c["count"]?.intValue else { return nil }
+                    list.append(FacetCount(value: v, count: n))
                 }
                 read[name] = list
             }

@@ -25,12 +25,12 @@ enum QueryWire {
         for (key, value) in o where value != .null {
             switch key {
             case "text": guard case .string(let s) = value else { return nil }; query.text = s
-            case "bundles": guard let a = strings(value) else { return nil }; query.bundles = a
-            case "types": guard let a = strings(value) else { return nil }; query.types = a
-            case "facets": guard let a = strings(value) else { return nil }; query.facets = a
-            case "offset": guard let n = integer(value) else { return nil }; query.offset = n
-            case "limit": guard let n = integer(value) else { return nil }; query.limit = n
-            case "completions": guard let n = integer(value) else { return nil }; query.completions = n
+            case "bundles": guard let a = value.stringArrayValue else { return nil }; query.bundles = a
+            case "types": guard let a = value.stringArrayValue else { return nil }; query.types = a
+            case "facets": guard let a = value.stringArrayValue else { return nil }; query.facets = a
+            case "offset": guard let n = value.intValue else { return nil }; query.offset = n
+            case "limit": guard let n = value.intValue else { return nil }; query.limit = n
+            case "completions": guard let n = value.intValue else { return nil }; query.completions = n
             case "explain": guard case .bool(let b) = value else { return nil }; query.explain = b
             case "spelling":
                 guard case .string(let s) = value, let mode = SpellingMode(rawValue: s) else { return nil }
@@ -40,22 +40,5 @@ enum QueryWire {
             }
         }
         return query
-    }
-
-    private static func strings(_ value: JSONValue) -> [String]? {
-        guard case .array(let items) = value else { return nil }
-        var out: [String] = []
-        out.reserveCapacity(items.count)
-        for item in items {
-            guard case .string(let s) = item else { return nil }
-            out.append(s)
-        }
-        return out
-    }
-
-    /// An exact integer well inside the range a Double holds exactly.
-    private static func integer(_ value: JSONValue) -> Int? {
-        guard case .number(let n) = value, n.rounded() == n, abs(n) < 9e15 else { return nil }
-        return Int(n)
     }
 }

@@ -29,6 +29,9 @@ public final class SearchIndex: @unchecked Sendable {
     var spaceReserve: IndexSpaceReserve?
     /// Documents replaced or deleted since the last commit.
     public private(set) var pendingChanges = 0
+    /// The pending changes the disk space was last reserved for (0 after a commit): a search
+    /// reserves again only when more changes are pending than that.
+    private var reservedPendingChanges = 0
 
     /// Commit at least this often: past 10 000 pending changes libxapian commits by itself
     /// inside a replace, without the disk space reserved first.
@@ -113,6 +116,7 @@ public final class SearchIndex: @unchecked Sendable {
         try database.setMetadata(TermSchema.Metadata.schemaVersion, String(Self.schemaVersion))
         try database.commit()
         pendingChanges = 0
+        reservedPendingChanges = 0
         spaceReserve?.committed()
         try XapianDatabase.syncDirectory(writablePath)
     }
@@ -123,9 +127,10 @@ public final class SearchIndex: @unchecked Sendable {
     ///
     /// - Throws: `.io` when the disk cannot give the room; search a committed reader instead.
     public func prepareToReadPendingChanges() throws {
-        guard pendingChanges > 0, var reserve = spaceReserve else { return }
+        guard pendingChanges > reservedPendingChanges, var reserve = spaceReserve else { return }
         try reserve.prepare(pendingChanges: pendingChanges, documentCount: try database.documentCount())
         spaceReserve = reserve
+        reservedPendingChanges = pendingChanges
     }
 
     /// Throws away every change since the last commit, writing nothing.
@@ -133,6 +138,7 @@ public final class SearchIndex: @unchecked Sendable {
         try database.discardChanges()
         writerSlots = nil
         pendingChanges = 0
+        reservedPendingChanges = 0
     }
 
     /// The sequence number stored by the last ``commit(lastAppliedSequence:)``; 0 when never set.
