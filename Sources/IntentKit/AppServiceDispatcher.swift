@@ -65,6 +65,7 @@ public final class AppServiceDispatcher: Sendable {
         case .screen: return try JSONValue(encoding: ScreenResult(lines: screen.lines))
         case .reindexAll: return try JSONValue(encoding: await reindexAll())
         case .reindex: return try JSONValue(encoding: await reindex(try decode(ReindexParams.self)))
+        case .openEntity: return try JSONValue(encoding: await openEntity(try decode(EntityReference.self)))
         }
     }
 

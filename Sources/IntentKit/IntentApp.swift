@@ -20,13 +20,19 @@ public struct IntentApp: Sendable {
     public typealias CommandLineHandler = @Sendable ([String]) async throws -> Void
 
     public let bundleIdentifier: String
+    /// The app's name and icon (an icon-theme name or an absolute path) for its manifest:
+    /// desktop search shows them beside the app's results.
+    public let name: String?
+    public let icon: String?
     public let dispatcher: AppServiceDispatcher
     public let commandLine: CommandLineHandler?
 
     public init(bundleIdentifier: String, intents: [any AppIntent.Type], entities: [any AppEntity.Type] = [],
                 enums: [any AppEnum.Type] = [], screen: AppScreen = .shared, reindexing: Reindexing = .spotlight,
-                commandLine: CommandLineHandler? = nil) {
+                name: String? = nil, icon: String? = nil, commandLine: CommandLineHandler? = nil) {
         self.bundleIdentifier = bundleIdentifier
+        self.name = name
+        self.icon = icon
         self.dispatcher = AppServiceDispatcher(bundleIdentifier: bundleIdentifier, intents: intents,
                                                entities: entities, enums: enums, screen: screen,
                                                reindexing: reindexing)
@@ -47,7 +53,7 @@ public struct IntentApp: Sendable {
         case "--install":
             let registry = AppRegistry()
             let manifest = AppManifest(bundleIdentifier: bundleIdentifier, executable: try Self.executablePath(),
-                                       arguments: ["--serve"])
+                                       arguments: ["--serve"], name: name, icon: icon)
             try registry.install(manifest)
             print("installed \(bundleIdentifier) in \(registry.directory.path)")
         case "--serve":

@@ -6,12 +6,15 @@ import SpotlightWire
 struct RegisteredIntent: Sendable {
     let name: String
     let isDiscoverable: Bool
+    /// The entity type an ``OpenIntent`` opens; nil for other intents.
+    let opensEntityType: String?
     let schema: @Sendable () -> IntentSchema
     let run: @Sendable ([String: PropertyValue], String) async throws -> IntentResultValue
 
     init<Intent: AppIntent>(_ type: Intent.Type) {
         name = Intent.typeName
         isDiscoverable = Intent.isDiscoverable
+        opensEntityType = (Intent.self as? any OpenIntent.Type)?.targetTypeName
         schema = { IntentInvocation.schema(Intent.self) }
         run = { arguments, bundle in try await IntentInvocation.run(Intent.self, arguments: arguments, bundle: bundle) }
     }

@@ -28,9 +28,12 @@ public final class SearchableIndex: Sendable {
     /// - Parameters:
     ///   - socketPath: spotlightd's socket; nil: `SPOTLIGHT_SOCKET`, else the default.
     ///   - reconnectWindow: how long to retry while the daemon restarts.
-    public init(socketPath: String? = nil, reconnectWindow: Duration = .seconds(5)) {
+    ///   - callTimeout: how long a call waits for its answer (a search box wants this short).
+    public init(socketPath: String? = nil, reconnectWindow: Duration = .seconds(5), callTimeout: Duration = .seconds(30)) {
         self.socketPath = SpotlightPaths.socket(socketPath)
-        self.client = RPCClient(socketPath: self.socketPath)
+        var configuration = RPCClient.Configuration()
+        configuration.callTimeout = callTimeout
+        self.client = RPCClient(socketPath: self.socketPath, configuration: configuration)
         self.reconnectWindow = reconnectWindow
     }
 

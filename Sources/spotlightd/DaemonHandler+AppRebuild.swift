@@ -29,7 +29,7 @@ extension DaemonHandler {
     /// written before the call that the app did not donate again.
     func reindex(_ manifest: AppManifest) async -> AppReindexReport {
         let bundle = manifest.bundleIdentifier
-        let appSocket = (configuration.socket as NSString).deletingLastPathComponent + "/apps/\(bundle).sock"
+        let appSocket = appSocket(for: bundle)
         let launcher = AppLauncher(manifest: manifest, socketPath: appSocket,
                                    environment: AppLauncher.environment(daemonSocket: configuration.socket, appSocket: appSocket))
         defer { Task { await launcher.terminate() } }

@@ -12,6 +12,8 @@ final class DaemonHandler: RPCImmediateHandler {
     let log: Log
     let started = Date()
     let maintenance = MaintenanceState()
+    /// Apps launched by `open`, kept running on the screen they opened.
+    let openedApps = OpenedApps()
 
     init(engine: SpotlightEngine, callers: CallerResolver, configuration: Configuration, log: Log) {
         self.engine = engine
@@ -65,6 +67,8 @@ final class DaemonHandler: RPCImmediateHandler {
             return try await handleMaintenance(known, params: params, peer: peer)
         case .setSynonyms, .synonyms:
             return try await handleSynonyms(known, params: params, caller: caller)
+        case .open:
+            return try JSONValue(encoding: try await open(try params.decode(RecordKey.self)))
         }
     }
 

@@ -4,18 +4,32 @@ import SpotlightModel
 /// How a bundle identifier becomes a running app: the executable and its arguments.
 ///
 /// Stored as `<bundleIdentifier>.json` in the ``AppRegistry`` directory:
-/// `{"bundleIdentifier":"com.example.CometCal","executable":"/abs/cometcal","arguments":["--serve"]}`.
+/// `{"bundleIdentifier":"com.example.CometCal","executable":"/abs/cometcal","arguments":["--serve"],
+/// "name":"CometCal","icon":"x-office-calendar"}` (`name` and `icon` may be left out).
 public struct AppManifest: Codable, Hashable, Sendable {
     public var bundleIdentifier: String
     /// Absolute path of the executable.
     public var executable: String
     /// Arguments that make the executable serve its app service.
     public var arguments: [String]
+    /// The app's name as people see it beside its search results ("CometCal").
+    public var name: String?
+    /// The app's icon: an icon-theme name (`x-office-calendar`) or an absolute image path.
+    public var icon: String?
 
-    public init(bundleIdentifier: String, executable: String, arguments: [String] = ["--serve"]) {
+    public init(bundleIdentifier: String, executable: String, arguments: [String] = ["--serve"],
+                name: String? = nil, icon: String? = nil) {
         self.bundleIdentifier = bundleIdentifier
         self.executable = executable
         self.arguments = arguments
+        self.name = name
+        self.icon = icon
+    }
+
+    /// ``name``, else the last part of the bundle identifier (`com.example.CometCal` → `CometCal`).
+    public var displayName: String {
+        if let name, !name.isEmpty { return name }
+        return bundleIdentifier.split(separator: ".").last.map(String.init) ?? bundleIdentifier
     }
 }
 

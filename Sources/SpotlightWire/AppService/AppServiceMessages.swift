@@ -23,6 +23,8 @@ public enum AppServiceMethod: String, CaseIterable, Codable, Sendable {
     case reindexAll
     /// ``ReindexParams`` → ``ReindexResult``
     case reindex
+    /// `EntityReference` → ``OpenEntityResult``: show an entity, as a tapped Spotlight result does
+    case openEntity
 }
 
 /// Params of `describe`.

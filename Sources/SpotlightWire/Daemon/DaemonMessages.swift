@@ -11,6 +11,7 @@ public enum DaemonProtocol {
         case hello, donate, clientState, delete, query, get, status, rebuild
         case export, check, compact, cancelRebuild
         case setSynonyms, synonyms
+        case open
     }
 }
 

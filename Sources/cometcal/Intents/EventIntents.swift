@@ -51,8 +51,10 @@ struct DeleteEventIntent: AppIntent {
     }
 }
 
-/// Shows an event's detail screen; the screen annotates that event, selected.
-struct OpenEventIntent: AppIntent {
+/// Shows an event's detail screen; the screen annotates that event, selected. As an
+/// `OpenIntent` it is also what runs when a person picks the event in desktop search or
+/// `spotlightctl open`.
+struct OpenEventIntent: OpenIntent {
     static let title = "Open Event"
     static let description = "Shows an event in CometCal."
 

@@ -1,0 +1,35 @@
+import Foundation
+import SpotlightModel
+import SpotlightWire
+
+extension AppServiceDispatcher {
+    /// Shows an entity: runs the app's ``OpenIntent`` for `params.type` with `target` set to the
+    /// entity `params.id` (resolved through `entities(for:)`, as `runIntent` resolves an entity
+    /// argument).
+    ///
+    /// ```swift
+    /// try await dispatcher.openEntity(EntityReference(type: "EventEntity", id: "E7"))   // .intent == "OpenEventIntent"
+    /// ```
+    /// - Throws: `notFound` for an entity type the app does not register, for a type no
+    ///   `OpenIntent` opens, or for an identifier `entities(for:)` does not return (the
+    ///   entity was deleted); `intentFailed` when `perform()` throws.
+    public func openEntity(_ params: EntityReference) async throws -> OpenEntityResult {
+        let entity = try entityType(params.type)
+        let openers = intents.ordered.filter { $0.opensEntityType == params.type }
+        guard let opener = openers.first else {
+            let opened = intents.ordered.compactMap(\.opensEntityType)
+            throw SpotlightError(.notFound, "\(bundleIdentifier) has no OpenIntent for \(params.type), so it cannot "
+                + "show one; " + (opened.isEmpty ? "it opens no entity type" : "it opens \(opened.joined(separator: ", "))")
+                + ". Declare `struct Open\(params.type.replacingOccurrences(of: "Entity", with: ""))Intent: OpenIntent` "
+                + "with `@Parameter var target: \(params.type)` and register it")
+        }
+        let found = try await fetch(params.type, "entities(for:)") { try await entity.entitiesFor([params.id]) }
+        guard !found.isEmpty else {
+            throw SpotlightError(.notFound, "\(bundleIdentifier) has no \(params.type) \"\(params.id)\" to open "
+                + "(entities(for:) returned none); it may have been deleted since it was donated")
+        }
+        let target = PropertyValue.entity(params)
+        _ = try await opener.run(["target": target], bundleIdentifier)
+        return OpenEntityResult(intent: opener.name)
+    }
+}

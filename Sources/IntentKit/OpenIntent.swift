@@ -1,0 +1,45 @@
+import Foundation
+import SpotlightModel
+
+/// An intent that opens the app on one of its entities and shows it: Apple's `OpenIntent`.
+///
+/// It is how a search result lands in its app. When a person picks a result (GNOME Shell,
+/// KRunner, `spotlightctl open`), spotlightd launches the app by bundle identifier and calls its
+/// app service's `openEntity`; the dispatcher runs the app's `OpenIntent` whose `Value` is that
+/// entity type, with `target` resolved through the type's `entities(for:)`.
+///
+/// ```swift
+/// struct OpenEventIntent: OpenIntent {
+///     static let title = "Open Event"
+///     @Parameter(title: "Event") var target: EventEntity
+///     func perform() async throws -> some IntentResult {
+///         try navigator.open(eventID: target.id)   // the screen now shows the event
+///         return .result()
+///     }
+/// }
+/// ```
+///
+/// Deviation from Apple's shape: `Value` must be an ``AppEntity`` (Apple also allows an
+/// `AppEnum`); an enum case is not something a search result can name.
+public protocol OpenIntent: AppIntent {
+    associatedtype Value: AppEntity
+    /// The entity to show. Declare it `@Parameter(title:) var target: YourEntity`.
+    var target: Value { get set }
+    /// Apple's flag for intents that bring the app to the foreground; `true` for an
+    /// `OpenIntent`. An IntentKit app always runs its intents in its own process, which the
+    /// open path launches, so the flag is kept for porting and reported, not acted on.
+    static var openAppWhenRun: Bool { get }
+}
+
+extension OpenIntent {
+    public static var openAppWhenRun: Bool { true }
+
+    /// The wire name of the entity type this intent opens (`EventEntity`).
+    static var targetTypeName: String { Value.typeName }
+}
+
+extension AppIntent {
+    /// Apple's `openAppWhenRun`, `false` unless an intent says otherwise; accepted so that app
+    /// code that sets it ports unchanged (see ``OpenIntent/openAppWhenRun``).
+    public static var openAppWhenRun: Bool { false }
+}
