@@ -22,7 +22,8 @@ struct Context {
 /// The commands, in the order the overview lists them.
 let commands: [any Command.Type] = [
     QueryCommand.self, StatusCommand.self, RebuildCommand.self, ImportCommand.self, ExportCommand.self,
-    DeleteCommand.self, SynonymsCommand.self, AppsCommand.self, CheckCommand.self, CompactCommand.self,
+    DeleteCommand.self, SynonymsCommand.self, AppsCommand.self, OpenCommand.self, DesktopCommand.self,
+    CheckCommand.self, CompactCommand.self,
 ]
 
 enum Help {
