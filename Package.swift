@@ -16,6 +16,7 @@ let package = Package(
         .executable(name: "spotlightd", targets: ["spotlightd"]),
         .executable(name: "spotlightctl", targets: ["spotlightctl"]),
         .executable(name: "cometcal", targets: ["cometcal"]),
+        .executable(name: "spotlight-search-provider", targets: ["spotlight-search-provider"]),
     ],
     targets: [
         // C libraries from Debian, found with pkg-config.
@@ -23,6 +24,9 @@ let package = Package(
                        providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CXapianSystem", path: "Sources/CXapianSystem", pkgConfig: "xapian-core",
                        providers: [.apt(["libxapian-dev"])]),
+        // sd-bus, for the desktop search provider's D-Bus service (a module map only).
+        .systemLibrary(name: "CSystemdBus", path: "Sources/CSystemdBus", pkgConfig: "libsystemd",
+                       providers: [.apt(["libsystemd-dev"])]),
         // The only code that touches C++ and Xapian: a plain C API that catches every exception.
         .target(name: "CXapian", dependencies: ["CXapianSystem"]),
 
@@ -42,6 +46,9 @@ let package = Package(
         .executableTarget(name: "spotlightd", dependencies: ["SpotlightCore", "SpotlightWire", "SpotlightModel"]),
         .executableTarget(name: "spotlightctl", dependencies: ["SpotlightKit", "SpotlightWire", "SpotlightModel"]),
         .executableTarget(name: "cometcal", dependencies: ["IntentKit", "SpotlightKit", "CSQLite"]),
+        // GNOME Shell's and KRunner's search over D-Bus, answered from spotlightd.
+        .executableTarget(name: "spotlight-search-provider",
+                          dependencies: ["SpotlightKit", "SpotlightWire", "SpotlightModel", "CSystemdBus"]),
         // The "ours" engine of tools/bench: embedded engine and daemon figures.
         .executableTarget(name: "spotlight-bench", dependencies: ["SpotlightCore", "SpotlightKit", "SpotlightModel"],
                           path: "tools/SpotlightBench"),
@@ -65,6 +72,9 @@ let package = Package(
                     dependencies: ["IntentKitTesting", "SpotlightTestSupport", "cometcal", "spotlightd"]),
         .testTarget(name: "SpotlightCtlTests",
                     dependencies: ["SpotlightKit", "SpotlightModel", "SpotlightTestSupport", "spotlightctl", "spotlightd"]),
+        .testTarget(name: "DesktopTests",
+                    dependencies: ["SpotlightKit", "SpotlightWire", "SpotlightModel", "SpotlightTestSupport",
+                                   "spotlight-search-provider", "spotlightctl", "spotlightd", "cometcal"]),
     ],
     cxxLanguageStandard: .cxx17
 )

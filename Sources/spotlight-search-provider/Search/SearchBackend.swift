@@ -1,0 +1,155 @@
+import Foundation
+import SpotlightKit
+import SpotlightModel
+import SpotlightWire
+import Synchronization
+
+/// A search result as both desktops show it: the record, its app, and whether it can be opened.
+struct DesktopResult: Sendable {
+    let identifier: ResultIdentifier
+    let record: Record
+    let score: Double
+    let app: AppEntry
+
+    var title: String { record.title.isEmpty ? record.id : record.title }
+
+    /// "CometCal · Deep Space"; "CometCal · not installed" for an app that is gone.
+    var description: String {
+        var parts = [app.name]
+        if !app.isInstalled { parts.append("not installed") }
+        if let subtitle = record.subtitle, !subtitle.isEmpty { parts.append(subtitle) }
+        return parts.joined(separator: " · ")
+    }
+}
+
+/// What both D-Bus interfaces answer from: spotlightd's index through SpotlightKit, the app
+/// registry for names and icons, and the open path. It never fails a search: when spotlightd
+/// is not running or too slow the answer is empty and the log says why (once a minute).
+final class SearchBackend: Sendable {
+    let index: SearchableIndex
+    let catalog: AppCatalog
+    let log: ProviderLog
+    let limit: Int
+    let openTimeout: Duration
+    /// Results of recent searches by identifier, for `GetResultMetas` without a round trip.
+    private let recent = Mutex<[ResultIdentifier: (record: Record, score: Double)]>([:])
+    private static let recentLimit = 2000
+    /// Whether the last search failed (its recovery is logged).
+    private let failing = Mutex(false)
+
+    init(index: SearchableIndex, catalog: AppCatalog, log: ProviderLog, limit: Int, openTimeout: Duration) {
+        self.index = index
+        self.catalog = catalog
+        self.log = log
+        self.limit = limit
+        self.openTimeout = openTimeout
+    }
+
+    /// The best `limit` results for what was typed, best first; empty on any failure.
+    func search(_ terms: [String]) async -> [DesktopResult] {
+        let text = terms.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { return [] }
+        let hits: [SearchHit]
+        do {
+            hits = try await index.query(SearchQuery(text: text, limit: limit)).hits
+        } catch {
+            report(error, searching: text)
+            return []
+        }
+        let recovered = failing.withLock { state in
+            defer { state = false }
+            return state
+        }
+        if recovered {
+            log.resetRepeated()
+            log.info("spotlightd answers again at \(index.socketPath)")
+        }
+        recent.withLock { table in
+            if table.count + hits.count > Self.recentLimit { table.removeAll(keepingCapacity: true) }
+            for hit in hits { table[ResultIdentifier(hit.record.key)] = (hit.record, hit.score) }
+        }
+        var results: [DesktopResult] = []
+        for hit in hits {
+            results.append(DesktopResult(identifier: ResultIdentifier(hit.record.key), record: hit.record, score: hit.score,
+                                         app: await catalog.app(for: hit.record.bundle)))
+        }
+        log.debug("\"\(text)\": \(results.count) results")
+        return results
+    }
+
+    /// The results named by identifiers, in their order; identifiers that are not this
+    /// provider's or whose records are gone are left out.
+    func results(for identifiers: [String]) async -> [DesktopResult] {
+        let parsed = identifiers.compactMap(ResultIdentifier.init(string:))
+        var known = recent.withLock { table in parsed.compactMap { id in table[id].map { (id, $0) } } }
+            .reduce(into: [ResultIdentifier: (record: Record, score: Double)]()) { $0[$1.0] = $1.1 }
+        let missing = parsed.filter { known[$0] == nil }
+        if !missing.isEmpty {
+            do {
+                for record in try await index.records(for: missing.map(\.key)) {
+                    known[ResultIdentifier(record.key)] = (record, 0)
+                }
+            } catch {
+                report(error, searching: nil)
+            }
+        }
+        var results: [DesktopResult] = []
+        for id in parsed {
+            guard let (record, score) = known[id] else { continue }
+            results.append(DesktopResult(identifier: id, record: record, score: score, app: await catalog.app(for: id.key.bundle)))
+        }
+        return results
+    }
+
+    enum OpenOutcome: Sendable {
+        case opened(OpenResult)
+        /// The app is not installed: shown, but nothing opens it. Not an error.
+        case notOpenable(AppEntry)
+        case failed(String)
+    }
+
+    /// Opens a result in its app through spotlightd's `open`.
+    func open(_ identifier: String) async -> OpenOutcome {
+        guard let id = ResultIdentifier(string: identifier) else {
+            let message = "\"\(identifier)\" is not a result of this provider (results are BUNDLE/TYPE/ID)"
+            log.warning("not opening: \(message)")
+            return .failed(message)
+        }
+        let app = await catalog.app(for: id.key.bundle)
+        guard app.isInstalled else {
+            log.info("not opening \(id.key): \(app.bundle) is no longer installed; its results are shown without an open action")
+            return .notOpenable(app)
+        }
+        do {
+            let result = try await index.open(id.key, timeout: openTimeout)
+            log.info("opened \(id.key) in \(app.name) with \(result.intent)" + (result.launched ? " (launched it)" : ""))
+            return .opened(result)
+        } catch {
+            let message = "cannot open \(id.key) in \(app.name): \((error as? SpotlightError)?.description ?? "\(error)")"
+            log.warning(message)
+            return .failed(message)
+        }
+    }
+
+    /// Forgets recent results (KRunner's Teardown: the match session is over).
+    func forgetRecent() { recent.withLock { $0.removeAll() } }
+
+    private func report(_ error: any Error, searching text: String?) {
+        failing.withLock { $0 = true }
+        guard let error = error as? SpotlightError else {
+            log.warningOnce("search failed: \(error)")
+            return
+        }
+        switch error.code {
+        case .unavailable:
+            log.warningOnce("spotlightd is not answering at \(index.socketPath), so searches answer nothing until it runs; "
+                + SpotlightPaths.startHint(socket: index.socketPath))
+        case .timeout:
+            log.warningOnce("spotlightd at \(index.socketPath) did not answer in time, so this search answered nothing")
+        case .invalidInput:
+            log.debug("\(text.map { "\"\($0)\"" } ?? "a lookup") is not a query spotlightd accepts: \(error.message)")
+        default:
+            log.warningOnce("search\(text.map { " for \"\($0)\"" } ?? "") failed: \(error)")
+        }
+    }
+}
