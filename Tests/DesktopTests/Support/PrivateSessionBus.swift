@@ -1,0 +1,65 @@
+import Foundation
+import SpotlightTestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A private D-Bus session bus for one test, made by `dbus-run-session` as a desktop session
+/// makes one: its child prints the bus address and waits on stdin, so closing stdin ends the
+/// session (and the bus, and the services it activated). Services are activated from
+/// `$XDG_DATA_HOME/dbus-1/services` of `environment`; the bus's stderr, and so that of every
+/// service it starts, goes to ``logURL``.
+final class PrivateSessionBus {
+    let address: String
+    let logURL: URL
+    private let process: Process
+    private let stdin: Pipe
+
+    init(environment: [String: String], directory: URL) throws {
+        logURL = directory.appendingPathComponent("bus.log")
+        let addressURL = directory.appendingPathComponent("bus.address")
+        _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: addressURL.path, contents: nil)
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-run-session")
+        process.arguments = ["--", "sh", "-c", "printf '%s\\n' \"$DBUS_SESSION_BUS_ADDRESS\"; exec cat >/dev/null"]
+        var env = environment
+        env.removeValue(forKey: "DBUS_SESSION_BUS_ADDRESS")
+        process.environment = env
+        stdin = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = try FileHandle(forWritingTo: addressURL)
+        process.standardError = try FileHandle(forWritingTo: logURL)
+        try process.run()
+        let deadline = Date().addingTimeInterval(testTimeout)
+        var line = ""
+        while Date() < deadline {
+            line = (try? String(contentsOf: addressURL, encoding: .utf8)) ?? ""
+            if line.hasSuffix("\n") || !process.isRunning { break }
+            usleep(20_000)
+        }
+        address = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !address.isEmpty else {
+            stopProcess(process, signal: SIGKILL)
+            throw SessionBusError(message: "dbus-run-session printed no bus address; its log: \(log)")
+        }
+    }
+
+    /// What the bus and the services it activated wrote.
+    var log: String { (try? String(contentsOf: logURL, encoding: .utf8)) ?? "" }
+
+    /// Ends the session: the bus goes away and the services it activated see it close.
+    func stop() {
+        try? stdin.fileHandleForWriting.close()
+        let deadline = Date().addingTimeInterval(testTimeout)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        stopProcess(process)
+    }
+
+    deinit { stop() }
+}
+
+struct SessionBusError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}

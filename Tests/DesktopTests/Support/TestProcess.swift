@@ -1,0 +1,72 @@
+import Foundation
+import SpotlightTestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How long a test waits for a process or a condition: `SPOTLIGHT_TEST_TIMEOUT` seconds, else
+/// `INTENTKIT_TEST_TIMEOUT`, else 30.
+let testTimeout: TimeInterval = {
+    let environment = ProcessInfo.processInfo.environment
+    for name in ["SPOTLIGHT_TEST_TIMEOUT", "INTENTKIT_TEST_TIMEOUT"] {
+        if let text = environment[name], let seconds = Double(text), seconds > 0 { return seconds }
+    }
+    return 30
+}()
+
+/// The directory of the built executables: the one the test binary runs from (or above it).
+let productsDirectory: URL = {
+    if let dir = ProcessInfo.processInfo.environment["SPOTLIGHT_TEST_BIN_DIR"] { return URL(fileURLWithPath: dir) }
+    var dir = URL(fileURLWithPath: builtProductsDirectory())
+    while dir.path != "/" && !FileManager.default.fileExists(atPath: dir.appendingPathComponent("spotlight-search-provider").path) {
+        dir = dir.deletingLastPathComponent()
+    }
+    return dir
+}()
+
+/// What one run of a program printed and how it ended.
+struct ProgramRun: CustomStringConvertible {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+    /// It was still running at the deadline and was killed.
+    var timedOut: Bool
+
+    var description: String { "exit \(status)\(timedOut ? " (killed at the deadline)" : ""), stdout: \(stdout), stderr: \(stderr)" }
+}
+
+/// Runs a program to completion, at most ``testTimeout``: never a hang.
+func runProgram(_ executable: String, _ arguments: [String], environment: [String: String]) throws -> ProgramRun {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("run-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let out = scratch.appendingPathComponent("out"), err = scratch.appendingPathComponent("err")
+    _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : "/usr/bin/\(executable)")
+    process.arguments = arguments
+    process.environment = environment
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = try FileHandle(forWritingTo: out)
+    process.standardError = try FileHandle(forWritingTo: err)
+    try process.run()
+    let deadline = Date().addingTimeInterval(testTimeout)
+    while process.isRunning && Date() < deadline { usleep(10_000) }
+    let timedOut = process.isRunning
+    if timedOut { stopProcess(process, signal: SIGKILL) }
+    process.waitUntilExit()
+    return ProgramRun(status: process.terminationStatus,
+                      stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
+                      stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "", timedOut: timedOut)
+}
+
+/// Waits until `condition` holds, checking every 50 ms, at most ``testTimeout``; whether it did.
+func waitUntil(_ condition: () async throws -> Bool) async rethrows -> Bool {
+    let deadline = Date().addingTimeInterval(testTimeout)
+    while true {
+        if try await condition() { return true }
+        if Date() >= deadline { return false }
+        try? await Task.sleep(for: .milliseconds(50))
+    }
+}

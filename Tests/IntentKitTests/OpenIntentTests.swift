@@ -1,0 +1,63 @@
+import Foundation
+import IntentKit
+import SpotlightModel
+import SpotlightWire
+import Testing
+
+/// The screen ``OpenTaskIntent`` shows its target on (only the test that opens uses it).
+let openTaskScreen = AppScreen()
+
+/// The to-do app's OpenIntent: shows one task.
+struct OpenTaskIntent: OpenIntent {
+    @Parameter(title: "Task") var target: TaskEntity
+    func perform() async throws -> some IntentResult {
+        openTaskScreen.show([target.title], annotations: [EntityAnnotation(EntityIdentifier(for: TaskEntity.self,
+                                                                                             identifier: target.id),
+                                                                            isSelected: true)])
+        return .result()
+    }
+}
+
+private func openingDispatcher() -> AppServiceDispatcher {
+    AppServiceDispatcher(bundleIdentifier: testBundle, intents: [Echo<String>.self, OpenTaskIntent.self],
+                         entities: [TaskEntity.self, ProjectEntity.self], screen: openTaskScreen)
+}
+
+@Test func openEntityRunsTheOpenIntentWithTheEntityAsItsTarget() async throws {
+    let params = try JSONValue(encoding: EntityReference(type: "TaskEntity", id: "roses"))
+    let result = try await openingDispatcher().handle(method: "openEntity", params: params)
+    #expect(try result.decode(OpenEntityResult.self).intent == "OpenTaskIntent")
+    #expect(openTaskScreen.lines == ["Prune roses"])
+    #expect(openTaskScreen.annotations == [EntityAnnotation(EntityIdentifier(for: TaskEntity.self, identifier: "roses"),
+                                                            isSelected: true)])
+}
+
+@Test func openEntityOfATypeNoOpenIntentOpensSaysWhichTypesItOpens() async throws {
+    let error = await spotlightError {
+        _ = try await openingDispatcher().openEntity(EntityReference(type: "ProjectEntity", id: "7"))
+    }
+    #expect(error?.code == .notFound)
+    #expect(error?.message.contains("no OpenIntent for ProjectEntity") == true)
+    #expect(error?.message.contains("it opens TaskEntity") == true)
+}
+
+@Test func openEntityOfAnIdentifierTheQueryDoesNotReturnIsNotFound() async throws {
+    let error = await spotlightError {
+        _ = try await openingDispatcher().openEntity(EntityReference(type: "TaskEntity", id: "weeds"))
+    }
+    #expect(error?.code == .notFound)
+    #expect(error?.message.contains("has no TaskEntity \"weeds\" to open") == true)
+}
+
+@Test func openEntityOfAnUnknownTypeListsTheTypes() async throws {
+    let error = await spotlightError {
+        _ = try await openingDispatcher().openEntity(EntityReference(type: "NoteEntity", id: "1"))
+    }
+    #expect(error?.code == .notFound)
+    #expect(error?.message.contains("ProjectEntity, TaskEntity") == true)
+}
+
+@Test func anOpenIntentOpensTheAppWhenRunAndOtherIntentsDoNot() {
+    #expect(OpenTaskIntent.openAppWhenRun)
+    #expect(!Echo<String>.openAppWhenRun)
+}
