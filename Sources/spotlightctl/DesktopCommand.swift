@@ -114,7 +114,7 @@ enum DesktopCommand: Command {
             }
         }
         print("installed the desktop search provider (\(provider)) in \(directory.path):")
-        for file in DesktopFile.all { print("  \(file.path)  (\(file.readBy))") }
+        for file in DesktopFile.all { print("  \(file.path)  read by \(file.readBy)") }
         print("KRunner loads it after a restart (`kquitapp6 krunner`, or `kquitapp5 krunner`).")
         if !systemDataDirectories().contains(directory.standardizedFileURL.path) {
             print("GNOME Shell reads search providers only from system data directories "

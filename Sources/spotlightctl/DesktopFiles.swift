@@ -23,7 +23,7 @@ struct DesktopFile: Sendable {
     /// The application GNOME Shell shows the provider's results under (its DesktopId). GNOME
     /// skips providers whose application has `NoDisplay=true`, so it is a real entry: a
     /// search prompt in a terminal.
-    static let application = DesktopFile(path: "applications/\(desktopID)", readBy: "GNOME Shell (the provider's app)") { exec in
+    static let application = DesktopFile(path: "applications/\(desktopID)", readBy: "GNOME Shell, as the app the results show under") { exec in
         """
         [Desktop Entry]
         Type=Application
@@ -40,7 +40,7 @@ struct DesktopFile: Sendable {
     }
 
     /// D-Bus activation: the session bus starts the provider on the first call to its name.
-    static let dbusService = DesktopFile(path: "dbus-1/services/\(busName).service", readBy: "the D-Bus session bus (activation)") { exec in
+    static let dbusService = DesktopFile(path: "dbus-1/services/\(busName).service", readBy: "the session bus, to start the provider") { exec in
         """
         [D-BUS Service]
         Name=\(busName)
