@@ -1,5 +1,6 @@
 import Foundation
 import SpotlightModel
+import SpotlightTestSupport
 import Testing
 
 // GNOME Shell's side: gdbus calls on a private session bus, the provider started by D-Bus
@@ -91,4 +92,43 @@ import Testing
                    "interface org.kde.krunner1", "Match(in  s query,"] {
         #expect(run.stdout.contains(member), "\(member) in \(run.stdout)")
     }
+}
+
+/// The provider started by hand on the fixture's bus, its stderr in a file.
+private func startProvider(_ fixture: DesktopFixture, _ arguments: [String]) throws -> (Process, URL) {
+    let log = fixture.root.appendingPathComponent("provider-\(UUID().uuidString.prefix(4)).log")
+    _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+    let process = Process()
+    process.executableURL = productsDirectory.appendingPathComponent("spotlight-search-provider")
+    process.arguments = arguments
+    process.environment = fixture.environment.merging(["DBUS_SESSION_BUS_ADDRESS": fixture.bus.address]) { $1 }
+    process.standardError = try FileHandle(forWritingTo: log)
+    try process.run()
+    return (process, log)
+}
+
+@Test func theProviderExitsWhenIdleAndGivesUpItsName() async throws {
+    let fixture = try await DesktopFixture(daemon: .notRunning)
+    let (provider, log) = try startProvider(fixture, ["--idle-exit", "1"])
+    defer { stopProcess(provider) }
+    #expect(await waitUntil { !provider.isRunning }, "still running after its idle time")
+    #expect(provider.terminationStatus == 0)
+    let text = try String(contentsOf: log, encoding: .utf8)
+    #expect(text.contains("serving org.spotlightlinux.SearchProvider") && text.contains("idle for 1"), "\(text)")
+    let owner = try runProgram("gdbus", ["call", "--session", "--dest", "org.freedesktop.DBus", "--object-path",
+                                         "/org/freedesktop/DBus", "--method", "org.freedesktop.DBus.NameHasOwner",
+                                         DesktopFixture.busName],
+                               environment: fixture.environment.merging(["DBUS_SESSION_BUS_ADDRESS": fixture.bus.address]) { $1 })
+    #expect(owner.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "(false,)", "\(owner)")
+}
+
+@Test func aSecondProviderOnTheBusExitsSayingTheNameIsTaken() async throws {
+    let fixture = try await DesktopFixture(daemon: .notRunning)
+    _ = try fixture.gdbus("GetInitialResultSet", "['x']")   // activates the first
+    let (second, log) = try startProvider(fixture, [])
+    defer { stopProcess(second) }
+    #expect(await waitUntil { !second.isRunning })
+    #expect(second.terminationStatus == 1)
+    let text = try String(contentsOf: log, encoding: .utf8)
+    #expect(text.contains("another process owns org.spotlightlinux.SearchProvider on this session bus"), "\(text)")
 }

@@ -4,7 +4,7 @@ import SpotlightModel
 
 /// The command line itself: help, version, usage errors, a daemon that is not running.
 @Suite struct CtlUsageTests {
-    @Test(arguments: ["query", "status", "rebuild", "import", "export", "delete", "apps", "check", "compact"])
+    @Test(arguments: ["query", "status", "rebuild", "import", "export", "delete", "apps", "open", "desktop", "check", "compact"])
     func helpOfEveryCommandShowsUsageAnExampleAndTheExitCodes(command: String) throws {
         let run = try TestDaemon().ctl([command, "--help"])
         #expect(run.code == 0)
@@ -17,7 +17,7 @@ import SpotlightModel
     @Test func overviewHelpListsEveryCommand() throws {
         let run = try TestDaemon().ctl(["--help"])
         #expect(run.code == 0)
-        for command in ["query", "status", "rebuild", "import", "export", "delete", "apps", "check", "compact"] {
+        for command in ["query", "status", "rebuild", "import", "export", "delete", "apps", "open", "desktop", "check", "compact"] {
             #expect(run.stdout.contains("\n  \(command) "))
         }
     }
