@@ -16,15 +16,18 @@ extension DaemonHandler {
             throw SpotlightError(.notFound, "cannot open \(p.type) \(p.id): \(p.bundle) is not installed (no manifest "
                 + "in \(callers.registry.directory.path)); install the app again (`<app> --install`) to open its records")
         }
-        let launcher = openedApps.launcher(for: manifest, socket: appSocket(for: p.bundle),
-                                           daemonSocket: configuration.socket)
+        let socket = appSocket(for: p.bundle)
+        var launcher = openedApps.launcher(for: manifest, socket: socket, daemonSocket: configuration.socket)
         let wasRunning = launcher.isRunning
         let params = EntityReference(type: p.type, id: p.id)
         let result: OpenEntityResult
         do {
             result = try await callOnce(launcher, params)
         } catch let error as SpotlightError where error.code == .unavailable {
-            // A server this launcher reused may have gone away since; the next call relaunches.
+            // The app crashed, or a server the launcher reused (one `rebuild --from-apps`
+            // started) went away: once more with a fresh launcher, which launches it.
+            launcher = openedApps.launcher(for: manifest, socket: socket, daemonSocket: configuration.socket,
+                                           replacing: launcher)
             result = try await callOnce(launcher, params, retrying: error)
         }
         log(.info, "open: \(p.bundle) showed \(p.type) \(p.id) through \(result.intent)"
@@ -61,10 +64,12 @@ extension DaemonHandler {
 final class OpenedApps: Sendable {
     private let launchers = Mutex<[String: AppLauncher]>([:])
 
-    func launcher(for manifest: AppManifest, socket: String, daemonSocket: String) -> AppLauncher {
+    /// The bundle's launcher; a new one when the manifest changed or `replacing` is the current one.
+    func launcher(for manifest: AppManifest, socket: String, daemonSocket: String,
+                  replacing stale: AppLauncher? = nil) -> AppLauncher {
         let (launcher, replaced) = launchers.withLock { table -> (AppLauncher, AppLauncher?) in
             let old = table[manifest.bundleIdentifier]
-            if let old, old.manifest == manifest { return (old, nil) }
+            if let old, old.manifest == manifest, old !== stale { return (old, nil) }
             let fresh = AppLauncher(manifest: manifest, socketPath: socket,
                                     environment: AppLauncher.environment(daemonSocket: daemonSocket, appSocket: socket))
             table[manifest.bundleIdentifier] = fresh

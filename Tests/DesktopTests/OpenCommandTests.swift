@@ -2,6 +2,9 @@ import Foundation
 import SpotlightModel
 import SpotlightWire
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 // `spotlightctl open BUNDLE TYPE ID`: spotlightd launches the app by bundle and it shows the
 // entity; every way it cannot is exit 1 with a reason (3 when spotlightd is not running).
@@ -26,6 +29,21 @@ import Testing
     let secondResult = try decoder.decode(OpenResult.self, from: Data(second.stdout.utf8))
     #expect(firstResult.launched && !secondResult.launched)
     #expect(firstResult.pid != nil && firstResult.pid == secondResult.pid)
+}
+
+@Test func openAfterTheAppCrashedLaunchesItAgain() async throws {
+    let fixture = try await DesktopFixture()
+    let key = try await fixture.donateSupernovaEvent()
+    let first = try JSONDecoder().decode(OpenResult.self,
+                                         from: Data(fixture.ctl("open", key.bundle, key.type, key.id, "--json").stdout.utf8))
+    let crashed = try #require(first.pid)
+    kill(crashed, SIGKILL)
+    #expect(await waitUntil { kill(crashed, 0) != 0 })
+    let run = fixture.ctl("open", key.bundle, key.type, key.id, "--json")
+    #expect(run.status == 0, "\(run)")
+    let second = try JSONDecoder().decode(OpenResult.self, from: Data(run.stdout.utf8))
+    #expect(second.launched && second.pid != crashed)
+    #expect(await fixture.waitForCometCalShowing(key, title: "Supernova Viewing Party"))
 }
 
 struct OpenFailure: CustomStringConvertible, Sendable {
