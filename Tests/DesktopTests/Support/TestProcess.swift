@@ -35,8 +35,9 @@ struct ProgramRun: CustomStringConvertible {
     var description: String { "exit \(status)\(timedOut ? " (killed at the deadline)" : ""), stdout: \(stdout), stderr: \(stderr)" }
 }
 
-/// Runs a program to completion, at most ``testTimeout``: never a hang.
-func runProgram(_ executable: String, _ arguments: [String], environment: [String: String]) throws -> ProgramRun {
+/// Runs a program to completion, at most ``testTimeout``: never a hang. `input` is its stdin.
+func runProgram(_ executable: String, _ arguments: [String], environment: [String: String],
+                input: String? = nil) throws -> ProgramRun {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("run-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: scratch) }
@@ -47,7 +48,13 @@ func runProgram(_ executable: String, _ arguments: [String], environment: [Strin
     process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : "/usr/bin/\(executable)")
     process.arguments = arguments
     process.environment = environment
-    process.standardInput = FileHandle.nullDevice
+    if let input {
+        let inputURL = scratch.appendingPathComponent("in")
+        try Data(input.utf8).write(to: inputURL)
+        process.standardInput = try FileHandle(forReadingFrom: inputURL)
+    } else {
+        process.standardInput = FileHandle.nullDevice
+    }
     process.standardOutput = try FileHandle(forWritingTo: out)
     process.standardError = try FileHandle(forWritingTo: err)
     try process.run()
