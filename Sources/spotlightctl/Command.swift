@@ -30,7 +30,7 @@ enum Help {
     static var overview: String {
         let list = commands.map { "  \($0.name.padding(toLength: 9, withPad: " ", startingAt: 0)) \($0.summary)" }
         return """
-        spotlightctl — query, inspect and maintain the Spotlight for Linux index. Every command \
+        spotlightctl — query, inspect and maintain the Spotlight for Linux index. Every index command \
         talks to spotlightd; nothing opens the database behind its back.
 
         USAGE: spotlightctl COMMAND [OPTIONS]
