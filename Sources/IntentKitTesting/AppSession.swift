@@ -45,6 +45,8 @@ package final class AppSession: Sendable {
         do {
             return try await launcher.call(method, params, as: Result.self)
         } catch let error as SpotlightError {
+            // The app's own error: its value when this process can have it, else an AppIntentError.
+            if let report = AppErrorReport(carriedBy: error) { throw AppErrorValue.error(for: report) }
             throw explain(error, doing: doing, who: bundle)
         }
     }

@@ -73,6 +73,8 @@ public struct AppValue: PropertyReadable, Equatable, Sendable, CustomDebugString
     ///   if this value is not an entity.
     public func property(named name: String) throws -> AppValue {
         switch content {
+        case .array(let elements) where name == "count":
+            return AppValue(.int(elements.count))
         case .entity(let entity):
             return try entity.property(named: name)
         case .reference(let reference):

@@ -22,9 +22,18 @@ public struct EntityDefinition: Sendable {
     }
 
     /// The entity's `EntityQuery.entities(for:)`, run in the app.
-    public func entities(identifiers: [String]) async throws -> [EntityRepresentation] {
-        try await entities("entitiesFor", EntitiesForParams(type: name, ids: identifiers),
-                           doing: "\(name).entities(identifiers: \(identifiers))")
+    /// - Parameter identifiers: identifiers (`String`, `Int`, `UUID`), references from
+    ///   ``makeReference(identifier:)``, or entities an earlier call returned.
+    /// - Throws: `invalidInput` for a reference to an entity of another type.
+    public func entities(identifiers: [any EntityIdentifying]) async throws -> [EntityRepresentation] {
+        let ids: [String]
+        do {
+            ids = try identifiers.map { try $0.entityIdentifier(ofType: name) }
+        } catch let rejection as ArgumentRejection {
+            throw SpotlightError(.invalidInput, "\(name).entities(identifiers:): \(rejection.reason)")
+        }
+        return try await entities("entitiesFor", EntitiesForParams(type: name, ids: ids),
+                                  doing: "\(name).entities(identifiers: \(ids))")
     }
 
     /// The entity's `suggestedEntities()`, run in the app.
@@ -39,8 +48,16 @@ public struct EntityDefinition: Sendable {
 
     /// A reference to the entity with this identifier, to pass to an intent parameter of this
     /// type (the app resolves it with `entities(for:)` when the intent runs).
-    public func makeReference(identifier: String) -> AppValue {
-        AppValue(.reference(EntityReference(type: name, id: identifier)))
+    public func makeReference(identifier: String) -> EntityRepresentation {
+        EntityRepresentation(reference: EntityReference(type: name, id: identifier))
+    }
+
+    /// Checks that an entity is of this type (Apple's `isInstance(_:)`).
+    /// - Throws: `invalidInput` saying which type it is.
+    public func isInstance(_ entity: EntityRepresentation) throws {
+        guard entity.record.type == name else {
+            throw SpotlightError(.invalidInput, "\(entity.debugDescription) is a \(entity.record.type), not a \(name)")
+        }
     }
 
     /// What this test's spotlightd has indexed of this entity type from this app.

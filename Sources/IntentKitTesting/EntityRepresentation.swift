@@ -3,26 +3,41 @@ import SpotlightModel
 import SpotlightWire
 
 /// An entity as the app represents it: what its queries return, what an intent returned,
-/// what Spotlight has indexed. Properties read by name:
+/// what Spotlight has indexed; or a reference to one (``EntityDefinition/makeReference(identifier:)``,
+/// an entity-valued property), which has a type and an identifier but no properties.
+/// Properties read by name:
 ///
 /// ```swift
 /// let events = try await eventEntity.entities(matching: "Cosmic Ray")
 /// XCTAssertEqual(try events[0].title, "Cosmic Ray Calibration")
+/// let again = try await eventEntity.entities(identifiers: [events[0].identifier.instanceIdentifier])
 /// ```
 ///
 /// A name is looked up among the entity's `@Property`s first; `id`, `title` (the display
 /// title) and `subtitle` work for every entity. A declared optional property that is nil
 /// reads as `nil`; a name the entity does not have throws, listing the names it has.
-/// `record` and `id` are real members; a property of that name is read with `property(named:)`.
+/// `record`, `id`, `identifier` and `reference` are real members; a property of such a name
+/// is read with `property(named:)`. Apple's name for it is `AnyAppEntity`.
 public struct EntityRepresentation: PropertyReadable, Hashable, Sendable, CustomDebugStringConvertible {
     /// Everything the app sent: bundle, type, identifier, display representation, properties.
+    /// For a reference only `type` and `id` are set.
     public let record: Record
+    /// Whether this is a reference without the entity's properties.
+    public let isReference: Bool
     /// The `@Property` names the app's schema declares for this type; nil when not known.
     let declaredProperties: [String]?
 
     public init(_ record: Record, declaredProperties: [String]? = nil) {
         self.record = record
         self.declaredProperties = declaredProperties
+        self.isReference = false
+    }
+
+    /// A reference to an entity: its type and identifier, without properties.
+    public init(reference: EntityReference) {
+        self.record = Record(bundle: "", type: reference.type, id: reference.id, title: "")
+        self.declaredProperties = nil
+        self.isReference = true
     }
 
     init(_ record: Record, schema: AppSchema?) {
@@ -33,12 +48,23 @@ public struct EntityRepresentation: PropertyReadable, Hashable, Sendable, Custom
     /// The entity's identifier (a real member, so `entities(identifiers: [x.id])` needs no `try`).
     public var id: String { record.id }
 
+    /// The entity's type and identifier (Apple's `identifier.instanceIdentifier`).
+    public var identifier: AttributedEntityIdentifier {
+        AttributedEntityIdentifier(typeIdentifier: record.type, instanceIdentifier: record.id)
+    }
+
     /// The reference an intent parameter of this entity's type takes.
     public var reference: EntityReference { EntityReference(type: record.type, id: record.id) }
 
     /// Reads a property.
-    /// - Throws: `notFound` naming the property and listing the names this entity has.
+    /// - Throws: `notFound` naming the property and listing the names this entity has;
+    ///   `invalidInput` for a property of a reference, which has none.
     public func property(named name: String) throws -> AppValue {
+        if isReference {
+            if name == "id" { return AppValue(.string(record.id)) }
+            throw SpotlightError(.invalidInput, "\(debugDescription) is a reference without properties, so it has no "
+                + "'\(name)' to read; fetch the entity with entities(identifiers: [\"\(record.id)\"])")
+        }
         if let value = record.properties[name] { return AppValue(propertyValue: value) }
         if declaredProperties?.contains(name) == true { return AppValue(.none) }
         switch name {
@@ -55,10 +81,40 @@ public struct EntityRepresentation: PropertyReadable, Hashable, Sendable, Custom
 
     public var propertyOwnerDescription: String { "\(record.type) \"\(record.id)\"" }
 
-    public var debugDescription: String { "\(record.type)(id: \"\(record.id)\", title: \"\(record.title)\")" }
+    public var debugDescription: String {
+        isReference ? "\(record.type)(id: \"\(record.id)\")"
+            : "\(record.type)(id: \"\(record.id)\", title: \"\(record.title)\")"
+    }
 
-    public static func == (lhs: EntityRepresentation, rhs: EntityRepresentation) -> Bool { lhs.record == rhs.record }
-    public func hash(into hasher: inout Hasher) { hasher.combine(record) }
+    /// Entities are equal when the app sent the same thing; a reference equals an entity
+    /// (or reference) of the same type and identifier.
+    public static func == (lhs: EntityRepresentation, rhs: EntityRepresentation) -> Bool {
+        if lhs.isReference || rhs.isReference { return lhs.reference == rhs.reference }
+        return lhs.record == rhs.record
+    }
+    public func hash(into hasher: inout Hasher) { hasher.combine(reference) }
+}
+
+/// Apple's name for an entity the harness hands out.
+public typealias AnyAppEntity = EntityRepresentation
+
+/// Names one entity: its type and its identifier.
+///
+/// ```swift
+/// let id = task.identifier.instanceIdentifier
+/// ```
+public struct AttributedEntityIdentifier: Hashable, Sendable, CustomStringConvertible {
+    /// The entity type's name, `TaskEntity`.
+    public var typeIdentifier: String
+    /// The entity's `id` as a string.
+    public var instanceIdentifier: String
+
+    public init(typeIdentifier: String, instanceIdentifier: String) {
+        self.typeIdentifier = typeIdentifier
+        self.instanceIdentifier = instanceIdentifier
+    }
+
+    public var description: String { "\(typeIdentifier)/\(instanceIdentifier)" }
 }
 
 /// One entity the app's current screen shows, and whether it is selected.
@@ -71,3 +127,6 @@ public struct ViewAnnotationRepresentation: Hashable, Sendable {
     public let entity: EntityRepresentation
     public let isSelected: Bool
 }
+
+/// Apple's name for a view annotation the harness hands out.
+public typealias ViewAnnotation = ViewAnnotationRepresentation
