@@ -23,13 +23,18 @@ public struct IntentApp: Sendable {
     public let dispatcher: AppServiceDispatcher
     public let commandLine: CommandLineHandler?
 
-    public init(bundleIdentifier: String, intents: [any AppIntent.Type], entities: [any AppEntity.Type] = [],
-                enums: [any AppEnum.Type] = [], screen: AppScreen = .shared, reindexing: Reindexing = .spotlight,
-                commandLine: CommandLineHandler? = nil) {
+    /// - Parameters:
+    ///   - applicationName: the app's name for people (`\(.applicationName)` in shortcut
+    ///     phrases); default: the bundle identifier's last part (`com.example.TaskDeck` → `TaskDeck`).
+    ///   - shortcuts: the app's ``AppShortcutsProvider``, if it declares App Shortcuts.
+    public init(bundleIdentifier: String, applicationName: String? = nil, intents: [any AppIntent.Type],
+                entities: [any AppEntity.Type] = [], enums: [any AppEnum.Type] = [],
+                shortcuts: (any AppShortcutsProvider.Type)? = nil, screen: AppScreen = .shared,
+                reindexing: Reindexing = .spotlight, commandLine: CommandLineHandler? = nil) {
         self.bundleIdentifier = bundleIdentifier
-        self.dispatcher = AppServiceDispatcher(bundleIdentifier: bundleIdentifier, intents: intents,
-                                               entities: entities, enums: enums, screen: screen,
-                                               reindexing: reindexing)
+        self.dispatcher = AppServiceDispatcher(bundleIdentifier: bundleIdentifier, applicationName: applicationName,
+                                               intents: intents, entities: entities, enums: enums,
+                                               shortcuts: shortcuts, screen: screen, reindexing: reindexing)
         self.commandLine = commandLine
     }
 

@@ -52,6 +52,17 @@ public final class IntentDefinitions: Sendable {
         try await session().schema()
     }
 
+    /// The app's App Shortcuts (its `AppShortcutsProvider`), phrases resolved: the app's name
+    /// in place of `\(.applicationName)`, each parameter as `${name}`. Launches the app.
+    ///
+    /// ```swift
+    /// let shortcuts = try await definitions.appShortcuts()
+    /// #expect(shortcuts.contains { $0.phrases.contains("Add a task in TaskDeck") })
+    /// ```
+    public func appShortcuts() async throws -> [ShortcutSchema] {
+        try await session().schema().shortcuts ?? []
+    }
+
     /// Launches the app now (it is otherwise launched by the first call that needs it).
     public func launch() async throws {
         let session = try await session()
