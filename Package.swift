@@ -16,6 +16,7 @@ let package = Package(
         .executable(name: "spotlightd", targets: ["spotlightd"]),
         .executable(name: "spotlightctl", targets: ["spotlightctl"]),
         .executable(name: "cometcal", targets: ["cometcal"]),
+        .executable(name: "taskdeck", targets: ["taskdeck"]),
     ],
     targets: [
         // C libraries from Debian, found with pkg-config.
@@ -42,6 +43,8 @@ let package = Package(
         .executableTarget(name: "spotlightd", dependencies: ["SpotlightCore", "SpotlightWire", "SpotlightModel"]),
         .executableTarget(name: "spotlightctl", dependencies: ["SpotlightKit", "SpotlightWire", "SpotlightModel"]),
         .executableTarget(name: "cometcal", dependencies: ["IntentKit", "SpotlightKit", "CSQLite"]),
+        // The second sample app: a task app ported as docs/porting.md says (projects, moves, Spotlight).
+        .executableTarget(name: "taskdeck", dependencies: ["IntentKit", "SpotlightKit"]),
         // The "ours" engine of tools/bench: embedded engine and daemon figures.
         .executableTarget(name: "spotlight-bench", dependencies: ["SpotlightCore", "SpotlightKit", "SpotlightModel"],
                           path: "tools/SpotlightBench"),
@@ -63,6 +66,7 @@ let package = Package(
                     dependencies: ["IntentKitTesting", "intentkit-fixture", "spotlightd"]),
         .testTarget(name: "CometCalTests",
                     dependencies: ["IntentKitTesting", "SpotlightTestSupport", "cometcal", "spotlightd"]),
+        .testTarget(name: "TaskDeckTests", dependencies: ["IntentKitTesting", "taskdeck", "spotlightd"]),
         .testTarget(name: "SpotlightCtlTests",
                     dependencies: ["SpotlightKit", "SpotlightModel", "SpotlightTestSupport", "spotlightctl", "spotlightd"]),
     ],

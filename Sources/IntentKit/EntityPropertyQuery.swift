@@ -35,22 +35,26 @@ public protocol EntityPropertyQuery: EntityQuery {
     /// What the app maps each comparison to.
     associatedtype ComparatorMappingType
     /// The properties that can be compared, each with its comparators.
-    static var properties: EntityQueryProperties<Entity, ComparatorMappingType> { get }
+    static var properties: EntityQueryProperties { get }
     /// The properties the query can sort by. Default: none.
-    static var sortingOptions: EntityQuerySortingOptions<Entity> { get }
+    static var sortingOptions: EntityQuerySortingOptions { get }
     /// The entities matching all (`.and`) or any (`.or`) of the comparisons, sorted, at most `limit`.
     func entities(matching comparators: [ComparatorMappingType], mode: EntityQueryComparatorMode,
                   sortedBy: [EntityQuerySort<Entity>], limit: Int?) async throws -> [Entity]
 }
 
+// The names App Intents gives these inside a query. They do not depend on the query's
+// associated types (its entity, its mapping type): a stored `static let properties =
+// QueryProperties { ... }` would otherwise need the conformance it is part of, which the
+// compiler cannot always resolve when the entity is declared in another file.
 extension EntityPropertyQuery {
-    public typealias QueryProperties = EntityQueryProperties<Entity, ComparatorMappingType>
-    public typealias Property = EntityQueryProperty<Entity, ComparatorMappingType>
-    public typealias SortingOptions = EntityQuerySortingOptions<Entity>
-    public typealias SortableBy = EntityQuerySortableByProperty<Entity>
+    public typealias QueryProperties = EntityQueryProperties
+    public typealias Property = EntityQueryProperty
+    public typealias SortingOptions = EntityQuerySortingOptions
+    public typealias SortableBy = EntityQuerySortableByProperty
     public typealias ComparatorMode = EntityQueryComparatorMode
 
-    public static var sortingOptions: EntityQuerySortingOptions<Entity> { EntityQuerySortingOptions(options: []) }
+    public static var sortingOptions: EntityQuerySortingOptions { EntityQuerySortingOptions(options: []) }
 }
 
 /// Whether entities must match every comparison or any one.
@@ -74,34 +78,36 @@ public struct EntityQuerySort<Entity>: @unchecked Sendable {
 }
 
 /// The properties of a property query (`QueryProperties { Property(...) { ... } }`).
-public struct EntityQueryProperties<Entity: AppEntity, ComparatorMappingType>: Sendable {
-    public let properties: [EntityQueryProperty<Entity, ComparatorMappingType>]
+public struct EntityQueryProperties: Sendable {
+    public let properties: [EntityQueryProperty]
 
-    public init(@EntityQueryPropertiesBuilder<Entity, ComparatorMappingType> properties: () -> [EntityQueryProperty<Entity, ComparatorMappingType>]) {
+    public init(@EntityQueryPropertiesBuilder properties: () -> [EntityQueryProperty]) {
         self.properties = properties()
     }
 }
 
 /// One comparable property: a key path to its `@Property` and its comparators.
-public struct EntityQueryProperty<Entity: AppEntity, ComparatorMappingType>: Sendable {
-    /// Reads the property's wrapper from an entity, to learn the property's name.
-    let wrapper: @Sendable (Entity) -> AnyObject
-    let comparators: [ErasedComparator<ComparatorMappingType>]
+public struct EntityQueryProperty: Sendable {
+    /// Reads the property's wrapper from an entity (nil for an entity of another type), to learn its name.
+    let wrapper: @Sendable (Any) -> AnyObject?
+    let comparators: [ErasedComparator]
 
-    public init<Value: IntentValue>(
+    public init<Entity, Value: IntentValue, Mapping>(
         _ keyPath: any KeyPath<Entity, EntityProperty<Value>> & Sendable,
-        @EntityQueryComparatorsBuilder<Value, ComparatorMappingType> comparators: () -> [AnyEntityQueryComparator<Value, ComparatorMappingType>]
+        @EntityQueryComparatorsBuilder<Value, Mapping> comparators: () -> [AnyEntityQueryComparator<Value, Mapping>]
     ) {
-        wrapper = { $0[keyPath: keyPath] }
+        wrapper = { ($0 as? Entity).map { $0[keyPath: keyPath] } }
         self.comparators = comparators().map(\.erased)
     }
 }
 
-/// A comparator whose property type is erased: its kind and how to map wire values.
-struct ErasedComparator<Mapping>: Sendable {
+/// A comparator whose types are erased: its kind, and how to turn wire values into the app's mapping.
+struct ErasedComparator: Sendable {
     let kind: EntityQueryComparatorKind
+    /// The mapping's type, for the error when it is not the query's `ComparatorMappingType`.
+    let mappingType: Any.Type
     /// Converts the wire value (and the upper bound of `isBetween`) and applies the app's mapping.
-    let map: @Sendable (PropertyValue, PropertyValue?) async throws -> Mapping
+    let map: @Sendable (PropertyValue, PropertyValue?) async throws -> Any
 }
 
 /// The comparisons a property query can make; the names are the wire's.
@@ -112,14 +118,16 @@ public enum EntityQueryComparatorKind: String, Hashable, Sendable, CaseIterable,
 
 /// Any comparator of a property whose values are `Value`.
 public struct AnyEntityQueryComparator<Value: IntentValue, Mapping>: Sendable {
-    let erased: ErasedComparator<Mapping>
+    let erased: ErasedComparator
 
     init(_ kind: EntityQueryComparatorKind, _ transform: @escaping @Sendable (Value) -> Mapping) {
-        erased = ErasedComparator(kind: kind) { value, _ in transform(try await Value.resolve(value)) }
+        erased = ErasedComparator(kind: kind, mappingType: Mapping.self) { value, _ in
+            transform(try await Value.resolve(value))
+        }
     }
 
     init(between transform: @escaping @Sendable (Value, Value) -> Mapping) {
-        erased = ErasedComparator(kind: .isBetween) { lower, upper in
+        erased = ErasedComparator(kind: .isBetween, mappingType: Mapping.self) { lower, upper in
             guard let upper else { throw ValueConversionError("isBetween needs an upper bound") }
             return transform(try await Value.resolve(lower), try await Value.resolve(upper))
         }
@@ -187,45 +195,39 @@ public enum EntityQueryComparatorsBuilder<Value: IntentValue, Mapping> {
 
 /// Builds the properties of a property query, one `Property(...)` per line.
 @resultBuilder
-public enum EntityQueryPropertiesBuilder<Entity: AppEntity, Mapping> {
-    public static func buildExpression(_ property: EntityQueryProperty<Entity, Mapping>) -> [EntityQueryProperty<Entity, Mapping>] {
-        [property]
-    }
-    public static func buildBlock(_ parts: [EntityQueryProperty<Entity, Mapping>]...) -> [EntityQueryProperty<Entity, Mapping>] {
-        parts.flatMap { $0 }
-    }
+public enum EntityQueryPropertiesBuilder {
+    public static func buildExpression(_ property: EntityQueryProperty) -> [EntityQueryProperty] { [property] }
+    public static func buildBlock(_ parts: [EntityQueryProperty]...) -> [EntityQueryProperty] { parts.flatMap { $0 } }
 }
 
 /// The properties a property query sorts by (`SortingOptions { SortableBy(\TaskEntity.$title) }`).
-public struct EntityQuerySortingOptions<Entity: AppEntity>: Sendable {
-    public let options: [EntityQuerySortableByProperty<Entity>]
+public struct EntityQuerySortingOptions: Sendable {
+    public let options: [EntityQuerySortableByProperty]
 
-    public init(options: [EntityQuerySortableByProperty<Entity>]) { self.options = options }
+    public init(options: [EntityQuerySortableByProperty]) { self.options = options }
 
-    public init(@EntityQuerySortingOptionsBuilder<Entity> options: () -> [EntityQuerySortableByProperty<Entity>]) {
+    public init(@EntityQuerySortingOptionsBuilder options: () -> [EntityQuerySortableByProperty]) {
         self.options = options()
     }
 }
 
 /// One property a query sorts by.
-public struct EntityQuerySortableByProperty<Entity: AppEntity>: @unchecked Sendable {
+public struct EntityQuerySortableByProperty: @unchecked Sendable {
     /// The key path the sort hands to the query (`EntityQuerySort.by`).
-    let keyPath: PartialKeyPath<Entity>
-    let wrapper: @Sendable (Entity) -> AnyObject
+    let keyPath: AnyKeyPath
+    let wrapper: @Sendable (Any) -> AnyObject?
 
-    public init<Value: IntentValue>(_ keyPath: any KeyPath<Entity, EntityProperty<Value>> & Sendable) {
+    public init<Entity, Value: IntentValue>(_ keyPath: any KeyPath<Entity, EntityProperty<Value>> & Sendable) {
         self.keyPath = keyPath
-        wrapper = { $0[keyPath: keyPath] }
+        wrapper = { ($0 as? Entity).map { $0[keyPath: keyPath] } }
     }
 }
 
 /// Builds sorting options, one `SortableBy(...)` per line.
 @resultBuilder
-public enum EntityQuerySortingOptionsBuilder<Entity: AppEntity> {
-    public static func buildExpression(_ option: EntityQuerySortableByProperty<Entity>) -> [EntityQuerySortableByProperty<Entity>] {
-        [option]
-    }
-    public static func buildBlock(_ parts: [EntityQuerySortableByProperty<Entity>]...) -> [EntityQuerySortableByProperty<Entity>] {
+public enum EntityQuerySortingOptionsBuilder {
+    public static func buildExpression(_ option: EntityQuerySortableByProperty) -> [EntityQuerySortableByProperty] { [option] }
+    public static func buildBlock(_ parts: [EntityQuerySortableByProperty]...) -> [EntityQuerySortableByProperty] {
         parts.flatMap { $0 }
     }
 }

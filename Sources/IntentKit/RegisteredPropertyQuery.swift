@@ -45,12 +45,19 @@ struct RegisteredPropertyQuery: Sendable {
                     + "'\(comparison.comparator)'; its comparators are "
                     + property.comparators.map(\.kind.rawValue).joined(separator: ", "))
             }
+            let mapped: Any
             do {
-                mappings.append(try await comparator.map(comparison.value, comparison.upperBound))
+                mapped = try await comparator.map(comparison.value, comparison.upperBound)
             } catch let error as ValueConversionError {
                 throw SpotlightError(error.code, "\(typeName).\(comparison.property) \(comparison.comparator): "
                     + "\(comparison.value.displayText) does not convert: \(error.reason)")
             }
+            guard let mapping = mapped as? Query.ComparatorMappingType else {
+                throw SpotlightError(.internal, "\(typeName).\(comparison.property)'s \(comparison.comparator) comparator "
+                    + "maps to \(comparator.mappingType), but the query's entities(matching:mode:sortedBy:limit:) takes "
+                    + "\(Query.ComparatorMappingType.self); make its mappingTransform return that type")
+            }
+            mappings.append(mapping)
         }
         guard let mode = EntityQueryComparatorMode(rawValue: params.mode) else {
             throw SpotlightError(.invalidInput, "a property query's mode is \"and\" or \"or\", not \"\(params.mode)\"")
@@ -65,7 +72,10 @@ struct RegisteredPropertyQuery: Sendable {
             guard let order = EntityQuerySort<Query.Entity>.Ordering(rawValue: sort.order) else {
                 throw SpotlightError(.invalidInput, "a sort's order is \"ascending\" or \"descending\", not \"\(sort.order)\"")
             }
-            sorts.append(EntityQuerySort(by: option.keyPath, order: order))
+            guard let keyPath = option.keyPath as? PartialKeyPath<Query.Entity> else {
+                throw SpotlightError(.internal, "\(typeName)'s SortableBy for '\(sort.property)' names another entity type")
+            }
+            sorts.append(EntityQuerySort(by: keyPath, order: order))
         }
         do {
             return try await query.entities(matching: mappings, mode: mode, sortedBy: sorts, limit: params.limit)
@@ -76,8 +86,8 @@ struct RegisteredPropertyQuery: Sendable {
     }
 
     /// The name of the `@Property` whose wrapper `wrapper` reads from `entity`.
-    static func name<Entity: AppEntity>(of wrapper: (Entity) -> AnyObject, in entity: Entity) -> String? {
-        let object = wrapper(entity)
+    static func name<Entity: AppEntity>(of wrapper: (Any) -> AnyObject?, in entity: Entity) -> String? {
+        guard let object = wrapper(entity) else { return nil }
         return EntityReflection.properties(of: entity).first { $0.property === object }?.name
     }
 }

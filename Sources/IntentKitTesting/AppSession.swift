@@ -17,6 +17,9 @@ package final class AppSession: Sendable {
         self.environment = environment
     }
 
+    /// Fetches referenced entities for synchronous property reads.
+    var fetcher: EntityFetcher { EntityFetcher(session: self) }
+
     /// The schema, if it was fetched already.
     var knownSchema: AppSchema? { cachedSchema.withLock { $0 } }
 

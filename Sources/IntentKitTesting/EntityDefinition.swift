@@ -49,7 +49,8 @@ public struct EntityDefinition: Sendable {
     /// A reference to the entity with this identifier, to pass to an intent parameter of this
     /// type (the app resolves it with `entities(for:)` when the intent runs).
     public func makeReference(identifier: String) -> EntityRepresentation {
-        EntityRepresentation(reference: EntityReference(type: name, id: identifier))
+        EntityRepresentation(reference: EntityReference(type: name, id: identifier),
+                             fetcher: EntityFetcher(definitions: definitions))
     }
 
     /// Checks that an entity is of this type (Apple's `isInstance(_:)`).
@@ -75,7 +76,7 @@ public struct EntityDefinition: Sendable {
         let query = SearchQuery(text: text, bundles: [definitions.bundleIdentifier], types: [name], limit: 10_000)
         let doing = "\(name).spotlightQuery(\(text.map { "\"\($0)\"" } ?? "nil"))"
         let result = try await session.query(query, doing: doing)
-        return result.hits.map { EntityRepresentation($0.record, schema: session.knownSchema) }
+        return result.hits.map { EntityRepresentation($0.record, schema: session.knownSchema, fetcher: session.fetcher) }
     }
 
     /// The entities of this type the app's current screen shows, in the app's order.
@@ -86,7 +87,8 @@ public struct EntityDefinition: Sendable {
         let result: ViewAnnotationsResult = try await session.call(
             "viewAnnotations", ViewAnnotationsParams(type: name), doing: "\(name).viewAnnotations()")
         return result.annotations.map {
-            ViewAnnotationRepresentation(entity: EntityRepresentation($0.entity, schema: schema), isSelected: $0.isSelected)
+            ViewAnnotationRepresentation(entity: EntityRepresentation($0.entity, schema: schema, fetcher: session.fetcher),
+                                         isSelected: $0.isSelected)
         }
     }
 
@@ -97,6 +99,6 @@ public struct EntityDefinition: Sendable {
         let schema = try await session.schema()
         _ = try await session.entitySchema(name)
         let result: EntitiesResult = try await session.call(method, params, doing: doing)
-        return result.entities.map { EntityRepresentation($0, schema: schema) }
+        return result.entities.map { EntityRepresentation($0, schema: schema, fetcher: session.fetcher) }
     }
 }

@@ -26,23 +26,35 @@ public struct EntityRepresentation: PropertyReadable, Hashable, Sendable, Custom
     public let isReference: Bool
     /// The `@Property` names the app's schema declares for this type; nil when not known.
     let declaredProperties: [String]?
+    /// Fetches referenced entities (this one, if it is a reference) when their properties are read.
+    let fetcher: EntityFetcher?
 
     public init(_ record: Record, declaredProperties: [String]? = nil) {
-        self.record = record
-        self.declaredProperties = declaredProperties
-        self.isReference = false
+        self.init(record, declaredProperties: declaredProperties, fetcher: nil)
     }
 
     /// A reference to an entity: its type and identifier, without properties.
     public init(reference: EntityReference) {
+        self.init(reference: reference, fetcher: nil)
+    }
+
+    init(reference: EntityReference, fetcher: EntityFetcher?) {
         self.record = Record(bundle: "", type: reference.type, id: reference.id, title: "")
         self.declaredProperties = nil
         self.isReference = true
+        self.fetcher = fetcher
     }
 
-    init(_ record: Record, schema: AppSchema?) {
+    init(_ record: Record, declaredProperties: [String]?, fetcher: EntityFetcher?) {
+        self.record = record
+        self.declaredProperties = declaredProperties
+        self.isReference = false
+        self.fetcher = fetcher
+    }
+
+    init(_ record: Record, schema: AppSchema?, fetcher: EntityFetcher? = nil) {
         let declared = schema?.entities.first { $0.name == record.type }?.properties.map(\.name)
-        self.init(record, declaredProperties: declared)
+        self.init(record, declaredProperties: declared, fetcher: fetcher)
     }
 
     /// The entity's identifier (a real member, so `entities(identifiers: [x.id])` needs no `try`).
@@ -56,16 +68,19 @@ public struct EntityRepresentation: PropertyReadable, Hashable, Sendable, Custom
     /// The reference an intent parameter of this entity's type takes.
     public var reference: EntityReference { EntityReference(type: record.type, id: record.id) }
 
-    /// Reads a property.
-    /// - Throws: `notFound` naming the property and listing the names this entity has;
-    ///   `invalidInput` for a property of a reference, which has none.
+    /// Reads a property; of a reference, from the entity the app returns for it now.
+    /// - Throws: `notFound` naming the property and listing the names this entity has; the
+    ///   errors of fetching a referenced entity.
     public func property(named name: String) throws -> AppValue {
         if isReference {
             if name == "id" { return AppValue(.string(record.id)) }
-            throw SpotlightError(.invalidInput, "\(debugDescription) is a reference without properties, so it has no "
-                + "'\(name)' to read; fetch the entity with entities(identifiers: [\"\(record.id)\"])")
+            guard let fetcher else {
+                throw SpotlightError(.invalidInput, "\(debugDescription) is a reference without properties, so it has no "
+                    + "'\(name)' to read; fetch the entity with entities(identifiers: [\"\(record.id)\"])")
+            }
+            return try fetcher.entity(reference).property(named: name)
         }
-        if let value = record.properties[name] { return AppValue(propertyValue: value) }
+        if let value = record.properties[name] { return AppValue(propertyValue: value, fetcher: fetcher) }
         if declaredProperties?.contains(name) == true { return AppValue(.none) }
         switch name {
         case "id": return AppValue(.string(record.id))

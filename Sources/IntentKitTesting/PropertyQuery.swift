@@ -94,6 +94,6 @@ extension EntityDefinition {
                                          limit: limit)
         let result: EntitiesResult = try await session.call("entitiesMatchingProperties", params,
                                                             doing: "\(name).entities(matching: \(comparisons.map(\.property)))")
-        return result.entities.map { EntityRepresentation($0, schema: schema) }
+        return result.entities.map { EntityRepresentation($0, schema: schema, fetcher: session.fetcher) }
     }
 }

@@ -112,7 +112,7 @@ extension EntityRepresentation: AppValueReadable {
     public init?(appValue: AppValue) {
         switch appValue.content {
         case .entity(let e): self = e
-        case .reference(let r): self.init(reference: r)
+        case .reference(let r): self.init(reference: r, fetcher: appValue.fetcher)
         default: return nil
         }
     }

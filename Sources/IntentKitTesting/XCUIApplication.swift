@@ -151,7 +151,7 @@ public final class XCUIApplication: Sendable {
     public func screenLines() throws -> [String] {
         let launcher = try session().launcher
         guard launcher.isRunning else { return [] }
-        return try ScreenReader.lines(socketPath: launcher.socketPath, timeout: environment.timeout)
+        return try BlockingAppCall.lines(socketPath: launcher.socketPath, timeout: environment.timeout)
     }
 
     /// `staticTexts["Morning Launch Briefing"]`: the text on the app's screen.
@@ -247,7 +247,7 @@ public struct XCUIElement: Sendable {
                 + "with XCUIApplication().launch() or run one of its intents first", isTransient: true))
         }
         do {
-            let lines = try ScreenReader.lines(socketPath: session.launcher.socketPath, timeout: application.environment.timeout)
+            let lines = try BlockingAppCall.lines(socketPath: session.launcher.socketPath, timeout: application.environment.timeout)
             return lines.contains { $0.contains(label) } ? .found : .absent
         } catch {
             return .unreachable(Reason(text: "staticTexts[\"\(label)\"]: cannot read \(session.bundle)'s screen: \(error)",

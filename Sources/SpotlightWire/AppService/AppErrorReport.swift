@@ -30,8 +30,8 @@ public struct AppErrorReport: Codable, Hashable, Sendable {
     public var description: String
     /// The error encoded, when its type is `Encodable`.
     public var value: JSONValue?
-    /// The error's bytes (base64), when its type is plain data (`_isPOD`: an enum without
-    /// associated values, a struct of numbers): the same module linked into the tests rebuilds it.
+    /// The error's bytes (base64), when the value holds no references (a struct of numbers, an
+    /// enum case without associated values): the same module linked into the tests rebuilds it.
     public var plainBytes: String?
 
     public init(thrownBy: String, typeName: String, qualifiedTypeName: String, mangledTypeName: String?,
@@ -58,21 +58,29 @@ public struct AppErrorReport: Codable, Hashable, Sendable {
                   plainBytes: Self.plainBytes(of: error))
     }
 
-    /// The bytes of a value whose type is plain data, base64; nil for any other type.
+    /// The bytes of a value that holds no references, base64: a value of a plain-data type
+    /// (`_isPOD`), or an enum case without associated values (whatever the enum's other cases
+    /// hold); nil for any other value.
     static func plainBytes(of value: any Error) -> String? {
         func bytes<T>(_ value: T) -> String? {
-            guard _isPOD(T.self), MemoryLayout<T>.size <= 64 else { return nil }
+            let mirror = Mirror(reflecting: value)
+            let holdsNoReferences = _isPOD(T.self) || (mirror.displayStyle == .enum && mirror.children.isEmpty)
+            guard holdsNoReferences, MemoryLayout<T>.size <= 64 else { return nil }
             return withUnsafeBytes(of: value) { Data($0).base64EncodedString() }
         }
         return _openExistential(value, do: bytes)
     }
 
-    /// Rebuilds a value of plain-data type `T` from ``plainBytes``; nil when `T` is not plain
-    /// data or the bytes are not of its size.
+    /// Rebuilds the value from ``plainBytes`` as `T`, the type ``mangledTypeName`` names (the
+    /// caller found it by that name); nil when there are no bytes or they are not of `T`'s size.
+    /// The app sends bytes only for values that hold no references, so copying them is safe.
     public func plainValue<T>(as type: T.Type) -> T? {
-        guard _isPOD(T.self), let text = plainBytes, let data = Data(base64Encoded: text),
-              data.count == MemoryLayout<T>.size else { return nil }
-        return data.withUnsafeBytes { $0.loadUnaligned(as: T.self) }
+        guard let text = plainBytes, let data = Data(base64Encoded: text), data.count == MemoryLayout<T>.size,
+              !data.isEmpty || MemoryLayout<T>.size == 0 else { return nil }
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: max(data.count, 1), alignment: MemoryLayout<T>.alignment)
+        defer { memory.deallocate() }
+        data.withUnsafeBytes { memory.copyMemory(from: $0.baseAddress!, byteCount: data.count) }
+        return memory.load(as: T.self)
     }
 
     /// The enum case name of a value (`emptyTitle` for `TaskError.emptyTitle` and for
