@@ -79,7 +79,8 @@ enum AppLocator {
             for name in names.sorted() where isCandidate(name) {
                 let path = dir.appendingPathComponent(name).path
                 guard FileManager.default.isExecutableFile(atPath: path), linksIntentKit(path, bundle: "") else { continue }
-                if let bundle = describedBundle(path), !apps.contains(where: { $0.executable == path }) {
+                // An app is listed once, by bundle, though several directories may hold it.
+                if let bundle = describedBundle(path), !apps.contains(where: { $0.bundle == bundle }) {
                     apps.append(BuiltApp(executable: path, bundle: bundle))
                 }
             }

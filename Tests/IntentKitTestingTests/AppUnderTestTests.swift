@@ -114,3 +114,16 @@ final class StoredApplicationTests: XCTestCase {
         XCTAssertTrue(app.staticTexts["Apple Pie"].waitForExistence(timeout: 5))
     }
 }
+
+@Test func anAppReachedByTwoPathsIsOneCandidate() throws {
+    let fixturePath = try #require(ProductsDirectory.executable(named: "intentkit-fixture")).path
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ikt-two-paths-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    for name in ["fixture-a", "fixture-b"] {
+        try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent(name).path,
+                                                   withDestinationPath: fixturePath)
+    }
+    let apps = AppLocator.builtApps(environment: ["SPOTLIGHT_TEST_BIN_DIR": directory.path])
+    #expect(apps.map(\.bundle) == [fixtureBundle])
+}
