@@ -74,19 +74,7 @@ public struct AppShortcutPhrase<Intent: AppIntent>: Sendable, ExpressibleByStrin
     let template: IntentTemplate<Intent>
 
     public init(stringLiteral value: String) { template = IntentTemplate(pieces: [.text(value)]) }
-    public init(stringInterpolation: StringInterpolation) { template = stringInterpolation.template }
-
-    public struct StringInterpolation: StringInterpolationProtocol {
-        var template = IntentTemplate<Intent>()
-        public init(literalCapacity: Int, interpolationCount: Int) {}
-        public mutating func appendLiteral(_ literal: String) { template.pieces.append(.text(literal)) }
-        /// `\(.applicationName)`.
-        public mutating func appendInterpolation(_ token: AppShortcutPhraseToken) { template.pieces.append(.applicationName) }
-        /// `\(\.$project)`: a parameter of the intent.
-        public mutating func appendInterpolation<Value>(_ parameter: any KeyPath<Intent, IntentParameter<Value>> & Sendable) {
-            template.appendParameter(parameter)
-        }
-    }
+    public init(stringInterpolation: IntentTextInterpolation<Intent>) { template = stringInterpolation.template }
 }
 
 /// What a phrase can name besides text: the app.

@@ -29,3 +29,17 @@ struct IntentTemplate<Intent: AppIntent>: Sendable {
         }
     }
 }
+
+/// The interpolation of a parameter summary or a shortcut phrase: literal text, parameters by
+/// key path (`\(\.$query)`) and the app's name (`\(.applicationName)`).
+public struct IntentTextInterpolation<Intent: AppIntent>: StringInterpolationProtocol, Sendable {
+    var template = IntentTemplate<Intent>()
+    public init(literalCapacity: Int, interpolationCount: Int) {}
+    public mutating func appendLiteral(_ literal: String) { template.pieces.append(.text(literal)) }
+    /// `\(\.$project)`: a parameter of the intent.
+    public mutating func appendInterpolation<Value>(_ parameter: any KeyPath<Intent, IntentParameter<Value>> & Sendable) {
+        template.appendParameter(parameter)
+    }
+    /// `\(.applicationName)`.
+    public mutating func appendInterpolation(_ token: AppShortcutPhraseToken) { template.pieces.append(.applicationName) }
+}

@@ -37,16 +37,7 @@ public struct ParameterSummaryString<Intent: AppIntent>: Sendable, ExpressibleBy
     let template: IntentTemplate<Intent>
 
     public init(stringLiteral value: String) { template = IntentTemplate(pieces: [.text(value)]) }
-    public init(stringInterpolation: StringInterpolation) { template = stringInterpolation.template }
-
-    public struct StringInterpolation: StringInterpolationProtocol {
-        var template = IntentTemplate<Intent>()
-        public init(literalCapacity: Int, interpolationCount: Int) {}
-        public mutating func appendLiteral(_ literal: String) { template.pieces.append(.text(literal)) }
-        public mutating func appendInterpolation<Value>(_ parameter: any KeyPath<Intent, IntentParameter<Value>> & Sendable) {
-            template.appendParameter(parameter)
-        }
-    }
+    public init(stringInterpolation: IntentTextInterpolation<Intent>) { template = stringInterpolation.template }
 }
 
 extension AppIntent {
