@@ -106,3 +106,48 @@ private func assertAppValues(_ name: String, equal: Bool, _ lhs: () throws -> Ap
         place.record("\(name) threw error \"\(error)\"\(suffix)")
     }
 }
+
+/// `XCTAssertNil(try task.value.dueDate)`: passes when the app returned no value (a nil
+/// optional); XCTest's own would see a value (the `AppValue`) and always fail.
+public func XCTAssertNil(
+    _ expression: @autoclosure () throws -> AppValue, _ message: @autoclosure () -> String = "",
+    file: StaticString = #filePath, line: UInt = #line, fileID: String = #fileID, column: UInt = #column
+) {
+    checkPresence("XCTAssertNil", expectNil: true, expression, message(),
+                  SourcePlace(fileID: fileID, filePath: file, line: line, column: column))
+}
+
+/// `XCTAssertNotNil(try task.value.dueDate)`: passes when the app returned a value.
+public func XCTAssertNotNil(
+    _ expression: @autoclosure () throws -> AppValue, _ message: @autoclosure () -> String = "",
+    file: StaticString = #filePath, line: UInt = #line, fileID: String = #fileID, column: UInt = #column
+) {
+    checkPresence("XCTAssertNotNil", expectNil: false, expression, message(),
+                  SourcePlace(fileID: fileID, filePath: file, line: line, column: column))
+}
+
+/// `let due = try XCTUnwrap(try task.value.dueDate)`: the value, or a thrown error when the app returned none.
+public func XCTUnwrap(
+    _ expression: @autoclosure () throws -> AppValue, _ message: @autoclosure () -> String = "",
+    file: StaticString = #filePath, line: UInt = #line
+) throws -> AppValue {
+    let value = try expression()
+    guard value.content != .none else {
+        let text = message()
+        throw SpotlightError(.notFound, "XCTUnwrap failed: expected a value, the app returned none"
+            + (text.isEmpty ? "" : " - \(text)"))
+    }
+    return value
+}
+
+private func checkPresence(_ name: String, expectNil: Bool, _ expression: () throws -> AppValue, _ message: String,
+                           _ place: SourcePlace) {
+    let suffix = message.isEmpty ? "" : " - \(message)"
+    do {
+        let value = try expression()
+        guard (value.content == .none) != expectNil else { return }
+        place.record(expectNil ? "\(name) failed: \"\(value.debugDescription)\"\(suffix)" : "\(name) failed\(suffix)")
+    } catch {
+        place.record("\(name) threw error \"\(error)\"\(suffix)")
+    }
+}

@@ -103,3 +103,26 @@ final class ValueComparisonXCTests: XCTestCase {
         issue.comments.contains { $0.rawValue.contains("(\"1\") is not equal to (\"2\")") }
     }
 }
+
+/// Nil checks on a property that is a nil optional, and on one that is not.
+final class NilPropertyXCTests: XCTestCase {
+    func testXCTAssertNilAndNotNilSeeTheAppsValue() async throws {
+        let lemon = try await fixture.intents["EchoItemIntent"].makeIntent(item: "lemon").run()
+        let apple = try await fixture.intents["EchoItemIntent"].makeIntent(item: "apple").run()
+        XCTAssertNil(try lemon.value.stock)
+        XCTAssertNotNil(try apple.value.stock)
+        let stock = try XCTUnwrap(try apple.value.stock)
+        XCTAssertEqual(stock, 3)
+    }
+}
+
+@Test func xctAssertNilOnAPresentValueFailsAndXCTUnwrapOfNoneThrows() async throws {
+    let apple = try await fixture.intents["EchoItemIntent"].makeIntent(item: "apple").run()
+    let lemon = try await fixture.intents["EchoItemIntent"].makeIntent(item: "lemon").run()
+    try withKnownIssue {
+        XCTAssertNil(try apple.value.stock)
+    } matching: { issue in
+        issue.comments.contains { $0.rawValue.contains("XCTAssertNil failed: \"3\"") }
+    }
+    #expect(throws: SpotlightError.self) { _ = try XCTUnwrap(try lemon.value.stock) }
+}
