@@ -14,8 +14,8 @@ import SpotlightWire
 ///
 /// Equality is lenient across kinds the way the app service converts them: an enum case
 /// equals its raw value as a string, an `int` equals the same whole `double`, a date equals
-/// an ISO 8601 string for the same instant, a URL equals its absolute string, an entity
-/// equals a reference to the same type and identifier.
+/// a date or an ISO 8601 string for the same millisecond (dates travel to the millisecond), a
+/// URL equals its absolute string, an entity equals a reference to the same type and identifier.
 ///
 /// The member `content` and the methods of ``PropertyReadable`` are real members; a property
 /// of the same name is read with `property(named:)`.
@@ -121,6 +121,12 @@ public struct AppValue: PropertyReadable, Equatable, Sendable, CustomDebugString
 }
 
 extension AppValue.Content {
+    /// Dates travel to the millisecond, so a `Date()` given to an intent and read back is the
+    /// same instant to the millisecond, not to the nanosecond.
+    static func sameMillisecond(_ a: Date, _ b: Date) -> Bool {
+        (a.timeIntervalSince1970 * 1000).rounded() == (b.timeIntervalSince1970 * 1000).rounded()
+    }
+
     /// Equal, or equal after the lenient conversions (checked in one direction).
     func matches(_ other: AppValue.Content) -> Bool {
         switch (self, other) {
@@ -131,8 +137,8 @@ extension AppValue.Content {
         case let (.double(a), .double(b)): return a == b
         case let (.int(a), .double(b)): return Double(a) == b
         case let (.bool(a), .bool(b)): return a == b
-        case let (.date(a), .date(b)): return a == b
-        case let (.date(a), .string(b)): return ISO8601.date(from: b) == a
+        case let (.date(a), .date(b)): return Self.sameMillisecond(a, b)
+        case let (.date(a), .string(b)): return ISO8601.date(from: b).map { Self.sameMillisecond($0, a) } ?? false
         case let (.url(a), .url(b)): return a == b
         case let (.url(a), .string(b)): return a.absoluteString == b
         case let (.entity(a), .entity(b)): return a == b

@@ -32,6 +32,14 @@ final class TaskIntentsTests: XCTestCase {
         XCTAssertEqual(result.dialog, "Added Pack the tent to Errands")
     }
 
+    func testDueDateComparesWithTheDateVariableItWasGiven() async throws {
+        let due = Date().addingTimeInterval(3 * 86_400)
+        let result = try await createTask.makeIntent(title: "File the expenses", project: "Inbox", dueDate: due).run()
+
+        XCTAssertEqual(try result.value.dueDate, due)
+        XCTAssertNil(try result.value.notes)
+    }
+
     func testMoveTaskBetweenProjects() async throws {
         let created = try await createTask.makeIntent(title: "Call the plumber", project: "Inbox").run()
         XCTAssertEqual(try created.value.project.name, "Inbox")
