@@ -48,9 +48,13 @@ public struct EntityDefinition: Sendable {
 
     /// A reference to the entity with this identifier, to pass to an intent parameter of this
     /// type (the app resolves it with `entities(for:)` when the intent runs).
-    public func makeReference(identifier: String) -> EntityRepresentation {
-        EntityRepresentation(reference: EntityReference(type: name, id: identifier),
-                             fetcher: EntityFetcher(definitions: definitions))
+    ///
+    /// The identifier may be a `String`, an `Int` or `UUID`, or a value read from an earlier
+    /// result (`let id = try created.value.id`).
+    public func makeReference(identifier: some EntityIdentifying) -> EntityRepresentation {
+        let id = (try? identifier.entityIdentifier(ofType: name)) ?? String(describing: identifier)
+        return EntityRepresentation(reference: EntityReference(type: name, id: id),
+                                    fetcher: EntityFetcher(definitions: definitions))
     }
 
     /// Checks that an entity is of this type (Apple's `isInstance(_:)`).

@@ -77,6 +77,17 @@ final class TaskIntentsTests: XCTestCase {
         XCTAssertEqual(try created.value.title, "Oil the bike chain")
     }
 
+    func testIdentifierReadFromAResultMakesAReference() async throws {
+        let created = try await createTask.makeIntent(title: "Fix the doorbell", project: "Inbox").run()
+        let taskID = try created.value.id
+
+        let reference = taskEntity.makeReference(identifier: taskID)
+        let found = try await taskEntity.entities(identifiers: [reference])
+
+        XCTAssertEqual(try found.first?.title, "Fix the doorbell")
+        XCTAssertEqual(found.first?.id, try created.value.id)
+    }
+
     func testReferenceReadsTheEntityItNames() async throws {
         let reference = taskEntity.makeReference(identifier: "release-notes")
         XCTAssertEqual(try reference.title, "Write release notes")
