@@ -102,3 +102,26 @@ final class PublishedTaskFlowShapes: XCTestCase {
         _ = title
     }
 }
+
+/// Assertions the way articles about AppIntentsTesting write them; compile-only.
+private func articleAssertionShapes(_ results: [AnyAppEntity], _ result: ResolvedIntentResult, id: String,
+                                    count: Int, tags: [String], due: Date?) throws {
+    XCTAssertEqual(try results.map { try $0.title }, ["Buy oat milk", "Book dentist"])
+    XCTAssertEqual(try results.first?.project.name, "Errands")
+    XCTAssertTrue(try results.contains { try $0.title == "Book dentist" })
+    XCTAssertGreaterThan(results.count, 0)
+    XCTAssertGreaterThan(try result.value.openTaskCount, count)
+    XCTAssertEqual(try result.value.tags, tags)
+    XCTAssertEqual(try result.value.tags, ["shopping"])
+    XCTAssertEqual(try result.value.dueDate, due)
+    XCTAssertTrue(try result.value.isDone)
+    XCTAssertFalse(try result.value.isDone)
+    XCTAssertEqual(result.value, id)
+    XCTAssertNotEqual(try result.value.id, id)
+    XCTAssertNil(try result.value.notes)
+    XCTAssertEqual(try result.value.priority, "high")
+    let titles: [String] = try results.map { try $0.title }
+    let first = try XCTUnwrap(results.first)
+    let stock: Int = try first.stock
+    _ = (titles, stock)
+}
