@@ -17,6 +17,7 @@ let package = Package(
         .executable(name: "spotlightctl", targets: ["spotlightctl"]),
         .executable(name: "cometcal", targets: ["cometcal"]),
         .executable(name: "spotlight-search-provider", targets: ["spotlight-search-provider"]),
+        .executable(name: "taskdeck", targets: ["taskdeck"]),
     ],
     targets: [
         // C libraries from Debian, found with pkg-config.
@@ -49,6 +50,8 @@ let package = Package(
         // GNOME Shell's and KRunner's search over D-Bus, answered from spotlightd.
         .executableTarget(name: "spotlight-search-provider",
                           dependencies: ["SpotlightKit", "SpotlightWire", "SpotlightModel", "CSystemdBus"]),
+        // The second sample app: a task app ported as docs/porting.md says (projects, moves, Spotlight).
+        .executableTarget(name: "taskdeck", dependencies: ["IntentKit", "SpotlightKit"]),
         // The "ours" engine of tools/bench: embedded engine and daemon figures.
         .executableTarget(name: "spotlight-bench", dependencies: ["SpotlightCore", "SpotlightKit", "SpotlightModel"],
                           path: "tools/SpotlightBench"),
@@ -70,6 +73,7 @@ let package = Package(
                     dependencies: ["IntentKitTesting", "intentkit-fixture", "spotlightd"]),
         .testTarget(name: "CometCalTests",
                     dependencies: ["IntentKitTesting", "SpotlightTestSupport", "cometcal", "spotlightd"]),
+        .testTarget(name: "TaskDeckTests", dependencies: ["IntentKitTesting", "taskdeck", "spotlightd"]),
         .testTarget(name: "SpotlightCtlTests",
                     dependencies: ["SpotlightKit", "SpotlightModel", "SpotlightTestSupport", "spotlightctl", "spotlightd"]),
         .testTarget(name: "DesktopTests",

@@ -6,7 +6,8 @@ import SpotlightWire
 ///
 /// ```swift
 /// struct CreateCalendarIntent: AppIntent {
-///     static let title = "Create Calendar"
+///     static let title: LocalizedStringResource = "Create Calendar"
+///     static let description = IntentDescription("Creates a calendar with a name and a color.")
 ///     @Parameter(title: "Name") var name: String
 ///     @Parameter(title: "Color") var color: CalendarColor
 ///     func perform() async throws -> some IntentResult & ReturnsValue<CalendarEntity> {
@@ -14,23 +15,61 @@ import SpotlightWire
 ///     }
 /// }
 /// ```
+///
+/// `title` may be a `String` or a ``LocalizedStringResource``; `description` a `String`, an
+/// ``IntentDescription`` or an `IntentDescription?`. Both default (to the type name, and to none).
 public protocol AppIntent: Sendable {
     associatedtype PerformResult: IntentResult
-    static var title: String { get }
-    static var description: String { get }
+    associatedtype Title: IntentTitleText = LocalizedStringResource
+    associatedtype Description: IntentDescriptionText = IntentDescription
+    associatedtype SummaryContent: ParameterSummary = NoParameterSummary
+    static var title: Title { get }
+    static var description: Description { get }
+    /// How the intent reads with its parameters (`Summary("Search tasks for \(\.$query)")`).
+    static var parameterSummary: SummaryContent { get }
     /// `false` hides the intent from `describe` (test-only intents); it can still be run.
     static var isDiscoverable: Bool { get }
+    /// Whether running the intent brings the app forward; `describe` reports it.
+    static var openAppWhenRun: Bool { get }
+    /// What the device must allow before the intent runs; `describe` reports it.
+    static var authenticationPolicy: IntentAuthenticationPolicy { get }
     init()
     func perform() async throws -> PerformResult
 }
 
 extension AppIntent {
-    /// Default: the type name, so a test-only intent need not name itself.
-    public static var title: String { typeName }
-    public static var description: String { "" }
     public static var isDiscoverable: Bool { true }
+    public static var openAppWhenRun: Bool { false }
+    public static var authenticationPolicy: IntentAuthenticationPolicy { .alwaysAllowed }
     /// The name callers run it by: the Swift type name.
     public static var typeName: String { String(describing: Self.self) }
+    /// The title as text.
+    static var titleText: String { title.titleText }
+    /// The description as text; empty for none.
+    static var descriptionText: String { description.intentDescriptionText }
+}
+
+extension AppIntent where Title == LocalizedStringResource {
+    /// Default: the type name, so a test-only intent need not name itself.
+    public static var title: LocalizedStringResource { LocalizedStringResource(stringLiteral: typeName) }
+}
+
+extension AppIntent where SummaryContent == NoParameterSummary {
+    /// Default: none.
+    public static var parameterSummary: NoParameterSummary { NoParameterSummary() }
+}
+
+extension AppIntent where Description == IntentDescription {
+    /// Default: none.
+    public static var description: IntentDescription { "" }
+}
+
+/// What the device must allow before an intent runs (App Intents' `IntentAuthenticationPolicy`).
+/// IntentKit reports it in `describe`; a Linux app service has no lock screen, so it does not enforce it.
+public enum IntentAuthenticationPolicy: String, Hashable, Sendable, CaseIterable {
+    case alwaysAllowed
+    case requiresAuthentication
+    case requiresLocalDeviceAuthentication
 }
 
 /// What `perform()` returns: `.result()` or `.result(value:)`.
@@ -39,6 +78,12 @@ public protocol IntentResult: Sendable {
     static var returnedValueType: ValueType? { get }
     /// The returned value on the wire.
     func resultValue(bundle: String) -> IntentResultValue
+    /// What the intent says when it finishes (`.result(dialog:)`); nil for nothing.
+    var dialogText: String? { get }
+}
+
+extension IntentResult {
+    public var dialogText: String? { nil }
 }
 
 /// An intent result that carries a value: `some IntentResult & ReturnsValue<EventEntity>`.
@@ -49,17 +94,26 @@ public protocol ReturnsValue<Value>: IntentResult {
 
 /// The result of `.result()`: no value.
 public struct EmptyIntentResult: IntentResult {
-    public init() {}
+    /// What the intent says, from `.result(dialog:)`.
+    public var dialog: IntentDialog?
+    public init(dialog: IntentDialog? = nil) { self.dialog = dialog }
     public static var returnedValueType: ValueType? { nil }
     public func resultValue(bundle: String) -> IntentResultValue { .none }
+    public var dialogText: String? { dialog?.text }
 }
 
 /// The result of `.result(value:)`.
 public struct IntentResultContainer<Value: IntentValue>: ReturnsValue {
     public let value: Value
-    public init(value: Value) { self.value = value }
+    /// What the intent says, from `.result(value:dialog:)`.
+    public var dialog: IntentDialog?
+    public init(value: Value, dialog: IntentDialog? = nil) {
+        self.value = value
+        self.dialog = dialog
+    }
     public static var returnedValueType: ValueType? { Value.valueType }
     public func resultValue(bundle: String) -> IntentResultValue { value.resultValue(bundle: bundle) }
+    public var dialogText: String? { dialog?.text }
 }
 
 extension IntentResult where Self == EmptyIntentResult {

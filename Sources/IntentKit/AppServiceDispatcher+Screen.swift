@@ -27,7 +27,7 @@ extension AppServiceDispatcher {
     public func reindexAll() async throws -> ReindexResult {
         var records: [Record] = []
         if let allEntities = reindexing.allEntities {
-            records = try await allEntities().map { $0.record(bundle: bundleIdentifier) }
+            records = try await allEntities().compactMap(donationRecord)
         } else {
             for entity in entities.ordered where entity.isIndexed {
                 guard let all = entity.all else {
@@ -55,7 +55,8 @@ extension AppServiceDispatcher {
     }
 
     private func donationRecord(_ entity: any AppEntity) -> Record? {
-        (entity as? any IndexedEntity)?.record(bundle: bundleIdentifier)
+        guard let indexed = entity as? any IndexedEntity, !indexed.hideInSpotlight else { return nil }
+        return indexed.record(bundle: bundleIdentifier)
     }
 
     private func donate(_ records: [Record]) async throws {

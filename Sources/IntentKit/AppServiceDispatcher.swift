@@ -14,20 +14,31 @@ import SpotlightWire
 /// ```
 public final class AppServiceDispatcher: Sendable {
     public let bundleIdentifier: String
+    /// The name people know the app by; `\(.applicationName)` in shortcut phrases.
+    public let applicationName: String
     public let screen: AppScreen
     public let reindexing: Reindexing
     let intents: Registry<RegisteredIntent>
     let entities: Registry<RegisteredEntity>
     let enums: Registry<RegisteredEnum>
+    let shortcuts: [AppShortcut]
 
-    public init(bundleIdentifier: String, intents: [any AppIntent.Type], entities: [any AppEntity.Type] = [],
-                enums: [any AppEnum.Type] = [], screen: AppScreen = .shared, reindexing: Reindexing = .notWired) {
+    /// - Parameters:
+    ///   - applicationName: the app's name for people; default: the bundle identifier's last part.
+    ///   - shortcuts: the app's ``AppShortcutsProvider``, if it has App Shortcuts.
+    public init(bundleIdentifier: String, applicationName: String? = nil, intents: [any AppIntent.Type],
+                entities: [any AppEntity.Type] = [], enums: [any AppEnum.Type] = [],
+                shortcuts: (any AppShortcutsProvider.Type)? = nil, screen: AppScreen = .shared,
+                reindexing: Reindexing = .notWired) {
         self.bundleIdentifier = bundleIdentifier
+        self.applicationName = applicationName
+            ?? bundleIdentifier.split(separator: ".").last.map(String.init) ?? bundleIdentifier
         self.screen = screen
         self.reindexing = reindexing
         self.intents = Registry(intents.map { RegisteredIntent($0) }, name: \.name, kind: "intent")
         self.entities = Registry(entities.map { RegisteredEntity($0) }, name: \.name, kind: "entity")
         self.enums = Registry(enums.map { RegisteredEnum($0) }, name: \.name, kind: "enum")
+        self.shortcuts = shortcuts?.appShortcuts ?? []
     }
 
     /// Answers one request.
@@ -60,6 +71,8 @@ public final class AppServiceDispatcher: Sendable {
         case .suggestedEntities:
             return try JSONValue(encoding: await suggestedEntities(try decode(EntityTypeParams.self)))
         case .allEntities: return try JSONValue(encoding: await allEntities(try decode(EntityTypeParams.self)))
+        case .entitiesMatchingProperties:
+            return try JSONValue(encoding: await entities(matchingProperties: try decode(PropertyQueryParams.self)))
         case .viewAnnotations:
             return try JSONValue(encoding: await viewAnnotations(try decode(ViewAnnotationsParams.self)))
         case .screen: return try JSONValue(encoding: ScreenResult(lines: screen.lines))
@@ -73,9 +86,10 @@ public final class AppServiceDispatcher: Sendable {
     public func describe(_ params: DescribeParams = DescribeParams()) async -> AppSchema {
         var entitySchemas: [EntitySchema] = []
         for entity in entities.ordered { entitySchemas.append(await entity.schema()) }
-        return AppSchema(bundleIdentifier: bundleIdentifier,
+        return AppSchema(bundleIdentifier: bundleIdentifier, applicationName: applicationName,
                          intents: intents.ordered.filter { $0.isDiscoverable || params.includeHidden }.map { $0.schema() },
-                         entities: entitySchemas, enums: enums.ordered.map(\.schema))
+                         entities: entitySchemas, enums: enums.ordered.map(\.schema),
+                         shortcuts: shortcuts.isEmpty ? nil : shortcuts.map { $0.schema(applicationName: applicationName) })
     }
 
     /// Runs an intent, hidden or not.
@@ -84,7 +98,7 @@ public final class AppServiceDispatcher: Sendable {
             throw SpotlightError(.notFound, "\(bundleIdentifier) has no intent \"\(params.intent)\"; intents: "
                 + intents.names.joined(separator: ", "))
         }
-        return RunIntentResult(value: try await intent.run(params.arguments, bundleIdentifier))
+        return try await intent.run(params.arguments, bundleIdentifier)
     }
 
     public func entities(for params: EntitiesForParams) async throws -> EntitiesResult {
@@ -115,6 +129,17 @@ public final class AppServiceDispatcher: Sendable {
         return try await answer(params.type, "allEntities()") { try await all() }
     }
 
+    /// The type's `EntityPropertyQuery.entities(matching:mode:sortedBy:limit:)`.
+    public func entities(matchingProperties params: PropertyQueryParams) async throws -> EntitiesResult {
+        let entity = try entityType(params.type)
+        guard let propertyQuery = entity.propertyQuery else {
+            throw SpotlightError(.invalidInput, "\(params.type)'s query is not an EntityPropertyQuery, "
+                + "so entities(matching:mode:sortedBy:limit:) is not available")
+        }
+        let found = try await propertyQuery.run(params, await entity.sample())
+        return EntitiesResult(entities: found.map { $0.representation(bundle: bundleIdentifier) })
+    }
+
     func entityType(_ name: String) throws -> RegisteredEntity {
         guard let entity = entities[name] else {
             throw SpotlightError(.notFound, "\(bundleIdentifier) has no entity type \"\(name)\"; entity types: "
@@ -129,8 +154,9 @@ public final class AppServiceDispatcher: Sendable {
         do {
             return try await body()
         } catch {
-            throw SpotlightError(.intentFailed, "\(type).defaultQuery.\(query) threw: \(IntentInvocation.describe(error))",
-                                 underlying: "\(error)")
+            let thrower = "\(type).defaultQuery.\(query)"
+            throw SpotlightError.appFailure(error, thrownBy: thrower,
+                                            message: "\(thrower) threw: \(IntentInvocation.describe(error))")
         }
     }
 

@@ -1,6 +1,6 @@
 /// How an entity or an enum case is shown: a title, an optional subtitle, and synonyms
-/// that find it too. Mirrors App Intents' `DisplayRepresentation` with `String` in place
-/// of `LocalizedStringResource`.
+/// that find it too. Mirrors App Intents' `DisplayRepresentation`; it takes `String`s or
+/// ``LocalizedStringResource``s and keeps the text.
 ///
 /// ```swift
 /// var displayRepresentation: DisplayRepresentation {
@@ -22,6 +22,13 @@ public struct DisplayRepresentation: Hashable, Sendable, ExpressibleByStringInte
     }
 
     public init(stringLiteral value: String) { self.init(title: value) }
+
+    /// As App Intents declares it, with ``LocalizedStringResource``s.
+    public init(title: LocalizedStringResource, subtitle: LocalizedStringResource? = nil, image: Image? = nil,
+                synonyms: [LocalizedStringResource] = []) {
+        self.init(title: title.defaultValue, subtitle: subtitle?.defaultValue, image: image,
+                  synonyms: synonyms.map(\.defaultValue))
+    }
 
     /// An image named by the app; kept for source compatibility, not sent on the wire.
     public struct Image: Hashable, Sendable {
@@ -54,4 +61,9 @@ public struct TypeDisplayRepresentation: Hashable, Sendable, ExpressibleByString
     }
 
     public init(stringLiteral value: String) { self.init(name: value) }
+
+    /// As App Intents declares it, with ``LocalizedStringResource``s.
+    public init(name: LocalizedStringResource, numericFormat: LocalizedStringResource? = nil) {
+        self.init(name: name.defaultValue, numericFormat: numericFormat?.defaultValue)
+    }
 }

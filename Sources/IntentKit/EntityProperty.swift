@@ -1,3 +1,4 @@
+@_spi(Reflection) import Swift
 import Foundation
 import Synchronization
 import SpotlightModel
@@ -14,18 +15,48 @@ import SpotlightWire
 /// Like App Intents' `EntityProperty` it is a class: copies of an entity share it.
 @propertyWrapper
 public final class EntityProperty<Value: IntentValue>: Sendable {
+    /// The title people see; empty when none was given (`describe` then uses the property's name).
     public let title: String
+    /// The Spotlight attribute a donation maps the property to (`indexingKey: \.contentDescription`).
+    public let indexingKey: String?
     private let storage: Mutex<Value?>
 
     public init(title: String) {
         self.title = title
+        self.indexingKey = nil
         self.storage = Mutex(nil)
     }
 
     public init(wrappedValue: Value, title: String) {
         self.title = title
+        self.indexingKey = nil
         self.storage = Mutex(wrappedValue)
     }
+
+    /// `@Property var name: String`: no title.
+    public convenience init() { self.init(title: "") }
+
+    /// `@Property var name: String = "Untitled"`: no title.
+    public convenience init(wrappedValue: Value) { self.init(wrappedValue: wrappedValue, title: "") }
+
+    /// `@Property(title: LocalizedStringResource)`, as App Intents declares it.
+    public convenience init(title: LocalizedStringResource) { self.init(title: title.defaultValue) }
+
+    /// `@Property(title: "Notes", indexingKey: \.contentDescription)`: donated also as that
+    /// Spotlight attribute (see ``SearchableItemAttributes`` for what each attribute becomes).
+    public init(title: LocalizedStringResource, indexingKey: PartialKeyPath<CSSearchableItemAttributeSet>) {
+        self.title = title.defaultValue
+        self.indexingKey = SearchableItemAttributes.name(of: indexingKey)
+        self.storage = Mutex(nil)
+    }
+
+    /// `@Property(indexingKey: \.displayName)`: no title, donated also as that Spotlight attribute.
+    public convenience init(indexingKey: PartialKeyPath<CSSearchableItemAttributeSet>) {
+        self.init(title: "", indexingKey: indexingKey)
+    }
+
+    /// `$title`: the property itself, for key paths in a property query.
+    public var projectedValue: EntityProperty<Value> { self }
 
     public var wrappedValue: Value {
         get {
@@ -42,6 +73,7 @@ public typealias Property = EntityProperty
 /// What the runtime reads from an entity's `@Property`s, whatever their value type.
 protocol EntityPropertySlot: AnyObject, Sendable {
     var title: String { get }
+    var indexingKey: String? { get }
     var currentPropertyValue: PropertyValue? { get }
     var valueType: ValueType { get }
     var isOptional: Bool { get }
@@ -51,6 +83,17 @@ extension EntityProperty: EntityPropertySlot {
     var currentPropertyValue: PropertyValue? { storage.withLock { $0 }?.propertyValue }
     var valueType: ValueType { Value.valueType }
     var isOptional: Bool { Value.valueWhenAbsent != nil }
+}
+
+/// What the runtime knows of a `@Property` from its type alone, without an entity.
+protocol EntityPropertyType {
+    static var propertyValueType: ValueType { get }
+    static var propertyIsOptional: Bool { get }
+}
+
+extension EntityProperty: EntityPropertyType {
+    static var propertyValueType: ValueType { Value.valueType }
+    static var propertyIsOptional: Bool { Value.valueWhenAbsent != nil }
 }
 
 /// Finds property wrappers by reflection: a child labelled `_name` is the wrapper of `name`.
@@ -66,9 +109,26 @@ enum EntityReflection {
         }
     }
 
-    static func schema(of entity: Any) -> [PropertySchema] {
-        properties(of: entity).map { name, property in
-            PropertySchema(name: name, title: property.title, type: property.valueType, isOptional: property.isOptional)
+
+    /// The `@Property`s of an entity type in declaration order, read from the type's field
+    /// metadata, so they are known before any entity exists. Titles come from `sample` when
+    /// there is one (a title is an argument of the wrapper, not part of the type), else they
+    /// are the property names.
+    static func schema(of type: Any.Type, sample: Any?) -> [PropertySchema] {
+        let sampled = Dictionary(sample.map(properties(of:))?.map { ($0.name, $0.property) } ?? [],
+                                 uniquingKeysWith: { first, _ in first })
+        var schema: [PropertySchema] = []
+        // `_EachFieldOptions.classType` is a `static var`; its raw value is 1 << 0.
+        let options = type is AnyClass ? _EachFieldOptions(rawValue: 1) : []
+        _ = _forEachField(of: type, options: options) { label, _, fieldType, _ in
+            let field = String(cString: label)
+            guard field.hasPrefix("_"), let property = fieldType as? any EntityPropertyType.Type else { return true }
+            let name = String(field.dropFirst())
+            let title = sampled[name].map(\.title).flatMap { $0.isEmpty ? nil : $0 } ?? name
+            schema.append(PropertySchema(name: name, title: title, type: property.propertyValueType,
+                                         isOptional: property.propertyIsOptional, indexingKey: sampled[name]?.indexingKey))
+            return true
         }
+        return schema
     }
 }

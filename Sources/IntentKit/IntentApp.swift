@@ -20,22 +20,29 @@ public struct IntentApp: Sendable {
     public typealias CommandLineHandler = @Sendable ([String]) async throws -> Void
 
     public let bundleIdentifier: String
-    /// The app's name and icon (an icon-theme name or an absolute path) for its manifest:
-    /// desktop search shows them beside the app's results.
+    /// The app's name (its `applicationName`) and icon (an icon-theme name or an absolute
+    /// path) for its manifest: desktop search shows them beside the app's results.
     public let name: String?
     public let icon: String?
     public let dispatcher: AppServiceDispatcher
     public let commandLine: CommandLineHandler?
 
-    public init(bundleIdentifier: String, intents: [any AppIntent.Type], entities: [any AppEntity.Type] = [],
-                enums: [any AppEnum.Type] = [], screen: AppScreen = .shared, reindexing: Reindexing = .spotlight,
-                name: String? = nil, icon: String? = nil, commandLine: CommandLineHandler? = nil) {
+    /// - Parameters:
+    ///   - applicationName: the app's name for people (`\(.applicationName)` in shortcut
+    ///     phrases, and beside its results in desktop search); default: the bundle
+    ///     identifier's last part (`com.example.TaskDeck` → `TaskDeck`).
+    ///   - shortcuts: the app's ``AppShortcutsProvider``, if it declares App Shortcuts.
+    ///   - icon: an icon-theme name or an absolute path, for its manifest (desktop search).
+    public init(bundleIdentifier: String, applicationName: String? = nil, intents: [any AppIntent.Type],
+                entities: [any AppEntity.Type] = [], enums: [any AppEnum.Type] = [],
+                shortcuts: (any AppShortcutsProvider.Type)? = nil, screen: AppScreen = .shared,
+                reindexing: Reindexing = .spotlight, icon: String? = nil, commandLine: CommandLineHandler? = nil) {
         self.bundleIdentifier = bundleIdentifier
-        self.name = name
+        self.name = applicationName
         self.icon = icon
-        self.dispatcher = AppServiceDispatcher(bundleIdentifier: bundleIdentifier, intents: intents,
-                                               entities: entities, enums: enums, screen: screen,
-                                               reindexing: reindexing)
+        self.dispatcher = AppServiceDispatcher(bundleIdentifier: bundleIdentifier, applicationName: applicationName,
+                                               intents: intents, entities: entities, enums: enums,
+                                               shortcuts: shortcuts, screen: screen, reindexing: reindexing)
         self.commandLine = commandLine
     }
 

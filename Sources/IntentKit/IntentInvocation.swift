@@ -10,21 +10,24 @@ enum IntentInvocation {
     }
 
     static func schema<Intent: AppIntent>(_ type: Intent.Type) -> IntentSchema {
-        let parameters = parameters(of: Intent()).map { name, slot in
+        let intent = Intent()
+        let parameters = parameters(of: intent).map { name, slot in
             ParameterSchema(name: name, title: slot.schemaTitle, description: slot.schemaDescription,
                             type: slot.valueType, isOptional: slot.isOptional,
                             defaultValue: slot.defaultPropertyValue)
         }
-        return IntentSchema(name: Intent.typeName, title: Intent.title, description: Intent.description,
+        return IntentSchema(name: Intent.typeName, title: Intent.titleText, description: Intent.descriptionText,
                             isDiscoverable: Intent.isDiscoverable, parameters: parameters,
-                            returns: Intent.PerformResult.returnedValueType)
+                            returns: Intent.PerformResult.returnedValueType, openAppWhenRun: Intent.openAppWhenRun,
+                            authenticationPolicy: Intent.authenticationPolicy.rawValue,
+                            parameterSummary: Intent.parameterSummary.summaryText(for: intent))
     }
 
     /// - Throws: `SpotlightError`: `invalidInput` for an unknown or missing parameter or a
     ///   value that does not convert, `notFound` when no entity matched, `intentFailed` when
     ///   an entity query or `perform()` threw.
     static func run<Intent: AppIntent>(_ type: Intent.Type, arguments: [String: PropertyValue],
-                                       bundle: String) async throws -> IntentResultValue {
+                                       bundle: String) async throws -> RunIntentResult {
         let intent = Intent()
         let slots = parameters(of: intent)
         let names = slots.map(\.name)
@@ -46,19 +49,18 @@ enum IntentInvocation {
                 throw SpotlightError(error.code,
                     "\(context): \(value.displayText) does not convert to \(slot.valueType): \(error.reason)")
             } catch {
-                throw SpotlightError(.intentFailed,
-                    "\(context): resolving \(value.displayText) failed: \(describe(error))", underlying: "\(error)")
+                throw SpotlightError.appFailure(error, thrownBy: "\(slot.valueType)'s query",
+                    message: "\(context): resolving \(value.displayText) failed: \(describe(error))")
             }
         }
         let result: Intent.PerformResult
         do {
             result = try await intent.perform()
         } catch {
-            let code = (error as? SpotlightError)?.code ?? .intentFailed
-            throw SpotlightError(code, "\(Intent.typeName).perform() threw: \(describe(error))",
-                                 underlying: String(reflecting: Swift.type(of: error)))
+            let thrower = "\(Intent.typeName).perform()"
+            throw SpotlightError.appFailure(error, thrownBy: thrower, message: "\(thrower) threw: \(describe(error))")
         }
-        return result.resultValue(bundle: bundle)
+        return RunIntentResult(value: result.resultValue(bundle: bundle), dialog: result.dialogText)
     }
 
     /// An error's message as its thrower wrote it.

@@ -38,6 +38,15 @@ public final class IntentParameter<Value: IntentValue>: Sendable {
         }
         set { storage.withLock { $0 = newValue } }
     }
+
+    /// `$query`: the parameter itself, for key paths in a parameter summary or a shortcut phrase.
+    public var projectedValue: IntentParameter<Value> { self }
+
+    /// `@Parameter(title: LocalizedStringResource)`, as App Intents declares it.
+    public convenience init(title: LocalizedStringResource, description: LocalizedStringResource? = nil,
+                            default defaultValue: Value? = nil) {
+        self.init(title: title.defaultValue, description: description?.defaultValue, default: defaultValue)
+    }
 }
 
 /// The App Intents spelling: `@Parameter(title:)`.

@@ -25,21 +25,14 @@ public protocol OpenIntent: AppIntent {
     associatedtype Value: AppEntity
     /// The entity to show. Declare it `@Parameter(title:) var target: YourEntity`.
     var target: Value { get set }
-    /// Apple's flag for intents that bring the app to the foreground; `true` for an
-    /// `OpenIntent`. An IntentKit app always runs its intents in its own process, which the
-    /// open path launches, so the flag is kept for porting and reported, not acted on.
-    static var openAppWhenRun: Bool { get }
 }
 
 extension OpenIntent {
+    /// `true` for an `OpenIntent` (Apple's flag for intents that bring the app forward). An
+    /// IntentKit app always runs its intents in its own process, which the open path
+    /// launches, so the flag is reported by `describe`, not acted on.
     public static var openAppWhenRun: Bool { true }
 
     /// The wire name of the entity type this intent opens (`EventEntity`).
     static var targetTypeName: String { Value.typeName }
-}
-
-extension AppIntent {
-    /// Apple's `openAppWhenRun`, `false` unless an intent says otherwise; accepted so that app
-    /// code that sets it ports unchanged (see ``OpenIntent/openAppWhenRun``).
-    public static var openAppWhenRun: Bool { false }
 }

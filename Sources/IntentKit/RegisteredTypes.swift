@@ -9,7 +9,7 @@ struct RegisteredIntent: Sendable {
     /// The entity type an ``OpenIntent`` opens; nil for other intents.
     let opensEntityType: String?
     let schema: @Sendable () -> IntentSchema
-    let run: @Sendable ([String: PropertyValue], String) async throws -> IntentResultValue
+    let run: @Sendable ([String: PropertyValue], String) async throws -> RunIntentResult
 
     init<Intent: AppIntent>(_ type: Intent.Type) {
         name = Intent.typeName
@@ -30,9 +30,14 @@ struct RegisteredEntity: Sendable {
     let suggested: Fetch
     let matching: (@Sendable (String) async throws -> [any AppEntity])?
     let all: Fetch?
+    let propertyQuery: RegisteredPropertyQuery?
+
+    /// The entity type's `@Property`s, titles from `sample` when given.
+    let properties: @Sendable (_ sample: (any AppEntity)?) -> [PropertySchema]
 
     init<Entity: AppEntity>(_ type: Entity.Type) {
         name = Entity.typeName
+        properties = { sample in EntityReflection.schema(of: Entity.self, sample: sample) }
         title = Entity.typeDisplayRepresentation.name
         isIndexed = Entity.self is any IndexedEntity.Type
         entitiesFor = { try await Entity.entities(for: $0) }
@@ -47,6 +52,7 @@ struct RegisteredEntity: Sendable {
         } else {
             all = nil
         }
+        propertyQuery = (Entity.defaultQuery as? any EntityPropertyQuery).map { RegisteredPropertyQuery($0) }
     }
 
     /// The method names of `docs/app-service.md` this type answers.
@@ -54,15 +60,23 @@ struct RegisteredEntity: Sendable {
         var names = [AppServiceMethod.entitiesFor, .suggestedEntities]
         if matching != nil { names.append(.entitiesMatching) }
         if all != nil { names.append(.allEntities) }
+        if propertyQuery != nil { names.append(.entitiesMatchingProperties) }
         return names.map(\.rawValue)
     }
 
-    /// The schema, with properties reflected from one suggested (else enumerated) entity.
+    /// The schema: the properties from the type, their titles (and the property query's
+    /// names) from one suggested (else enumerated) entity when there is one.
     func schema() async -> EntitySchema {
-        var sample = (try? await suggested())?.first
-        if sample == nil, let all { sample = (try? await all())?.first }
-        return EntitySchema(name: name, title: title, properties: sample.map(EntityReflection.schema(of:)) ?? [],
-                            queries: queries, isIndexed: isIndexed)
+        let sample = await self.sample()
+        return EntitySchema(name: name, title: title, properties: properties(sample),
+                            queries: queries, isIndexed: isIndexed, propertyQuery: propertyQuery?.schema(sample))
+    }
+
+    /// One entity of the type: the first suggested, else the first of all; nil when there is none.
+    func sample() async -> (any AppEntity)? {
+        if let first = (try? await suggested())?.first { return first }
+        if let all { return (try? await all())?.first }
+        return nil
     }
 }
 

@@ -59,11 +59,41 @@ enum AppLocator {
                 continue
             }
             guard FileManager.default.isExecutableFile(atPath: path), linksIntentKit(path, bundle: bundle) else { continue }
-            let reported = describe(path)
-            described.withLock { $0[path] = reported }
-            if reported == bundle { return path }
+            if describedBundle(path) == bundle { return path }
         }
         return nil
+    }
+
+    /// An app among the built products: its executable and the bundle identifier it reports.
+    struct BuiltApp: Hashable, Sendable {
+        var executable: String
+        var bundle: String
+        var executableName: String { URL(fileURLWithPath: executable).lastPathComponent }
+    }
+
+    /// Every IntentKit app in the built-products directories (each asked once per process).
+    static func builtApps(environment: [String: String]) -> [BuiltApp] {
+        var apps: [BuiltApp] = []
+        for dir in ProductsDirectory.candidates(environment: environment) {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+            for name in names.sorted() where isCandidate(name) {
+                let path = dir.appendingPathComponent(name).path
+                guard FileManager.default.isExecutableFile(atPath: path), linksIntentKit(path, bundle: "") else { continue }
+                // An app is listed once, by bundle, though several directories may hold it.
+                if let bundle = describedBundle(path), !apps.contains(where: { $0.bundle == bundle }) {
+                    apps.append(BuiltApp(executable: path, bundle: bundle))
+                }
+            }
+        }
+        return apps
+    }
+
+    /// What `<path> --describe` reports, asked once per process.
+    static func describedBundle(_ path: String) -> String? {
+        if let known = described.withLock({ $0[path] }) { return known }
+        let reported = describe(path)
+        described.withLock { $0[path] = reported }
+        return reported
     }
 
     static func isCandidate(_ name: String) -> Bool {
@@ -96,6 +126,11 @@ enum AppLocator {
         var environment = ProcessInfo.processInfo.environment
         environment["SPOTLIGHT_APPS_DIR"] = "/nonexistent/intentkit-testing"
         environment["SPOTLIGHT_SOCKET"] = "/nonexistent/intentkit-testing.sock"
+        // An app may open its data at start-up, before it reads its arguments: give it a home
+        // of its own so that asking what it is writes nothing into the tester's real data.
+        let home = AppHome.temporary()
+        defer { home?.remove() }
+        if let home { environment.merge(home.environment) { $1 } }
         process.environment = environment
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = handle

@@ -17,6 +17,9 @@ package final class AppSession: Sendable {
         self.environment = environment
     }
 
+    /// Fetches referenced entities for synchronous property reads.
+    var fetcher: EntityFetcher { EntityFetcher(session: self) }
+
     /// The schema, if it was fetched already.
     var knownSchema: AppSchema? { cachedSchema.withLock { $0 } }
 
@@ -45,6 +48,8 @@ package final class AppSession: Sendable {
         do {
             return try await launcher.call(method, params, as: Result.self)
         } catch let error as SpotlightError {
+            // The app's own error: its value when this process can have it, else an AppIntentError.
+            if let report = AppErrorReport(carriedBy: error) { throw AppErrorValue.error(for: report) }
             throw explain(error, doing: doing, who: bundle)
         }
     }

@@ -14,8 +14,8 @@ import SpotlightWire
 ///
 /// Equality is lenient across kinds the way the app service converts them: an enum case
 /// equals its raw value as a string, an `int` equals the same whole `double`, a date equals
-/// an ISO 8601 string for the same instant, a URL equals its absolute string, an entity
-/// equals a reference to the same type and identifier.
+/// a date or an ISO 8601 string for the same millisecond (dates travel to the millisecond), a
+/// URL equals its absolute string, an entity equals a reference to the same type and identifier.
 ///
 /// The member `content` and the methods of ``PropertyReadable`` are real members; a property
 /// of the same name is read with `property(named:)`.
@@ -40,11 +40,24 @@ public struct AppValue: PropertyReadable, Equatable, Sendable, CustomDebugString
     }
 
     public let content: Content
+    /// Fetches a referenced entity when a property of it is read.
+    let fetcher: EntityFetcher?
 
-    public init(_ content: Content) { self.content = content }
+    public init(_ content: Content) {
+        self.content = content
+        self.fetcher = nil
+    }
+
+    init(_ content: Content, fetcher: EntityFetcher?) {
+        self.content = content
+        self.fetcher = fetcher
+    }
 
     /// A property value as the app sent it; entity references stay references.
-    public init(propertyValue value: PropertyValue) {
+    public init(propertyValue value: PropertyValue) { self.init(propertyValue: value, fetcher: nil) }
+
+    init(propertyValue value: PropertyValue, fetcher: EntityFetcher?) {
+        self.fetcher = fetcher
         switch value {
         case .string(let v): content = .string(v)
         case .int(let v): content = .int(v)
@@ -54,17 +67,17 @@ public struct AppValue: PropertyReadable, Equatable, Sendable, CustomDebugString
         case .url(let v): content = .url(v)
         case .enumCase(let v): content = .enumCase(v)
         case .entity(let v): content = .reference(v)
-        case .array(let vs): content = .array(vs.map { AppValue(propertyValue: $0) })
+        case .array(let vs): content = .array(vs.map { AppValue(propertyValue: $0, fetcher: fetcher) })
         }
     }
 
     /// An intent's result; entities learn their declared properties from `schema`.
-    init(_ result: IntentResultValue, schema: AppSchema?) {
+    init(_ result: IntentResultValue, schema: AppSchema?, fetcher: EntityFetcher? = nil) {
         switch result {
-        case .none: self.init(.none)
-        case .value(let value): self.init(propertyValue: value)
-        case .entity(let record): self.init(.entity(EntityRepresentation(record, schema: schema)))
-        case .array(let values): self.init(.array(values.map { AppValue($0, schema: schema) }))
+        case .none: self.init(.none, fetcher: fetcher)
+        case .value(let value): self.init(propertyValue: value, fetcher: fetcher)
+        case .entity(let record): self.init(.entity(EntityRepresentation(record, schema: schema, fetcher: fetcher)), fetcher: fetcher)
+        case .array(let values): self.init(.array(values.map { AppValue($0, schema: schema, fetcher: fetcher) }), fetcher: fetcher)
         }
     }
 
@@ -73,12 +86,12 @@ public struct AppValue: PropertyReadable, Equatable, Sendable, CustomDebugString
     ///   if this value is not an entity.
     public func property(named name: String) throws -> AppValue {
         switch content {
+        case .array(let elements) where name == "count":
+            return AppValue(.int(elements.count))
         case .entity(let entity):
             return try entity.property(named: name)
         case .reference(let reference):
-            if name == "id" { return AppValue(.string(reference.id)) }
-            throw SpotlightError(.invalidInput, "\(debugDescription) is a reference without properties, so it has no "
-                + "'\(name)' to read; fetch the entity with entities(identifiers: [\"\(reference.id)\"])")
+            return try EntityRepresentation(reference: reference, fetcher: fetcher).property(named: name)
         default:
             throw SpotlightError(.invalidInput, "\(debugDescription) is not an entity, so it has no property '\(name)'")
         }
@@ -108,6 +121,12 @@ public struct AppValue: PropertyReadable, Equatable, Sendable, CustomDebugString
 }
 
 extension AppValue.Content {
+    /// Dates travel to the millisecond, so a `Date()` given to an intent and read back is the
+    /// same instant to the millisecond, not to the nanosecond.
+    static func sameMillisecond(_ a: Date, _ b: Date) -> Bool {
+        (a.timeIntervalSince1970 * 1000).rounded() == (b.timeIntervalSince1970 * 1000).rounded()
+    }
+
     /// Equal, or equal after the lenient conversions (checked in one direction).
     func matches(_ other: AppValue.Content) -> Bool {
         switch (self, other) {
@@ -118,8 +137,8 @@ extension AppValue.Content {
         case let (.double(a), .double(b)): return a == b
         case let (.int(a), .double(b)): return Double(a) == b
         case let (.bool(a), .bool(b)): return a == b
-        case let (.date(a), .date(b)): return a == b
-        case let (.date(a), .string(b)): return ISO8601.date(from: b) == a
+        case let (.date(a), .date(b)): return Self.sameMillisecond(a, b)
+        case let (.date(a), .string(b)): return ISO8601.date(from: b).map { Self.sameMillisecond($0, a) } ?? false
         case let (.url(a), .url(b)): return a == b
         case let (.url(a), .string(b)): return a.absoluteString == b
         case let (.entity(a), .entity(b)): return a == b
@@ -133,9 +152,9 @@ extension AppValue.Content {
 
 extension AppValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
     ExpressibleByBooleanLiteral, ExpressibleByNilLiteral {
-    public init(stringLiteral value: String) { content = .string(value) }
-    public init(integerLiteral value: Int) { content = .int(value) }
-    public init(floatLiteral value: Double) { content = .double(value) }
-    public init(booleanLiteral value: Bool) { content = .bool(value) }
-    public init(nilLiteral: ()) { content = .none }
+    public init(stringLiteral value: String) { self.init(.string(value)) }
+    public init(integerLiteral value: Int) { self.init(.int(value)) }
+    public init(floatLiteral value: Double) { self.init(.double(value)) }
+    public init(booleanLiteral value: Bool) { self.init(.bool(value)) }
+    public init(nilLiteral: ()) { self.init(.none) }
 }

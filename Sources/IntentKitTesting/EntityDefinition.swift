@@ -22,9 +22,18 @@ public struct EntityDefinition: Sendable {
     }
 
     /// The entity's `EntityQuery.entities(for:)`, run in the app.
-    public func entities(identifiers: [String]) async throws -> [EntityRepresentation] {
-        try await entities("entitiesFor", EntitiesForParams(type: name, ids: identifiers),
-                           doing: "\(name).entities(identifiers: \(identifiers))")
+    /// - Parameter identifiers: identifiers (`String`, `Int`, `UUID`), references from
+    ///   ``makeReference(identifier:)``, or entities an earlier call returned.
+    /// - Throws: `invalidInput` for a reference to an entity of another type.
+    public func entities(identifiers: [any EntityIdentifying]) async throws -> [EntityRepresentation] {
+        let ids: [String]
+        do {
+            ids = try identifiers.map { try $0.entityIdentifier(ofType: name) }
+        } catch let rejection as ArgumentRejection {
+            throw SpotlightError(.invalidInput, "\(name).entities(identifiers:): \(rejection.reason)")
+        }
+        return try await entities("entitiesFor", EntitiesForParams(type: name, ids: ids),
+                                  doing: "\(name).entities(identifiers: \(ids))")
     }
 
     /// The entity's `suggestedEntities()`, run in the app.
@@ -39,8 +48,21 @@ public struct EntityDefinition: Sendable {
 
     /// A reference to the entity with this identifier, to pass to an intent parameter of this
     /// type (the app resolves it with `entities(for:)` when the intent runs).
-    public func makeReference(identifier: String) -> AppValue {
-        AppValue(.reference(EntityReference(type: name, id: identifier)))
+    ///
+    /// The identifier may be a `String`, an `Int` or `UUID`, or a value read from an earlier
+    /// result (`let id = try created.value.id`).
+    public func makeReference(identifier: some EntityIdentifying) -> EntityRepresentation {
+        let id = (try? identifier.entityIdentifier(ofType: name)) ?? String(describing: identifier)
+        return EntityRepresentation(reference: EntityReference(type: name, id: id),
+                                    fetcher: EntityFetcher(definitions: definitions))
+    }
+
+    /// Checks that an entity is of this type (Apple's `isInstance(_:)`).
+    /// - Throws: `invalidInput` saying which type it is.
+    public func isInstance(_ entity: EntityRepresentation) throws {
+        guard entity.record.type == name else {
+            throw SpotlightError(.invalidInput, "\(entity.debugDescription) is a \(entity.record.type), not a \(name)")
+        }
     }
 
     /// What this test's spotlightd has indexed of this entity type from this app.
@@ -58,7 +80,7 @@ public struct EntityDefinition: Sendable {
         let query = SearchQuery(text: text, bundles: [definitions.bundleIdentifier], types: [name], limit: 10_000)
         let doing = "\(name).spotlightQuery(\(text.map { "\"\($0)\"" } ?? "nil"))"
         let result = try await session.query(query, doing: doing)
-        return result.hits.map { EntityRepresentation($0.record, schema: session.knownSchema) }
+        return result.hits.map { EntityRepresentation($0.record, schema: session.knownSchema, fetcher: session.fetcher) }
     }
 
     /// The entities of this type the app's current screen shows, in the app's order.
@@ -69,7 +91,8 @@ public struct EntityDefinition: Sendable {
         let result: ViewAnnotationsResult = try await session.call(
             "viewAnnotations", ViewAnnotationsParams(type: name), doing: "\(name).viewAnnotations()")
         return result.annotations.map {
-            ViewAnnotationRepresentation(entity: EntityRepresentation($0.entity, schema: schema), isSelected: $0.isSelected)
+            ViewAnnotationRepresentation(entity: EntityRepresentation($0.entity, schema: schema, fetcher: session.fetcher),
+                                         isSelected: $0.isSelected)
         }
     }
 
@@ -80,6 +103,6 @@ public struct EntityDefinition: Sendable {
         let schema = try await session.schema()
         _ = try await session.entitySchema(name)
         let result: EntitiesResult = try await session.call(method, params, doing: doing)
-        return result.entities.map { EntityRepresentation($0, schema: schema) }
+        return result.entities.map { EntityRepresentation($0, schema: schema, fetcher: session.fetcher) }
     }
 }

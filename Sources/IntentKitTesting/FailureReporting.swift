@@ -12,3 +12,15 @@ func recordFailure(_ message: String, fileID: String, filePath: StaticString, li
         XCTFail(message, file: filePath, line: line)
     }
 }
+
+/// Where a non-throwing check was written, to record its failure there.
+struct SourcePlace {
+    var fileID: String
+    var filePath: StaticString
+    var line: UInt
+    var column: UInt
+
+    func record(_ message: String) {
+        recordFailure(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+}

@@ -87,3 +87,21 @@ extension AppValue: IntentArgumentConvertible {
         }
     }
 }
+
+extension IntentArgumentConvertible {
+    /// The value as given, for reading it back (``ConfiguredIntent``'s typed dynamic members).
+    var givenAppValue: AppValue? {
+        switch self {
+        case let value as AppValue: return value
+        case let value as EntityRepresentation: return AppValue(.entity(value))
+        case let value as EnumCase: return AppValue(.enumCase(value.rawValue))
+        case let value as String: return AppValue(.string(value))
+        case let value as Int: return AppValue(.int(value))
+        case let value as Double: return AppValue(.double(value))
+        case let value as Bool: return AppValue(.bool(value))
+        case let value as Date: return AppValue(.date(value))
+        case let value as URL: return AppValue(.url(value))
+        default: return nil
+        }
+    }
+}

@@ -46,10 +46,49 @@ public struct IntentMaker: Sendable {
     }
 }
 
-/// An intent with its arguments, ready to run in the app process.
+/// An intent with its arguments, ready to run in the app process (Apple's `AnyAppIntent`).
+/// Parameters can also be set and read by name before it runs:
+///
+/// ```swift
+/// var intent = definitions.intents["CreateTaskIntent"].makeIntent()
+/// intent.title = "Buy milk"
+/// intent.project = "Errands"
+/// let title: String? = try intent.title
+/// let result = try await intent.run()
+/// ```
+@dynamicMemberLookup
 public struct ConfiguredIntent: Sendable {
     public let definition: IntentDefinition
-    public let arguments: [(name: String, value: (any IntentArgumentConvertible)?)]
+    /// The arguments in the order given; a name given again replaces the earlier value.
+    public private(set) var arguments: [(name: String, value: (any IntentArgumentConvertible)?)]
+
+    init(definition: IntentDefinition, arguments: [(name: String, value: (any IntentArgumentConvertible)?)]) {
+        self.definition = definition
+        self.arguments = arguments
+    }
+
+    /// A parameter's value as given (`intent.title = "Buy milk"`); `nil` when not given.
+    /// Setting `nil` leaves the parameter out.
+    public subscript(dynamicMember name: String) -> (any IntentArgumentConvertible)? {
+        get { arguments.last { $0.name == name }?.value ?? nil }
+        set {
+            arguments.removeAll { $0.name == name }
+            if let newValue { arguments.append((name: name, value: newValue)) }
+        }
+    }
+
+    /// A parameter's value as given, read as `T` (`let title: String? = try intent.title`).
+    /// - Throws: `invalidInput` when the given value does not read as `T`.
+    public subscript<T: AppValueReadable>(dynamicMember name: String) -> T {
+        get throws {
+            let given = self[dynamicMember: name].flatMap(\.givenAppValue) ?? AppValue(.none)
+            guard let read = T(appValue: given) else {
+                throw SpotlightError(.invalidInput, "\(definition.name)'s parameter '\(name)' was given "
+                    + "\(given.debugDescription) (\(given.content.kindName)), which does not read as \(T.self)")
+            }
+            return read
+        }
+    }
 
     /// Runs the intent in the app (launching the app if needed) and returns what its
     /// `perform()` returned.
@@ -64,7 +103,7 @@ public struct ConfiguredIntent: Sendable {
         let values = try convertedArguments(intent, schema)
         let result: RunIntentResult = try await session.call(
             "runIntent", RunIntentParams(intent: intent.name, arguments: values), doing: "running \(intent.name)")
-        return IntentRunResult(value: AppValue(result.value, schema: schema))
+        return IntentRunResult(value: AppValue(result.value, schema: schema, fetcher: session.fetcher), dialog: result.dialog)
     }
 
     private func convertedArguments(_ intent: IntentSchema, _ schema: AppSchema) throws -> [String: PropertyValue] {
@@ -94,9 +133,53 @@ public struct ConfiguredIntent: Sendable {
     }
 }
 
-/// What an intent's `run()` returned.
-public struct IntentRunResult: Sendable {
+/// What an intent's `run()` returned (Apple's `ResolvedIntentResult`).
+///
+/// ```swift
+/// let result = try await createTask.makeIntent(title: "Buy milk").run()
+/// XCTAssertEqual(try result.value.title, "Buy milk")       // a property of the returned entity
+/// let task: AnyAppEntity = try result.value                 // the returned entity itself
+/// let tasks: [AnyAppEntity] = try search.value              // an array of entities
+/// XCTAssertEqual(result.value, expectedID)                  // a returned String, against a variable
+/// ```
+public struct IntentRunResult: ReturnedEntityReading, ReturnedEntitiesReading, Sendable {
     /// The value `perform()` returned with `.result(value:)`; `nil` (``AppValue/Content/none``)
     /// when it returned none.
     public let value: AppValue
+    /// What the intent said (`.result(dialog:)`); nil when it said nothing.
+    public let dialog: String?
+
+    public init(value: AppValue, dialog: String? = nil) {
+        self.value = value
+        self.dialog = dialog
+    }
+}
+
+/// Apple's name for what `run()` returns.
+public typealias ResolvedIntentResult = IntentRunResult
+
+/// `let task: AnyAppEntity = try result.value`.
+public protocol ReturnedEntityReading {
+    var value: AppValue { get }
+}
+
+extension ReturnedEntityReading {
+    /// The returned value as the entity it is.
+    /// - Throws: `invalidInput` saying what was returned when it is not an entity.
+    public var value: EntityRepresentation {
+        get throws { try (value as AppValue).as(EntityRepresentation.self) }
+    }
+}
+
+/// `let tasks: [AnyAppEntity] = try result.value`.
+public protocol ReturnedEntitiesReading {
+    var value: AppValue { get }
+}
+
+extension ReturnedEntitiesReading {
+    /// The returned value as the array of entities it is.
+    /// - Throws: `invalidInput` saying what was returned when it is not an array of entities.
+    public var value: [EntityRepresentation] {
+        get throws { try (value as AppValue).as([EntityRepresentation].self) }
+    }
 }

@@ -30,7 +30,6 @@ public final class IntentDefinitions: Sendable {
     package init(bundleIdentifier: String, environment: TestEnvironment) {
         self.bundleIdentifier = bundleIdentifier
         self.environment = environment
-        AppUnderTest.use(bundleIdentifier, in: environment)
     }
 
     /// `intents["CreateEventIntent"]`: an intent by its type name.
@@ -51,6 +50,17 @@ public final class IntentDefinitions: Sendable {
     /// The app's schema (`describe`, test-only intents included). Launches the app.
     public func schema() async throws -> AppSchema {
         try await session().schema()
+    }
+
+    /// The app's App Shortcuts (its `AppShortcutsProvider`), phrases resolved: the app's name
+    /// in place of `\(.applicationName)`, each parameter as `${name}`. Launches the app.
+    ///
+    /// ```swift
+    /// let shortcuts = try await definitions.appShortcuts()
+    /// #expect(shortcuts.contains { $0.phrases.contains("Add a task in TaskDeck") })
+    /// ```
+    public func appShortcuts() async throws -> [ShortcutSchema] {
+        try await session().schema().shortcuts ?? []
     }
 
     /// Launches the app now (it is otherwise launched by the first call that needs it).
@@ -88,8 +98,7 @@ public final class IntentDefinitions: Sendable {
     }
 
     func session() async throws -> AppSession {
-        AppUnderTest.use(bundleIdentifier, in: environment)
-        return try await environment.session(for: bundleIdentifier)
+        try await environment.session(for: bundleIdentifier)
     }
 }
 
@@ -98,16 +107,4 @@ public final class IntentDefinitions: Sendable {
 public struct DefinitionLookup<Definition: Sendable>: Sendable {
     let make: @Sendable (String) -> Definition
     public subscript(name: String) -> Definition { make(name) }
-}
-
-/// The app `XCUIApplication()` means: the one of the most recently created or used
-/// ``IntentDefinitions`` in this process.
-enum AppUnderTest {
-    private static let latest = Mutex<(bundle: String, environment: TestEnvironment)?>(nil)
-
-    static func use(_ bundle: String, in environment: TestEnvironment) {
-        latest.withLock { $0 = (bundle, environment) }
-    }
-
-    static var current: (bundle: String, environment: TestEnvironment)? { latest.withLock { $0 } }
 }

@@ -15,8 +15,9 @@ enum ProductsDirectory {
         dirs.append(URL(fileURLWithPath: CommandLine.arguments[0]).absoluteURL.deletingLastPathComponent())
         dirs.append(Bundle.main.bundleURL)
         dirs.append(Bundle.main.bundleURL.deletingLastPathComponent())
+        // `.build/debug` is a symlink to `.build/<triple>/debug`: the same directory by two names.
         var seen = Set<String>()
-        return dirs.map(\.standardizedFileURL).filter { seen.insert($0.path).inserted }
+        return dirs.map { $0.resolvingSymlinksInPath().standardizedFileURL }.filter { seen.insert($0.path).inserted }
     }
 
     /// The first executable named `name` among the candidates, then on `PATH`.

@@ -108,10 +108,18 @@ extension URL: AppValueReadable {
 }
 
 extension EntityRepresentation: AppValueReadable {
+    /// An entity, or a reference to one (without properties).
     public init?(appValue: AppValue) {
-        guard case .entity(let e) = appValue.content else { return nil }
-        self = e
+        switch appValue.content {
+        case .entity(let e): self = e
+        case .reference(let r): self.init(reference: r, fetcher: appValue.fetcher)
+        default: return nil
+        }
     }
+}
+
+extension AppValue: AppValueReadable {
+    public init?(appValue: AppValue) { self = appValue }
 }
 
 extension Optional: AppValueReadable where Wrapped: AppValueReadable {

@@ -67,11 +67,15 @@ package final class TestEnvironment: Sendable {
                 // spotlightd re-reads its registry when the directory changes.
                 try AppRegistry(directory: current.directory.appendingPathComponent("apps")).install(manifest)
             }
-            let socket = current.directory.appendingPathComponent("s/a\(current.sessions.count + 1).sock").path
+            let number = current.sessions.count + 1
+            let socket = current.directory.appendingPathComponent("s/a\(number).sock").path
             var variables = AppLauncher.environment(daemonSocket: current.daemon.socketPath, appSocket: socket,
                                                     base: variables)
             variables["SPOTLIGHT_APPS_DIR"] = current.directory.appendingPathComponent("apps").path
             variables["SPOTLIGHT_DATA_DIR"] = current.directory.appendingPathComponent("data").path
+            // The app's own HOME and XDG directories: it never writes to the tester's real data.
+            let home = try AppHome.make(at: current.directory.appendingPathComponent("home/a\(number)"))
+            variables.merge(home.environment) { $1 }
             let launcher = AppLauncher(manifest: manifest, socketPath: socket, environment: variables,
                                        options: launcherOptions())
             let session = AppSession(bundle: bundle, launcher: launcher, environment: self)

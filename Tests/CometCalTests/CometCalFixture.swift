@@ -3,25 +3,15 @@ import Testing
 import IntentKitTesting
 
 /// What every CometCal regression test shares: the app's definitions, found by bundle
-/// identifier only (the suite never imports the app), and the app's own data in a temp
-/// directory, so tests never touch a person's calendars.
+/// identifier only (the suite never imports the app). The harness gives the app its own HOME
+/// and XDG directories, so its data (under `$XDG_DATA_HOME/cometcal`) never touches a person's
+/// calendars.
 enum CometCal {
     static let bundleIdentifier = "com.example.apple-samplecode.CometCal"
 
-    /// Points the app at a temp data directory, once, before the harness first launches it
-    /// (the launched app inherits this process's environment).
-    static let dataDirectory: URL = {
-        let dir = FileManager.default.temporaryDirectory
-            .appendingPathComponent("cometcal-tests-\(getpid())-\(UUID().uuidString.prefix(8))", isDirectory: true)
-        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        setenv("COMETCAL_DATA_DIR", dir.path, 1)
-        return dir
-    }()
-
-    /// The app's definitions; the app's data directory is set first.
+    /// The app's definitions.
     static func definitions() -> IntentDefinitions {
-        _ = dataDirectory
-        return IntentDefinitions(bundleIdentifier: bundleIdentifier)
+        IntentDefinitions(bundleIdentifier: bundleIdentifier)
     }
 
     /// Resets the app to the known sample data (test-only intent).

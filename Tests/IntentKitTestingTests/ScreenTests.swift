@@ -40,11 +40,6 @@ import Testing
         #expect(!app.staticTexts["Items"].exists)
     }
 
-    @Test func applicationWithoutArgumentsIsTheAppOfTheLatestDefinitions() {
-        _ = IntentDefinitions(bundleIdentifier: "com.example.Latest", environment: environment)
-        #expect(XCUIApplication().bundleIdentifier == "com.example.Latest")
-    }
-
     @Test func launchFailureIsRecordedAsATestFailure() {
         let missing = XCUIApplication(bundleIdentifier: "com.example.NeverRegistered", environment: environment)
         withKnownIssue { missing.launch() }

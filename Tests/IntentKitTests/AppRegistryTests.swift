@@ -70,7 +70,7 @@ func runFixture(_ arguments: [String], environment: [String: String]? = nil) thr
     #expect(schema.bundleIdentifier == "com.example.IntentKitFixture")
     #expect(schema.intents.map(\.name).contains("EchoItemIntent"))
     #expect(!schema.intents.map(\.name).contains("HiddenTestIntent"))
-    #expect(schema.entities.map(\.name) == ["ItemEntity"])
+    #expect(schema.entities.map(\.name) == ["ItemEntity", "GhostEntity"])
     #expect(schema.enums.first?.cases.map(\.rawValue) == ["sweet", "sour", "salty"])
 }
 

@@ -83,6 +83,14 @@ public final class AppLauncher: Sendable {
     }
     private let extraEnvironment = Mutex<[String: String]>([:])
 
+    /// Arguments added after the manifest's at every later launch (XCUIApplication's
+    /// `launchArguments`); a running app keeps the arguments it started with.
+    public var launchArguments: [String] {
+        get { extraArguments.withLock { $0 } }
+        set { extraArguments.withLock { $0 = newValue } }
+    }
+    private let extraArguments = Mutex<[String]>([])
+
     /// The process id of the app this launcher started, while it runs.
     public var pid: Int32? {
         latest.withLock { app in app.flatMap { $0.exit == nil ? $0.pid : nil } }
@@ -215,7 +223,9 @@ public final class AppLauncher: Sendable {
             return (RPCClient(socketPath: socketPath, configuration: clientOptions), nil)
         }
         let env = environment.merging(launchEnvironment) { $1 }
-        let app = try LaunchedApp(manifest: manifest, environment: env, tailBytes: options.stderrTailBytes)
+        var launched = manifest
+        launched.arguments += launchArguments
+        let app = try LaunchedApp(manifest: launched, environment: env, tailBytes: options.stderrTailBytes)
         latest.withLock { $0 = app }
         let deadline = ContinuousClock.now + options.startupTimeout
         while !Self.answers(socketPath) {

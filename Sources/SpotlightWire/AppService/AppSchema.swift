@@ -9,15 +9,22 @@ import SpotlightModel
 /// ```
 public struct AppSchema: Codable, Hashable, Sendable {
     public var bundleIdentifier: String
+    /// The name people know the app by (`\(.applicationName)` in shortcut phrases); absent from older apps.
+    public var applicationName: String?
     public var intents: [IntentSchema]
     public var entities: [EntitySchema]
     public var enums: [EnumSchema]
+    /// The app's App Shortcuts (``ShortcutSchema``), phrases resolved; absent when it declares none.
+    public var shortcuts: [ShortcutSchema]?
 
-    public init(bundleIdentifier: String, intents: [IntentSchema], entities: [EntitySchema], enums: [EnumSchema]) {
+    public init(bundleIdentifier: String, applicationName: String? = nil, intents: [IntentSchema],
+                entities: [EntitySchema], enums: [EnumSchema], shortcuts: [ShortcutSchema]? = nil) {
         self.bundleIdentifier = bundleIdentifier
+        self.applicationName = applicationName
         self.intents = intents
         self.entities = entities
         self.enums = enums
+        self.shortcuts = shortcuts
     }
 }
 
@@ -32,15 +39,26 @@ public struct IntentSchema: Codable, Hashable, Sendable {
     public var parameters: [ParameterSchema]
     /// The type of the value `perform()` returns; `nil` when it returns none.
     public var returns: ValueType?
+    /// The intent's `openAppWhenRun` (absent from older apps).
+    public var openAppWhenRun: Bool?
+    /// The intent's `authenticationPolicy`: `alwaysAllowed`, `requiresAuthentication`,
+    /// `requiresLocalDeviceAuthentication` (absent from older apps).
+    public var authenticationPolicy: String?
+    /// The intent's `parameterSummary` with parameters as `${name}`: `Search tasks for ${query}`.
+    public var parameterSummary: String?
 
     public init(name: String, title: String, description: String, isDiscoverable: Bool,
-                parameters: [ParameterSchema], returns: ValueType?) {
+                parameters: [ParameterSchema], returns: ValueType?, openAppWhenRun: Bool? = nil,
+                authenticationPolicy: String? = nil, parameterSummary: String? = nil) {
         self.name = name
         self.title = title
         self.description = description
         self.isDiscoverable = isDiscoverable
         self.parameters = parameters
         self.returns = returns
+        self.openAppWhenRun = openAppWhenRun
+        self.authenticationPolicy = authenticationPolicy
+        self.parameterSummary = parameterSummary
     }
 }
 
@@ -83,13 +101,17 @@ public struct EntitySchema: Codable, Hashable, Sendable {
     public var queries: [String]
     /// Whether the type is an `IndexedEntity` (donated to Spotlight; `reindex` accepts it).
     public var isIndexed: Bool
+    /// What its `EntityPropertyQuery` accepts, when its query is one.
+    public var propertyQuery: PropertyQuerySchema?
 
-    public init(name: String, title: String, properties: [PropertySchema], queries: [String], isIndexed: Bool) {
+    public init(name: String, title: String, properties: [PropertySchema], queries: [String], isIndexed: Bool,
+                propertyQuery: PropertyQuerySchema? = nil) {
         self.name = name
         self.title = title
         self.properties = properties
         self.queries = queries
         self.isIndexed = isIndexed
+        self.propertyQuery = propertyQuery
     }
 }
 
@@ -99,12 +121,16 @@ public struct PropertySchema: Codable, Hashable, Sendable {
     public var title: String
     public var type: ValueType
     public var isOptional: Bool
+    /// The Spotlight attribute a donation maps it to (`@Property(indexingKey: \.contentDescription)`):
+    /// `title`, `contentDescription`, `keywords`, ... ; absent when it is donated under its own name.
+    public var indexingKey: String?
 
-    public init(name: String, title: String, type: ValueType, isOptional: Bool) {
+    public init(name: String, title: String, type: ValueType, isOptional: Bool, indexingKey: String? = nil) {
         self.name = name
         self.title = title
         self.type = type
         self.isOptional = isOptional
+        self.indexingKey = indexingKey
     }
 }
 

@@ -15,6 +15,8 @@ public enum AppServiceMethod: String, CaseIterable, Codable, Sendable {
     case suggestedEntities
     /// ``EntityTypeParams`` → ``EntitiesResult``
     case allEntities
+    /// ``PropertyQueryParams`` → ``EntitiesResult``
+    case entitiesMatchingProperties
     /// ``ViewAnnotationsParams`` → ``ViewAnnotationsResult``
     case viewAnnotations
     /// no params → ``ScreenResult``
@@ -63,10 +65,16 @@ public struct RunIntentParams: Codable, Hashable, Sendable {
 /// The answer to `runIntent`.
 public struct RunIntentResult: Codable, Hashable, Sendable {
     public var value: IntentResultValue
-    public init(value: IntentResultValue) { self.value = value }
+    /// What the intent said (`.result(dialog:)`); absent when it said nothing.
+    public var dialog: String?
+    public init(value: IntentResultValue, dialog: String? = nil) {
+        self.value = value
+        self.dialog = dialog
+    }
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         value = try c.decodeIfPresent(IntentResultValue.self, forKey: .value) ?? .none
+        dialog = try c.decodeIfPresent(String.self, forKey: .dialog)
     }
 }
 

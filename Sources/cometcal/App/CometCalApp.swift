@@ -26,8 +26,8 @@ enum CometCalApp {
 
     /// The app as the command line runs it.
     static func make() -> IntentApp {
-        IntentApp(bundleIdentifier: bundleIdentifier, intents: intents, entities: entities, enums: enums,
-                  reindexing: reindexing, name: "CometCal", icon: "x-office-calendar",
+        IntentApp(bundleIdentifier: bundleIdentifier, applicationName: "CometCal", intents: intents,
+                  entities: entities, enums: enums, reindexing: reindexing, icon: "x-office-calendar",
                   commandLine: { arguments in try await HumanCommandLine.run(arguments) })
     }
 }

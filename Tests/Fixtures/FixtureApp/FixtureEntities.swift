@@ -39,7 +39,24 @@ struct ItemEntity: IndexedEntity {
     }
 }
 
-struct ItemQuery: EntityStringQuery, EnumerableEntityQuery {
+/// What a property query of items compares, as the fixture maps its comparisons.
+enum ItemFilter: Sendable {
+    case titleContains(String), titleIs(String), flavorIs(Flavor)
+    case stockAbove(Int?), stockBelow(Int?), stockBetween(Int?, Int?)
+
+    func matches(_ item: ItemEntity) -> Bool {
+        switch self {
+        case .titleContains(let text): return item.title.localizedCaseInsensitiveContains(text)
+        case .titleIs(let text): return item.title == text
+        case .flavorIs(let flavor): return item.flavor == flavor
+        case .stockAbove(let n): return (item.stock ?? 0) > (n ?? 0)
+        case .stockBelow(let n): return (item.stock ?? 0) < (n ?? 0)
+        case .stockBetween(let low, let high): return ((low ?? 0)...(high ?? 0)).contains(item.stock ?? 0)
+        }
+    }
+}
+
+struct ItemQuery: EntityStringQuery, EnumerableEntityQuery, EntityPropertyQuery {
     func entities(for identifiers: [String]) async throws -> [ItemEntity] {
         ItemEntity.all.filter { identifiers.contains($0.id) }
     }
@@ -51,4 +68,40 @@ struct ItemQuery: EntityStringQuery, EnumerableEntityQuery {
     }
 
     func allEntities() async throws -> [ItemEntity] { ItemEntity.all }
+
+    static let properties = QueryProperties {
+        Property(\ItemEntity.$title) {
+            ContainsComparator { ItemFilter.titleContains($0) }
+            EqualToComparator { ItemFilter.titleIs($0) }
+        }
+        Property(\ItemEntity.$flavor) {
+            EqualToComparator { ItemFilter.flavorIs($0) }
+        }
+        Property(\ItemEntity.$stock) {
+            GreaterThanComparator { ItemFilter.stockAbove($0) }
+            LessThanComparator { ItemFilter.stockBelow($0) }
+            IsBetweenComparator { ItemFilter.stockBetween($0, $1) }
+        }
+    }
+
+    static let sortingOptions = SortingOptions {
+        SortableBy(\ItemEntity.$title)
+        SortableBy(\ItemEntity.$stock)
+    }
+
+    func entities(matching comparators: [ItemFilter], mode: ComparatorMode, sortedBy: [EntityQuerySort<ItemEntity>],
+                  limit: Int?) async throws -> [ItemEntity] {
+        var found = ItemEntity.all.filter { item in
+            mode == .and ? comparators.allSatisfy { $0.matches(item) } : comparators.contains { $0.matches(item) }
+        }
+        for sort in sortedBy.reversed() {
+            let ascending = sort.order == .ascending
+            if sort.by == \ItemEntity.$title {
+                found.sort { ascending ? $0.title < $1.title : $0.title > $1.title }
+            } else if sort.by == \ItemEntity.$stock {
+                found.sort { ascending ? ($0.stock ?? 0) < ($1.stock ?? 0) : ($0.stock ?? 0) > ($1.stock ?? 0) }
+            }
+        }
+        return Array(found.prefix(limit ?? found.count))
+    }
 }

@@ -92,6 +92,7 @@ struct SlowIntent: AppIntent {
 /// Shows one item on the screen, selected (for view annotations).
 struct OpenItemIntent: AppIntent {
     static let title = "Open Item"
+    static let openAppWhenRun = true
     @Parameter(title: "Target") var target: ItemEntity
     func perform() async throws -> some IntentResult {
         AppScreen.shared.show([target.title, "Flavor: \(target.flavor.rawValue)"], annotations: [
@@ -108,3 +109,24 @@ struct HiddenTestIntent: AppIntent {
     func perform() async throws -> some IntentResult & ReturnsValue<String> { .result(value: "hidden intent ran") }
 }
 #endif
+
+/// The variables the app runs with that say where it may write: its HOME and XDG directories.
+struct WhereAmIIntent: AppIntent {
+    static let title = "Where Am I"
+    func perform() async throws -> some IntentResult & ReturnsValue<[String]> {
+        let environment = ProcessInfo.processInfo.environment
+        return .result(value: ["HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"]
+            .map { environment[$0] ?? "" })
+    }
+}
+
+/// The fixture's App Shortcuts: the app's name and a parameter in phrases.
+struct FixtureShortcuts: AppShortcutsProvider {
+    static var appShortcuts: [AppShortcut] {
+        AppShortcut(intent: OpenItemIntent(), phrases: ["Open \(\.$target) in \(.applicationName)",
+                                                        "Show an item in \(.applicationName)"],
+                    shortTitle: "Open Item", systemImageName: "shippingbox")
+        AppShortcut(intent: EchoStringIntent(), phrases: ["Echo with \(.applicationName)"])
+    }
+    static let shortcutTileColor: ShortcutTileColor = .teal
+}

@@ -5,7 +5,7 @@ var intents: [any AppIntent.Type] = [
     EchoStringIntent.self, EchoIntIntent.self, EchoDoubleIntent.self, EchoBoolIntent.self,
     EchoDateIntent.self, EchoURLIntent.self, EchoFlavorIntent.self, EchoItemIntent.self,
     EchoOptionalIntent.self, EchoArrayIntent.self, ThrowingIntent.self, CrashIntent.self,
-    SlowIntent.self, OpenItemIntent.self,
+    SlowIntent.self, OpenItemIntent.self, ValidateNameIntent.self, SummonGhostIntent.self, WhereAmIIntent.self,
 ]
 #if DEBUG
 intents.append(HiddenTestIntent.self)
@@ -14,5 +14,5 @@ intents.append(HiddenTestIntent.self)
 AppScreen.shared.show(["Items", "Apple Pie", "Lemon Tart", "Pretzel"])
 
 await IntentApp(bundleIdentifier: "com.example.IntentKitFixture", intents: intents,
-                entities: [ItemEntity.self], enums: [Flavor.self],
+                entities: [ItemEntity.self, GhostEntity.self], enums: [Flavor.self], shortcuts: FixtureShortcuts.self,
                 reindexing: Reindexing(donate: { _ in })).main()

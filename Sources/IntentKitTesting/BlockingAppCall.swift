@@ -5,14 +5,21 @@ import Glibc
 import SpotlightModel
 import SpotlightWire
 
-/// Reads an app's `screen` with a blocking call on a connection of its own: the
-/// `XCUIApplication` analog is synchronous and must not wait on the cooperative pool.
-enum ScreenReader {
+/// Calls an app with a blocking call on a connection of its own, for the synchronous parts of
+/// the API (the `XCUIApplication` analog, reading a property of a referenced entity), which
+/// must not wait on the cooperative pool.
+enum BlockingAppCall {
     /// The lines the app at `socketPath` shows. - Throws: `SpotlightError` (`.unavailable`, `.timeout`, the app's).
     static func lines(socketPath: String, timeout: Duration) throws -> [String] {
+        try call("screen", nil, socketPath: socketPath, timeout: timeout).decode(ScreenResult.self).lines
+    }
+
+    /// One call of the app service at `socketPath`, its result.
+    /// - Throws: `SpotlightError` (`.unavailable`, `.timeout`, the app's).
+    static func call(_ method: String, _ params: JSONValue?, socketPath: String, timeout: Duration) throws -> JSONValue {
         let fd = try connect(socketPath, timeout: timeout)
         defer { close(fd) }
-        let request = try RPCMessage.request(RPCRequest(id: .number(1), method: "screen")).encodedLine()
+        let request = try RPCMessage.request(RPCRequest(id: .number(1), method: method, params: params)).encodedLine()
         let sent = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         guard sent == request.count else {
             throw SpotlightError(.unavailable, "cannot send to the app at \(socketPath)", underlying: String(cString: strerror(errno)))
@@ -23,15 +30,14 @@ enum ScreenReader {
             let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if n < 0, errno == EINTR { continue }
             guard n > 0 else {
-                throw SpotlightError(n == 0 ? .unavailable : .timeout, "no screen from the app at \(socketPath)")
+                throw SpotlightError(n == 0 ? .unavailable : .timeout, "no answer to \(method) from the app at \(socketPath)")
             }
             frame.append(contentsOf: buffer[0..<n])
         }
         guard case .success(.response(let response)) = RPCMessage.decode(frame: Array(frame.prefix { $0 != 10 })) else {
-            throw SpotlightError(.internal, "the app at \(socketPath) answered screen with something that is not a response")
+            throw SpotlightError(.internal, "the app at \(socketPath) answered \(method) with something that is not a response")
         }
-        let screen = try response.outcome.mapError(\.spotlightError).get().decode(ScreenResult.self)
-        return screen.lines
+        return try response.outcome.mapError(\.spotlightError).get()
     }
 
     private static func connect(_ path: String, timeout: Duration) throws -> Int32 {

@@ -1,0 +1,103 @@
+import Foundation
+import SpotlightWire
+
+/// The app's App Shortcuts: intents people can run by a phrase, with no setup (App Intents'
+/// `AppShortcutsProvider`). List the provider once in `main.swift`
+/// (`IntentApp(..., shortcuts: TaskDeckShortcuts.self)`); `--describe` and the harness list
+/// the shortcuts with their phrases resolved, and the desktop search provider can offer them.
+///
+/// ```swift
+/// struct TaskDeckShortcuts: AppShortcutsProvider {
+///     static var appShortcuts: [AppShortcut] {
+///         AppShortcut(intent: CreateTaskIntent(), phrases: ["Add a task in \(.applicationName)"],
+///                     shortTitle: "New Task", systemImageName: "plus.circle")
+///     }
+///     static let shortcutTileColor: ShortcutTileColor = .orange
+/// }
+/// ```
+public protocol AppShortcutsProvider {
+    @AppShortcutsBuilder static var appShortcuts: [AppShortcut] { get }
+    static var shortcutTileColor: ShortcutTileColor { get }
+}
+
+extension AppShortcutsProvider {
+    public static var shortcutTileColor: ShortcutTileColor { .navy }
+    /// Apple's hook to refresh parameterized phrases; nothing to refresh here.
+    public static func updateAppShortcutParameters() {}
+}
+
+/// One App Shortcut: an intent and the phrases that run it.
+public struct AppShortcut: Sendable {
+    /// The intent's type name.
+    public let intentName: String
+    let phrases: [PhraseText]
+    public let shortTitle: String?
+    public let systemImageName: String?
+
+    public init<Intent: AppIntent>(intent: Intent, phrases: [AppShortcutPhrase<Intent>],
+                                   shortTitle: LocalizedStringResource, systemImageName: String) {
+        self.init(intent, phrases, shortTitle.defaultValue, systemImageName)
+    }
+
+    /// The App Intents form without a short title and image.
+    public init<Intent: AppIntent>(intent: Intent, phrases: [AppShortcutPhrase<Intent>]) {
+        self.init(intent, phrases, nil, nil)
+    }
+
+    private init<Intent: AppIntent>(_ intent: Intent, _ phrases: [AppShortcutPhrase<Intent>], _ shortTitle: String?,
+                                    _ systemImageName: String?) {
+        self.intentName = Intent.typeName
+        self.phrases = phrases.map { PhraseText(pieces: $0.template.resolved(in: intent)) }
+        self.shortTitle = shortTitle
+        self.systemImageName = systemImageName
+    }
+
+    /// The phrases with `applicationName` in place of `\(.applicationName)` and each parameter as `${name}`.
+    public func phrases(applicationName: String) -> [String] {
+        phrases.map { $0.resolved(applicationName: applicationName) }
+    }
+
+    func schema(applicationName: String) -> ShortcutSchema {
+        ShortcutSchema(intent: intentName, phrases: phrases(applicationName: applicationName), shortTitle: shortTitle,
+                       systemImageName: systemImageName)
+    }
+
+    /// A phrase with the application name still to fill in.
+    struct PhraseText: Sendable {
+        var pieces: [String?]   // nil: the application name
+        func resolved(applicationName: String) -> String { pieces.map { $0 ?? applicationName }.joined() }
+    }
+}
+
+/// A phrase of an App Shortcut: text with `\(.applicationName)` and parameters (`\(\.$project)`).
+public struct AppShortcutPhrase<Intent: AppIntent>: Sendable, ExpressibleByStringInterpolation {
+    let template: IntentTemplate<Intent>
+
+    public init(stringLiteral value: String) { template = IntentTemplate(pieces: [.text(value)]) }
+    public init(stringInterpolation: IntentTextInterpolation<Intent>) { template = stringInterpolation.template }
+}
+
+/// What a phrase can name besides text: the app.
+public struct AppShortcutPhraseToken: Hashable, Sendable {
+    let name: String
+    /// The app's name (``IntentApp``'s `applicationName`).
+    public static let applicationName = AppShortcutPhraseToken(name: "applicationName")
+}
+
+/// Builds `appShortcuts` from one `AppShortcut` expression per line.
+@resultBuilder
+public enum AppShortcutsBuilder {
+    public static func buildExpression(_ shortcut: AppShortcut) -> [AppShortcut] { [shortcut] }
+    public static func buildExpression(_ shortcuts: [AppShortcut]) -> [AppShortcut] { shortcuts }
+    public static func buildBlock(_ parts: [AppShortcut]...) -> [AppShortcut] { parts.flatMap { $0 } }
+    public static func buildOptional(_ part: [AppShortcut]?) -> [AppShortcut] { part ?? [] }
+    public static func buildEither(first part: [AppShortcut]) -> [AppShortcut] { part }
+    public static func buildEither(second part: [AppShortcut]) -> [AppShortcut] { part }
+    public static func buildArray(_ parts: [[AppShortcut]]) -> [AppShortcut] { parts.flatMap { $0 } }
+    public static func buildLimitedAvailability(_ part: [AppShortcut]) -> [AppShortcut] { part }
+}
+
+/// The tile color of the app's shortcuts in Shortcuts (informational here).
+public enum ShortcutTileColor: String, Hashable, Sendable, CaseIterable {
+    case red, tangerine, orange, yellow, lime, grayBrown, grayGreen, lightBlue, teal, blue, navy, purple, pink, grayBlue
+}

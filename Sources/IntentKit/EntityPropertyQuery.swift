@@ -1,0 +1,233 @@
+import Foundation
+import SpotlightModel
+
+/// A query that finds entities by comparing their properties (App Intents'
+/// `EntityPropertyQuery`): the app declares which properties can be compared and how, and
+/// maps each comparison to a type of its own choosing, which its
+/// ``entities(matching:mode:sortedBy:limit:)`` then applies. The harness runs it with
+/// `entityDefinition.entities(matching: [.contains("title", "milk")], mode: .and, ...)`.
+///
+/// ```swift
+/// enum TaskFilter { case titleContains(String), projectIs(String) }
+///
+/// struct TaskQuery: EntityPropertyQuery {
+///     static let properties = QueryProperties {
+///         Property(\TaskEntity.$title) {
+///             ContainsComparator { TaskFilter.titleContains($0) }
+///         }
+///         Property(\TaskEntity.$projectName) {
+///             EqualToComparator { TaskFilter.projectIs($0) }
+///         }
+///     }
+///     static let sortingOptions = SortingOptions { SortableBy(\TaskEntity.$title) }
+///
+///     func entities(matching comparators: [TaskFilter], mode: ComparatorMode,
+///                   sortedBy: [EntityQuerySort<TaskEntity>], limit: Int?) async throws -> [TaskEntity] { ... }
+///     func entities(for identifiers: [TaskEntity.ID]) async throws -> [TaskEntity] { ... }
+/// }
+/// ```
+///
+/// Swift 6 wants `static let` here (Apple's samples write `static var`). Key paths name
+/// properties, and only an entity knows which property a key path reaches, so `describe` and
+/// the property query need one entity of the type from `suggestedEntities()` (else
+/// `allEntities()`) to name them.
+public protocol EntityPropertyQuery: EntityQuery {
+    /// What the app maps each comparison to.
+    associatedtype ComparatorMappingType
+    /// The properties that can be compared, each with its comparators.
+    static var properties: EntityQueryProperties { get }
+    /// The properties the query can sort by. Default: none.
+    static var sortingOptions: EntityQuerySortingOptions { get }
+    /// The entities matching all (`.and`) or any (`.or`) of the comparisons, sorted, at most `limit`.
+    func entities(matching comparators: [ComparatorMappingType], mode: EntityQueryComparatorMode,
+                  sortedBy: [EntityQuerySort<Entity>], limit: Int?) async throws -> [Entity]
+}
+
+// The names App Intents gives these inside a query. They do not depend on the query's
+// associated types (its entity, its mapping type): a stored `static let properties =
+// QueryProperties { ... }` would otherwise need the conformance it is part of, which the
+// compiler cannot always resolve when the entity is declared in another file.
+extension EntityPropertyQuery {
+    public typealias QueryProperties = EntityQueryProperties
+    public typealias Property = EntityQueryProperty
+    public typealias SortingOptions = EntityQuerySortingOptions
+    public typealias SortableBy = EntityQuerySortableByProperty
+    public typealias ComparatorMode = EntityQueryComparatorMode
+
+    public static var sortingOptions: EntityQuerySortingOptions { EntityQuerySortingOptions(options: []) }
+}
+
+/// Whether entities must match every comparison or any one.
+public enum EntityQueryComparatorMode: String, Hashable, Sendable, Codable {
+    case and, or
+}
+
+/// One sort of a property query: the property (a key path to its `@Property`, `\TaskEntity.$title`) and the order.
+public struct EntityQuerySort<Entity>: @unchecked Sendable {
+    public enum Ordering: String, Hashable, Sendable, Codable {
+        case ascending, descending
+    }
+    /// The key path to the property's wrapper, as the query declared it: compare with `\TaskEntity.$title`.
+    public let by: PartialKeyPath<Entity>
+    public let order: Ordering
+
+    public init(by: PartialKeyPath<Entity>, order: Ordering = .ascending) {
+        self.by = by
+        self.order = order
+    }
+}
+
+/// The properties of a property query (`QueryProperties { Property(...) { ... } }`).
+public struct EntityQueryProperties: Sendable {
+    public let properties: [EntityQueryProperty]
+
+    public init(@EntityQueryPropertiesBuilder properties: () -> [EntityQueryProperty]) {
+        self.properties = properties()
+    }
+}
+
+/// One comparable property: a key path to its `@Property` and its comparators.
+public struct EntityQueryProperty: Sendable {
+    /// Reads the property's wrapper from an entity (nil for an entity of another type), to learn its name.
+    let wrapper: @Sendable (Any) -> AnyObject?
+    let comparators: [ErasedComparator]
+
+    public init<Entity, Value: IntentValue, Mapping>(
+        _ keyPath: any KeyPath<Entity, EntityProperty<Value>> & Sendable,
+        @EntityQueryComparatorsBuilder<Value, Mapping> comparators: () -> [AnyEntityQueryComparator<Value, Mapping>]
+    ) {
+        wrapper = { ($0 as? Entity).map { $0[keyPath: keyPath] } }
+        self.comparators = comparators().map(\.erased)
+    }
+}
+
+/// A comparator whose types are erased: its kind, and how to turn wire values into the app's mapping.
+struct ErasedComparator: Sendable {
+    let kind: EntityQueryComparatorKind
+    /// The mapping's type, for the error when it is not the query's `ComparatorMappingType`.
+    let mappingType: Any.Type
+    /// Converts the wire value (and the upper bound of `isBetween`) and applies the app's mapping.
+    let map: @Sendable (PropertyValue, PropertyValue?) async throws -> Any
+}
+
+/// The comparisons a property query can make; the names are the wire's.
+public enum EntityQueryComparatorKind: String, Hashable, Sendable, CaseIterable, Codable {
+    case equalTo, notEqualTo, contains, hasPrefix, hasSuffix
+    case lessThan, lessThanOrEqualTo, greaterThan, greaterThanOrEqualTo, isBetween
+}
+
+/// Any comparator of a property whose values are `Value`.
+public struct AnyEntityQueryComparator<Value: IntentValue, Mapping>: Sendable {
+    let erased: ErasedComparator
+
+    init(_ kind: EntityQueryComparatorKind, _ transform: @escaping @Sendable (Value) -> Mapping) {
+        erased = ErasedComparator(kind: kind, mappingType: Mapping.self) { value, _ in
+            transform(try await Value.resolve(value))
+        }
+    }
+
+    init(between transform: @escaping @Sendable (Value, Value) -> Mapping) {
+        erased = ErasedComparator(kind: .isBetween, mappingType: Mapping.self) { lower, upper in
+            guard let upper else { throw ValueConversionError("isBetween needs an upper bound") }
+            return transform(try await Value.resolve(lower), try await Value.resolve(upper))
+        }
+    }
+}
+
+/// A comparator of a property query: compares the property with the caller's value the way
+/// its `Kind` says, and maps that value to the app's own type with `mappingTransform`. Write
+/// it by its App Intents name: `EqualToComparator { TaskFilter.titleIs($0) }`.
+public struct EntityQueryComparator<Kind: EntityQueryComparatorKindMarker, Value: IntentValue, Mapping>: Sendable {
+    let transform: @Sendable (Value) -> Mapping
+    public init(mappingTransform: @escaping @Sendable (Value) -> Mapping) { transform = mappingTransform }
+}
+
+/// Names a comparator kind at the type level (``EntityQueryComparator``'s `Kind`).
+public protocol EntityQueryComparatorKindMarker: Sendable {
+    static var kind: EntityQueryComparatorKind { get }
+}
+
+/// The comparator kinds as types; see the `…Comparator` type aliases.
+public enum EntityQueryComparators {
+    public enum EqualTo: EntityQueryComparatorKindMarker { public static var kind: EntityQueryComparatorKind { .equalTo } }
+    public enum NotEqualTo: EntityQueryComparatorKindMarker { public static var kind: EntityQueryComparatorKind { .notEqualTo } }
+    public enum Contains: EntityQueryComparatorKindMarker { public static var kind: EntityQueryComparatorKind { .contains } }
+    public enum HasPrefix: EntityQueryComparatorKindMarker { public static var kind: EntityQueryComparatorKind { .hasPrefix } }
+    public enum HasSuffix: EntityQueryComparatorKindMarker { public static var kind: EntityQueryComparatorKind { .hasSuffix } }
+    public enum LessThan: EntityQueryComparatorKindMarker { public static var kind: EntityQueryComparatorKind { .lessThan } }
+    public enum LessThanOrEqualTo: EntityQueryComparatorKindMarker {
+        public static var kind: EntityQueryComparatorKind { .lessThanOrEqualTo }
+    }
+    public enum GreaterThan: EntityQueryComparatorKindMarker { public static var kind: EntityQueryComparatorKind { .greaterThan } }
+    public enum GreaterThanOrEqualTo: EntityQueryComparatorKindMarker {
+        public static var kind: EntityQueryComparatorKind { .greaterThanOrEqualTo }
+    }
+}
+
+public typealias EqualToComparator<Value: IntentValue, Mapping> = EntityQueryComparator<EntityQueryComparators.EqualTo, Value, Mapping>
+public typealias NotEqualToComparator<Value: IntentValue, Mapping> = EntityQueryComparator<EntityQueryComparators.NotEqualTo, Value, Mapping>
+public typealias ContainsComparator<Value: IntentValue, Mapping> = EntityQueryComparator<EntityQueryComparators.Contains, Value, Mapping>
+public typealias HasPrefixComparator<Value: IntentValue, Mapping> = EntityQueryComparator<EntityQueryComparators.HasPrefix, Value, Mapping>
+public typealias HasSuffixComparator<Value: IntentValue, Mapping> = EntityQueryComparator<EntityQueryComparators.HasSuffix, Value, Mapping>
+public typealias LessThanComparator<Value: IntentValue, Mapping> = EntityQueryComparator<EntityQueryComparators.LessThan, Value, Mapping>
+public typealias LessThanOrEqualToComparator<Value: IntentValue, Mapping> =
+    EntityQueryComparator<EntityQueryComparators.LessThanOrEqualTo, Value, Mapping>
+public typealias GreaterThanComparator<Value: IntentValue, Mapping> = EntityQueryComparator<EntityQueryComparators.GreaterThan, Value, Mapping>
+public typealias GreaterThanOrEqualToComparator<Value: IntentValue, Mapping> =
+    EntityQueryComparator<EntityQueryComparators.GreaterThanOrEqualTo, Value, Mapping>
+
+/// `IsBetweenComparator { lower, upper in ... }`.
+public struct IsBetweenComparator<Value: IntentValue, Mapping>: Sendable {
+    let transform: @Sendable (Value, Value) -> Mapping
+    public init(mappingTransform: @escaping @Sendable (Value, Value) -> Mapping) { transform = mappingTransform }
+}
+
+/// Builds a property's comparators, one per line.
+@resultBuilder
+public enum EntityQueryComparatorsBuilder<Value: IntentValue, Mapping> {
+    public typealias Component = AnyEntityQueryComparator<Value, Mapping>
+    public static func buildExpression<Kind>(_ c: EntityQueryComparator<Kind, Value, Mapping>) -> [Component] {
+        [Component(Kind.kind, c.transform)]
+    }
+    public static func buildExpression(_ c: IsBetweenComparator<Value, Mapping>) -> [Component] { [Component(between: c.transform)] }
+    public static func buildBlock(_ parts: [Component]...) -> [Component] { parts.flatMap { $0 } }
+}
+
+/// Builds the properties of a property query, one `Property(...)` per line.
+@resultBuilder
+public enum EntityQueryPropertiesBuilder {
+    public static func buildExpression(_ property: EntityQueryProperty) -> [EntityQueryProperty] { [property] }
+    public static func buildBlock(_ parts: [EntityQueryProperty]...) -> [EntityQueryProperty] { parts.flatMap { $0 } }
+}
+
+/// The properties a property query sorts by (`SortingOptions { SortableBy(\TaskEntity.$title) }`).
+public struct EntityQuerySortingOptions: Sendable {
+    public let options: [EntityQuerySortableByProperty]
+
+    public init(options: [EntityQuerySortableByProperty]) { self.options = options }
+
+    public init(@EntityQuerySortingOptionsBuilder options: () -> [EntityQuerySortableByProperty]) {
+        self.options = options()
+    }
+}
+
+/// One property a query sorts by.
+public struct EntityQuerySortableByProperty: @unchecked Sendable {
+    /// The key path the sort hands to the query (`EntityQuerySort.by`).
+    let keyPath: AnyKeyPath
+    let wrapper: @Sendable (Any) -> AnyObject?
+
+    public init<Entity, Value: IntentValue>(_ keyPath: any KeyPath<Entity, EntityProperty<Value>> & Sendable) {
+        self.keyPath = keyPath
+        wrapper = { ($0 as? Entity).map { $0[keyPath: keyPath] } }
+    }
+}
+
+/// Builds sorting options, one `SortableBy(...)` per line.
+@resultBuilder
+public enum EntityQuerySortingOptionsBuilder {
+    public static func buildExpression(_ option: EntityQuerySortableByProperty) -> [EntityQuerySortableByProperty] { [option] }
+    public static func buildBlock(_ parts: [EntityQuerySortableByProperty]...) -> [EntityQuerySortableByProperty] {
+        parts.flatMap { $0 }
+    }
+}

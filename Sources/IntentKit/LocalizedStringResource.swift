@@ -1,0 +1,117 @@
+import Foundation
+
+/// Text an intent, entity or enum declares for people to read (Foundation's
+/// `LocalizedStringResource` on Apple platforms). Here it is backed by its default value:
+/// there are no string tables, so the text is used as written.
+///
+/// ```swift
+/// struct SeedTaskFixturesIntent: AppIntent {
+///     static let title: LocalizedStringResource = "Seed Task Fixtures"
+/// }
+/// let name = String(localized: TaskEntity.typeDisplayRepresentation.name)   // "Task"
+/// ```
+public struct LocalizedStringResource: Hashable, Sendable, Codable, ExpressibleByStringInterpolation,
+    CustomStringConvertible {
+    /// The lookup key (the text itself unless a key was given).
+    public var key: String
+    /// The text shown.
+    public var defaultValue: String
+    /// The string table named; kept for source compatibility, not used.
+    public var table: String?
+
+    public init(stringLiteral value: String) {
+        self.key = value
+        self.defaultValue = value
+        self.table = nil
+    }
+
+    public init(stringInterpolation: DefaultStringInterpolation) {
+        self.init(stringLiteral: String(stringInterpolation: stringInterpolation))
+    }
+
+    /// Text that is its own key: `LocalizedStringResource("Seed Task Fixtures")`.
+    public init(_ keyAndValue: String, table: String? = nil, comment: StaticString? = nil) {
+        self.init(stringLiteral: keyAndValue)
+        self.table = table
+    }
+
+    /// Text with a key of its own and the text shown.
+    public init(_ key: StaticString, defaultValue: String, table: String? = nil, comment: StaticString? = nil) {
+        self.key = "\(key)"
+        self.defaultValue = defaultValue
+        self.table = table
+    }
+
+    public var description: String { defaultValue }
+}
+
+extension String {
+    /// The text of a resource (Foundation's `String(localized:)`): its default value.
+    public init(localized resource: LocalizedStringResource) {
+        self = resource.defaultValue
+    }
+
+    /// The text of a key with an optional default (Foundation's `String(localized:defaultValue:…)`):
+    /// the default when given, else the key itself.
+    public init(localized key: String, defaultValue: String? = nil, table: String? = nil, comment: StaticString? = nil) {
+        self = defaultValue ?? key
+    }
+}
+
+/// A type an intent's `title` can have: `String` or ``LocalizedStringResource``.
+public protocol IntentTitleText: Sendable {
+    /// The text shown.
+    var titleText: String { get }
+}
+
+extension String: IntentTitleText {
+    public var titleText: String { self }
+}
+
+extension LocalizedStringResource: IntentTitleText {
+    public var titleText: String { defaultValue }
+}
+
+/// What an intent says it does (App Intents' `IntentDescription`): a text, and optionally a
+/// category and words that find it.
+///
+/// ```swift
+/// static let description = IntentDescription("Creates a task in a project.", categoryName: "Tasks")
+/// ```
+public struct IntentDescription: Hashable, Sendable, ExpressibleByStringInterpolation {
+    public var descriptionText: LocalizedStringResource
+    public var categoryName: LocalizedStringResource?
+    public var searchKeywords: [LocalizedStringResource]
+
+    public init(_ descriptionText: LocalizedStringResource, categoryName: LocalizedStringResource? = nil,
+                searchKeywords: [LocalizedStringResource] = []) {
+        self.descriptionText = descriptionText
+        self.categoryName = categoryName
+        self.searchKeywords = searchKeywords
+    }
+
+    public init(stringLiteral value: String) { self.init(LocalizedStringResource(stringLiteral: value)) }
+
+    public init(stringInterpolation: DefaultStringInterpolation) {
+        self.init(stringLiteral: String(stringInterpolation: stringInterpolation))
+    }
+}
+
+/// A type an intent's `description` can have: `String`, ``IntentDescription`` or
+/// `IntentDescription?` (Apple declares the last).
+public protocol IntentDescriptionText: Sendable {
+    /// The text shown; empty for none.
+    var intentDescriptionText: String { get }
+}
+
+extension String: IntentDescriptionText {
+    public var intentDescriptionText: String { self }
+}
+
+extension IntentDescription: IntentDescriptionText {
+    public var intentDescriptionText: String { descriptionText.defaultValue }
+}
+
+extension Optional: IntentDescriptionText where Wrapped == IntentDescription {
+    public var intentDescriptionText: String { self?.descriptionText.defaultValue ?? "" }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import SpotlightModel
+
+/// The Spotlight attributes of a donated entity (Core Spotlight's `CSSearchableItemAttributeSet`,
+/// which is also its name here). An ``IndexedEntity`` fills it from its `@Property(indexingKey:)`
+/// properties and its ``IndexedEntity/attributeSet``; the donation's record takes:
+///
+/// | attribute | record |
+/// | --- | --- |
+/// | `title`, `displayName` (wins) | the title |
+/// | `contentDescription` | the subtitle |
+/// | `keywords` | keywords, added to `indexedKeywords` |
+/// | `alternateNames` | synonyms, added to the display representation's |
+/// | any other | a property of the attribute's name (`namedLocation`, `dueDate`, ...), found by `namedLocation:roof` |
+///
+/// ```swift
+/// var attributeSet: CSSearchableItemAttributeSet {
+///     let attributes = CSSearchableItemAttributeSet()
+///     attributes.contentDescription = notes
+///     attributes.keywords = tags
+///     return attributes
+/// }
+/// ```
+public final class SearchableItemAttributes {
+    /// Every attribute set, by name.
+    public private(set) var values: [String: PropertyValue] = [:]
+
+    public init() {}
+
+    /// Apple's `CSSearchableItemAttributeSet(contentType:)`; the content type is not used.
+    public convenience init(contentType: Any) { self.init() }
+
+    /// Sets or clears an attribute by name.
+    public func set(_ name: String, _ value: PropertyValue?) { values[name] = value }
+
+    private func string(_ name: String) -> String? {
+        if case .string(let s) = values[name] { return s } else { return nil }
+    }
+    private func strings(_ name: String) -> [String]? {
+        guard case .array(let items) = values[name] else { return nil }
+        return items.compactMap { if case .string(let s) = $0 { return s } else { return nil } }
+    }
+    private func date(_ name: String) -> Date? {
+        if case .date(let d) = values[name] { return d } else { return nil }
+    }
+    private func url(_ name: String) -> URL? {
+        if case .url(let u) = values[name] { return u } else { return nil }
+    }
+
+    public var title: String? { get { string("title") } set { set("title", newValue.map(PropertyValue.string)) } }
+    public var displayName: String? { get { string("displayName") } set { set("displayName", newValue.map(PropertyValue.string)) } }
+    public var contentDescription: String? {
+        get { string("contentDescription") } set { set("contentDescription", newValue.map(PropertyValue.string)) }
+    }
+    public var textContent: String? { get { string("textContent") } set { set("textContent", newValue.map(PropertyValue.string)) } }
+    public var namedLocation: String? {
+        get { string("namedLocation") } set { set("namedLocation", newValue.map(PropertyValue.string)) }
+    }
+    public var city: String? { get { string("city") } set { set("city", newValue.map(PropertyValue.string)) } }
+    public var country: String? { get { string("country") } set { set("country", newValue.map(PropertyValue.string)) } }
+    public var comment: String? { get { string("comment") } set { set("comment", newValue.map(PropertyValue.string)) } }
+    public var headline: String? { get { string("headline") } set { set("headline", newValue.map(PropertyValue.string)) } }
+    public var keywords: [String]? {
+        get { strings("keywords") } set { set("keywords", newValue.map { .array($0.map(PropertyValue.string)) }) }
+    }
+    public var alternateNames: [String]? {
+        get { strings("alternateNames") } set { set("alternateNames", newValue.map { .array($0.map(PropertyValue.string)) }) }
+    }
+    public var authorNames: [String]? {
+        get { strings("authorNames") } set { set("authorNames", newValue.map { .array($0.map(PropertyValue.string)) }) }
+    }
+    public var startDate: Date? { get { date("startDate") } set { set("startDate", newValue.map(PropertyValue.date)) } }
+    public var endDate: Date? { get { date("endDate") } set { set("endDate", newValue.map(PropertyValue.date)) } }
+    public var dueDate: Date? { get { date("dueDate") } set { set("dueDate", newValue.map(PropertyValue.date)) } }
+    public var completionDate: Date? {
+        get { date("completionDate") } set { set("completionDate", newValue.map(PropertyValue.date)) }
+    }
+    public var addedDate: Date? { get { date("addedDate") } set { set("addedDate", newValue.map(PropertyValue.date)) } }
+    public var contentCreationDate: Date? {
+        get { date("contentCreationDate") } set { set("contentCreationDate", newValue.map(PropertyValue.date)) }
+    }
+    public var contentModificationDate: Date? {
+        get { date("contentModificationDate") } set { set("contentModificationDate", newValue.map(PropertyValue.date)) }
+    }
+    public var lastUsedDate: Date? { get { date("lastUsedDate") } set { set("lastUsedDate", newValue.map(PropertyValue.date)) } }
+    public var url: URL? { get { url("url") } set { set("url", newValue.map(PropertyValue.url)) } }
+    public var contentURL: URL? { get { url("contentURL") } set { set("contentURL", newValue.map(PropertyValue.url)) } }
+
+    /// The attribute a key path names (`\.contentDescription` → `contentDescription`).
+    static func name(of keyPath: PartialKeyPath<SearchableItemAttributes>) -> String? {
+        attributeNames[keyPath]
+    }
+
+    nonisolated(unsafe) private static let attributeNames: [PartialKeyPath<SearchableItemAttributes>: String] = [
+        \.title: "title", \.displayName: "displayName", \.contentDescription: "contentDescription",
+        \.textContent: "textContent", \.namedLocation: "namedLocation", \.city: "city", \.country: "country",
+        \.comment: "comment", \.headline: "headline", \.keywords: "keywords", \.alternateNames: "alternateNames",
+        \.authorNames: "authorNames", \.startDate: "startDate", \.endDate: "endDate", \.dueDate: "dueDate",
+        \.completionDate: "completionDate", \.addedDate: "addedDate", \.contentCreationDate: "contentCreationDate",
+        \.contentModificationDate: "contentModificationDate", \.lastUsedDate: "lastUsedDate", \.url: "url",
+        \.contentURL: "contentURL",
+    ]
+
+    /// Writes the attributes into a donation's record by the table above.
+    func apply(to record: inout Record) {
+        for (name, value) in values.sorted(by: { $0.key < $1.key }) {
+            switch (name, value) {
+            case ("title", .string(let title)) where values["displayName"] == nil: record.title = title
+            case ("displayName", .string(let title)): record.title = title
+            case ("contentDescription", .string(let text)): record.subtitle = text
+            case ("keywords", _): record.keywords += Self.texts(value).filter { !record.keywords.contains($0) }
+            case ("alternateNames", _): record.synonyms += Self.texts(value).filter { !record.synonyms.contains($0) }
+            case ("title", _), ("displayName", _), ("contentDescription", _): break
+            default: record.properties[name] = value
+            }
+        }
+    }
+
+    private static func texts(_ value: PropertyValue) -> [String] {
+        switch value {
+        case .string(let s): return [s]
+        case .array(let items): return items.flatMap(texts)
+        default: return []
+        }
+    }
+}
+
+/// Core Spotlight's name for ``SearchableItemAttributes``, so `attributeSet` code ports unchanged.
+public typealias CSSearchableItemAttributeSet = SearchableItemAttributes

@@ -1,0 +1,47 @@
+import Foundation
+
+/// One App Shortcut of the app (`AppShortcut(intent:phrases:shortTitle:systemImageName:)`),
+/// as `describe` reports it.
+///
+/// ```swift
+/// schema.shortcuts?.first?.phrases   // ["Create a task in TaskDeck", "Add ${title} to TaskDeck"]
+/// ```
+public struct ShortcutSchema: Codable, Hashable, Sendable {
+    /// The intent it runs, by type name.
+    public var intent: String
+    /// Its phrases with `\(.applicationName)` replaced by the app's name and each parameter as `${name}`.
+    public var phrases: [String]
+    public var shortTitle: String?
+    public var systemImageName: String?
+
+    public init(intent: String, phrases: [String], shortTitle: String?, systemImageName: String?) {
+        self.intent = intent
+        self.phrases = phrases
+        self.shortTitle = shortTitle
+        self.systemImageName = systemImageName
+    }
+}
+
+/// What an entity type's `EntityPropertyQuery` accepts: its properties with their
+/// comparators, and the properties it sorts by.
+public struct PropertyQuerySchema: Codable, Hashable, Sendable {
+    public var properties: [QueryPropertySchema]
+    /// The property names of its `sortingOptions`.
+    public var sortableBy: [String]
+
+    public init(properties: [QueryPropertySchema], sortableBy: [String]) {
+        self.properties = properties
+        self.sortableBy = sortableBy
+    }
+}
+
+/// One queryable property: its name and the comparators it supports (`equalTo`, `contains`, ...).
+public struct QueryPropertySchema: Codable, Hashable, Sendable {
+    public var name: String
+    public var comparators: [String]
+
+    public init(name: String, comparators: [String]) {
+        self.name = name
+        self.comparators = comparators
+    }
+}

@@ -1,0 +1,16 @@
+import Foundation
+
+/// What TaskDeck's intents refuse, in the words its people read (Chinese).
+enum TaskError: Error, LocalizedError, Equatable {
+    case emptyTitle
+    case duplicateProject(name: String)
+    case alreadyInProject(project: String)
+
+    var errorDescription: String? {
+        switch self {
+        case .emptyTitle: return "任务标题不能为空"
+        case .duplicateProject(let name): return "项目“\(name)”已经存在"
+        case .alreadyInProject(let project): return "任务已经在“\(project)”里了"
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+@testable import IntentKitTesting
+
+// What the harness learns of the app: properties from the type, shortcuts, intent properties.
+
+@Test func nilOptionalPropertyOfAnEntityTypeWithNoneAtFirstReadsAsNil() async throws {
+    let environment = privateEnvironment()
+    defer { environment.shutdown() }
+    let app = IntentDefinitions(bundleIdentifier: fixtureBundle, environment: environment)
+    // The schema is fetched (and kept) before any ghost exists.
+    let before = try await app.schema()
+    let ghost = try #require(before.entities.first { $0.name == "GhostEntity" })
+    #expect(ghost.properties.map(\.name) == ["name", "haunts", "sightings"])
+    #expect(ghost.properties.map(\.isOptional) == [false, true, false])
+
+    let summoned = try await app.intents["SummonGhostIntent"].makeIntent(name: "Blinky").run()
+    let haunts: String? = try summoned.value.haunts
+    #expect(haunts == nil)
+    #expect(try summoned.value.sightings == 0)
+}
+
+@Test func shortcutsAreListedWithTheirPhrasesResolved() async throws {
+    let shortcuts = try await fixture.appShortcuts()
+    let open = try #require(shortcuts.first { $0.intent == "OpenItemIntent" })
+    #expect(open.phrases == ["Open ${target} in IntentKitFixture", "Show an item in IntentKitFixture"])
+    #expect(open.shortTitle == "Open Item")
+    #expect(open.systemImageName == "shippingbox")
+    #expect(shortcuts.contains { $0.intent == "EchoStringIntent" && $0.phrases == ["Echo with IntentKitFixture"] })
+}
+
+@Test func intentPropertiesAreDescribed() async throws {
+    let schema = try await fixture.schema()
+    let open = try #require(schema.intents.first { $0.name == "OpenItemIntent" })
+    #expect(open.openAppWhenRun == true)
+    #expect(open.authenticationPolicy == "alwaysAllowed")
+    let validate = try #require(schema.intents.first { $0.name == "ValidateNameIntent" })
+    #expect(validate.title == "Validate Name")
+    #expect(validate.description == "Throws the fixture's errors on purpose.")
+    #expect(validate.openAppWhenRun == false)
+}
