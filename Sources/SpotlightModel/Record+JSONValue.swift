@@ -1,12 +1,46 @@
 import Foundation
 
+/// Why a JSON value is not a record, as ``Record/reading(json:)`` found it.
+public struct RecordJSONProblem: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What is wrong, naming the record (its key, once read) and the field or property.
+    public var message: String
+    /// A property's number does not fit its declared kind (an int beyond 64 bits or with a
+    /// fraction, a double beyond its range); false when the JSON is not shaped like a record.
+    public var numberDoesNotFit: Bool
+
+    public var description: String { message }
+}
+
 /// Reading a record from a parsed ``JSONValue`` without `Codable`, for hot paths (every
-/// search hit is read back from the index this way). Accepts exactly what
-/// `Record.init(from:)` accepts.
+/// search hit is read back from the index this way) and as the strict reader of what others
+/// send (donations, imports). Accepts what `Record.init(from:)` accepts, except numbers that
+/// do not fit their kind (see docs/records.md, Numbers).
 extension Record {
     /// - Throws: `SpotlightError(.invalidInput)` naming the record (its key, once read) and
     ///   the field or property that is wrong.
     public init(json: JSONValue) throws {
+        switch Self.reading(json: json) {
+        case .success(let record): self = record
+        case .failure(let problem): throw SpotlightError(.invalidInput, problem.message)
+        }
+    }
+
+    /// The record in `json`, or what is wrong with it.
+    ///
+    /// ```swift
+    /// if case .failure(let problem) = Record.reading(json: value), problem.numberDoesNotFit { ... }
+    /// ```
+    public static func reading(json: JSONValue) -> Result<Record, RecordJSONProblem> {
+        do {
+            return .success(try Record(reading: json))
+        } catch let problem as RecordJSONProblem {
+            return .failure(problem)
+        } catch {
+            return .failure(RecordJSONProblem(message: "not a record: \(error)", numberDoesNotFit: false))
+        }
+    }
+
+    private init(reading json: JSONValue) throws {
         guard case .object(let o) = json else { throw Self.bad("a record must be a JSON object") }
         func text(_ key: String) throws -> String? {
             switch o[key] {
@@ -19,7 +53,9 @@ extension Record {
         guard let type = try text("type") else { throw Self.bad("type is missing") }
         guard let id = try text("id") else { throw Self.bad("id is missing") }
         let key = RecordKey(bundle: bundle, type: type, id: id)
-        func bad(_ message: String) -> SpotlightError { Self.bad(message, key: key) }
+        func bad(_ message: String, numberDoesNotFit: Bool = false) -> RecordJSONProblem {
+            Self.bad(message, key: key, numberDoesNotFit: numberDoesNotFit)
+        }
         func texts(_ name: String) throws -> [String] {
             switch o[name] {
             case nil, .null?: return []
@@ -36,7 +72,7 @@ extension Record {
                 do {
                     properties[name] = try PropertyValue(json: value)
                 } catch let problem as PropertyValue.Problem {
-                    throw bad("property \(name) \(problem.message)")
+                    throw bad("property \(name) \(problem.message)", numberDoesNotFit: problem.numberDoesNotFit)
                 }
             }
         default: throw bad("properties must be an object")
@@ -63,8 +99,9 @@ extension Record {
                   domain: try text("domain"), expiration: expiration, rankingHint: hint)
     }
 
-    static func bad(_ message: String, key: RecordKey? = nil) -> SpotlightError {
-        SpotlightError(.invalidInput, key.map { "record \($0): " + message } ?? "not a record: " + message)
+    static func bad(_ message: String, key: RecordKey? = nil, numberDoesNotFit: Bool = false) -> RecordJSONProblem {
+        RecordJSONProblem(message: key.map { "record \($0): " + message } ?? "not a record: " + message,
+                          numberDoesNotFit: numberDoesNotFit)
     }
 }
 
@@ -72,6 +109,8 @@ extension PropertyValue {
     /// Why a JSON value is not a property value, worded to follow "property NAME".
     struct Problem: Error {
         var message: String
+        /// A number that does not fit the kind its key names, rather than a value of the wrong shape.
+        var numberDoesNotFit = false
     }
 
     /// A property value from its tagged JSON form (see docs/records.md). An `int` must be a
@@ -79,8 +118,15 @@ extension PropertyValue {
     /// magnitude); a `double` must be finite, and an integer literal given for it must be
     /// one a double holds exactly.
     init(json: JSONValue) throws {
-        guard case .object(let o) = json, o.count == 1, let (tag, value) = o.first else {
-            throw Problem(message: "must be an object with exactly one type key (string, int, double, bool, date, url, enum, entity, array)")
+        // Exactly one type key; other keys are ignored, as the Codable form ignores them.
+        guard case .object(let o) = json else {
+            throw Problem(message: "must be an object with exactly one type key (\(Self.typeKeys.joined(separator: ", ")))")
+        }
+        let tags = o.keys.filter(Self.typeKeys.contains)
+        guard tags.count == 1, let tag = tags.first, let value = o[tag] else {
+            throw Problem(message: tags.isEmpty
+                ? "must be an object with exactly one type key (\(Self.typeKeys.joined(separator: ", ")))"
+                : "has \(tags.count) type keys (\(tags.sorted().joined(separator: ", "))); give exactly one")
         }
         func string() throws -> String {
             guard case .string(let s) = value else { throw Problem(message: "(\(tag)) must be a string") }
@@ -94,17 +140,20 @@ extension PropertyValue {
         case ("int", .double(let d)):
             guard d.rounded() == d, abs(d) < JSONValue.exactDoubleIntegerLimit else {
                 throw Problem(message: "is \(shown()): an int is a whole number from \(Int64.min) to \(Int64.max); "
-                    + "write it as an integer without a fraction or exponent, or donate it as a double")
+                    + "write it as an integer without a fraction or exponent, or donate it as a double",
+                    numberDoesNotFit: true)
             }
             self = .int(Int(d))
         case ("double", .double(let d)):
             guard d.isFinite else {
-                throw Problem(message: "is beyond the range of a double (about ±1.8e308); a double must be finite")
+                throw Problem(message: "is beyond the range of a double (about ±1.8e308); a double must be finite",
+                              numberDoesNotFit: true)
             }
             self = .double(d)
         case ("double", .int(let n)):
             guard let d = Double(exactly: n) else {
-                throw Problem(message: "is \(shown()): a double cannot hold \(n) exactly; donate it as an int")
+                throw Problem(message: "is \(shown()): a double cannot hold \(n) exactly; donate it as an int",
+                              numberDoesNotFit: true)
             }
             self = .double(d)
         case ("bool", .bool(let b)): self = .bool(b)
@@ -128,16 +177,17 @@ extension PropertyValue {
                 do {
                     elements.append(try PropertyValue(json: item))
                 } catch let problem as Problem {
-                    throw Problem(message: "element \(n) " + problem.message)
+                    throw Problem(message: "element \(n) " + problem.message, numberDoesNotFit: problem.numberDoesNotFit)
                 }
             }
             self = .array(elements)
-        case ("int", _), ("double", _), ("bool", _), ("entity", _), ("array", _):
-            throw Problem(message: "is \(shown()): the value is not of the kind its key \(tag) names")
         default:
-            throw Problem(message: "has an unknown type key \(tag); use one of string, int, double, bool, date, url, enum, entity, array")
+            throw Problem(message: "is \(shown()): the value is not of the kind its key \(tag) names")
         }
     }
+
+    /// The keys that name a property value's type.
+    static let typeKeys = ["string", "int", "double", "bool", "date", "url", "enum", "entity", "array"]
 }
 
 /// Writing a record as a ``JSONValue`` without `Codable`: the same JSON form as

@@ -51,11 +51,12 @@ struct SpotlightDaemon {
             exit(1)
         }
 
-        let handler = DaemonHandler(
-            engine: engine,
-            callers: CallerResolver(registry: AppRegistry(directory: URL(fileURLWithPath: configuration.appsDirectory)),
-                                    grants: configuration.grants),
-            configuration: configuration, log: log)
+        let callers = CallerResolver(registry: AppRegistry(directory: URL(fileURLWithPath: configuration.appsDirectory)),
+                                     grants: configuration.grants, readGrants: configuration.readGrants,
+                                     log: { line in log.engineLine(line) })
+        _ = callers.registeredExecutables()   // logs each refused manifest now, not at the first write
+        let handler = DaemonHandler(engine: engine, callers: callers, configuration: configuration, log: log)
+        let batchTimer = handler.startBatchTimer()
         var serverConfiguration = UnixSocketServer.Configuration()
         serverConfiguration.maxFrameBytes = configuration.maxFrameBytes
         serverConfiguration.maxConnections = configuration.maxConnections
@@ -84,7 +85,10 @@ struct SpotlightDaemon {
 
         stopper.serve(server: server, engine: engine)
         ParentWatch.startIfRequested { engine.close() }
-        while true { try? await Task.sleep(for: .seconds(3600)) }
+        while true {
+            try? await Task.sleep(for: .seconds(3600))
+            _ = batchTimer
+        }
     }
 
     /// The data directory and the app registry: created 0700; an existing one that group or
