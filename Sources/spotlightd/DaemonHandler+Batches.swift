@@ -124,6 +124,8 @@ extension DaemonHandler {
         Task {
             do {
                 _ = try await engine.write(.discardBatch(id))
+            } catch let error as SpotlightError where error.code == .unavailable {
+                log(.info, "batch \(name): spotlightd is stopping; its staged writes are dropped at the next start")
             } catch {
                 log(.warning, "could not drop the staged writes of batch \(name) (\(error)); they are dropped at the next start")
             }
