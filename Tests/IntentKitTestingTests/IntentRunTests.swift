@@ -112,7 +112,7 @@ func everyIntRoundTripsThroughTheAppExactly(_ n: Int) async throws {
     #expect(result.value.content == .int(n))
 }
 
-@Test(arguments: [-0.0, 1e308, -1e308, 5e-324, Double.leastNormalMagnitude, 0.1, 2.0, Double.greatestFiniteMagnitude])
+@Test(arguments: [-0.0, 1e308, -1e308, Double.leastNonzeroMagnitude, Double.leastNormalMagnitude, 0.1, 2.0, Double.greatestFiniteMagnitude])
 func everyDoubleRoundTripsThroughTheAppBitForBit(_ d: Double) async throws {
     let result = try await fixture.intents["EchoDoubleIntent"].makeIntent(value: d).run()
     guard case .double(let back) = result.value.content else {

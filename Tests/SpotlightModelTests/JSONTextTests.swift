@@ -35,7 +35,7 @@ import SpotlightModel
     }
 
     @Test func intsPrintAsDigitsAndDoublesAlwaysWithAFractionOrExponent() {
-        let value = JSONValue.array([.int(3), .double(0.5), .double(3), .double(-0.0), .double(1e308), .double(5e-324)])
+        let value = JSONValue.array([.int(3), .double(0.5), .double(3), .double(-0.0), .double(1e308), .double(.leastNonzeroMagnitude)])
         #expect(String(decoding: value.serialized(), as: UTF8.self) == "[3,0.5,3.0,-0.0,1e+308,5e-324]")
     }
 }
@@ -47,7 +47,7 @@ import SpotlightModel
                                     -9_007_199_254_740_993, -9_007_199_254_740_992, -9_007_199_254_740_991,
                                     Int64.max, Int64.max - 1, Int64.min, Int64.min + 1]
     static let doubles: [Double] = [0.0, -0.0, 1e308, -1e308, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
-                                    5e-324, -5e-324, .leastNormalMagnitude, .leastNormalMagnitude.nextDown, 0.1,
+                                    .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .leastNormalMagnitude, .leastNormalMagnitude.nextDown, 0.1,
                                     9_007_199_254_740_992, 1e16, 123, 2.5e-300, .pi]
 
     @Test(arguments: integers)

@@ -74,7 +74,7 @@ import SpotlightModel
         #expect(error?.message.contains("property n") == true)
     }
 
-    @Test(arguments: [("2", 2.0), ("-0.0", -0.0), ("-0", -0.0), ("1e308", 1e308), ("5e-324", 5e-324),
+    @Test(arguments: [("2", 2.0), ("-0.0", -0.0), ("-0", -0.0), ("1e308", 1e308), ("5e-324", Double.leastNonzeroMagnitude),
                       ("9007199254740992", 9_007_199_254_740_992)])
     func aDoublePropertyKeepsEveryBit(_ text: String, _ expected: Double) throws {
         guard case .double(let d)? = try property(#"{"double":"# + text + "}") else {
