@@ -96,4 +96,39 @@ import Testing
         #expect(message.contains("records[1]: record com.example.test/T/bad: property n"), "\(message)")
         #expect(try await daemon.index().query(SearchQuery(text: "fine")).hits.isEmpty)
     }
+
+    /// A reproducible stream of 64-bit values (SplitMix64).
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test(arguments: [UInt64(14), 2026, 0xC0FFEE])
+    func randomIntsAndDoublesOfEveryBitPatternComeBackUnchanged(_ seed: UInt64) async throws {
+        var random = SplitMix(state: seed)
+        // Any 64-bit pattern as an int; as a double, any finite one (subnormals and -0.0 among them).
+        let ints = (0..<1000).map { _ in Int(bitPattern: UInt(random.next())) }
+        var doubles: [Double] = []
+        while doubles.count < 1000 {
+            let d = Double(bitPattern: random.next() >> UInt64.random(in: 0...12, using: &random))
+            if d.isFinite { doubles.append(random.next() % 2 == 0 ? d : -d) }
+        }
+        let record = Record(bundle: "com.example.test", type: "Random", id: "r\(seed)", title: "random numbers",
+                            properties: ["ints": .array(ints.map(PropertyValue.int)),
+                                         "doubles": .array(doubles.map(PropertyValue.double))])
+        let daemon = try DaemonProcess()
+        let index = daemon.index()
+        try await index.indexRecords([record])
+        for (how, read) in [("get", try await index.records(for: [record.key]).first),
+                            ("query", try await index.query(SearchQuery(text: "random numbers")).hits.first?.record)] {
+            #expect(Self.identical(read?.properties["ints"], record.properties["ints"]), "seed \(seed), \(how): ints changed")
+            #expect(Self.identical(read?.properties["doubles"], record.properties["doubles"]), "seed \(seed), \(how): doubles changed")
+        }
+    }
 }
