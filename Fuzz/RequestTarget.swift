@@ -23,6 +23,15 @@ public func fuzzRequest(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     _ = try? params.decode(GetParams.self)
     _ = try? params.decode(RebuildParams.self)
     _ = try? params.decode(ExportParams.self)
+    _ = try? params.decode(BeginBatchParams.self)
+    _ = try? params.decode(EndBatchParams.self)
+    _ = try? params.decode(AbandonBatchParams.self)
+    if let donation = try? DonateParams(json: params) {
+        // The daemon's own reader: what it accepts is written again exactly as it reads back.
+        let written = JSONValue.array(donation.records.map(\.jsonValue))
+        let again = try? JSONValue.parse(written.serialized())
+        precondition(again == written, "a donated record does not read back as written: \(String(decoding: written.serialized(), as: UTF8.self))")
+    }
     if let donation = try? params.decode(DonateParams.self) {
         // What the daemon answers is encoded again: that must not fail either.
         _ = try? RPCCoding.encode(try JSONValue(encoding: donation.records))

@@ -118,7 +118,8 @@ enum AppLocator {
     static func describe(_ path: String) -> String? {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("ikt-describe-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }
-        guard FileManager.default.createFile(atPath: output.path, contents: nil),
+        guard FileManager.default.createFile(atPath: output.path, contents: nil,
+                                             attributes: [.posixPermissions: PrivateFiles.fileMode]),
               let handle = try? FileHandle(forWritingTo: output) else { return nil }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)

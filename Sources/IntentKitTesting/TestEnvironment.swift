@@ -134,7 +134,7 @@ package final class TestEnvironment: Sendable {
         return Started(directory: directory, daemon: daemon)
     }
 
-    /// `<tmp>/intentkit-test-<pid>-<random>` with `s/` for sockets (0700); removes those of
+    /// `<tmp>/intentkit-test-<pid>-<random>` (0700) with `s/` for sockets (0700); removes those of
     /// test processes that are gone. Falls back to /tmp when `TMPDIR` is too long for socket paths.
     private func makeDirectory() throws -> URL {
         var base = FileManager.default.temporaryDirectory
@@ -148,9 +148,8 @@ package final class TestEnvironment: Sendable {
         }
         let directory = base.appendingPathComponent("intentkit-test-\(getpid())-\(UUID().uuidString.prefix(6))")
         do {
-            try FileManager.default.createDirectory(at: directory.appendingPathComponent("s"),
-                                                    withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            // 0700 like spotlightd's own: the directory holds the test daemon's records and sockets.
+            try PrivateFiles.createDirectory(directory.appendingPathComponent("s").path)
         } catch {
             throw SpotlightError(.io, "cannot create the test environment's directory \(directory.path)",
                                  underlying: "\(error)")

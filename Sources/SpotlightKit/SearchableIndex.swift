@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import SpotlightModel
 import SpotlightWire
 
@@ -21,15 +22,23 @@ public final class SearchableIndex: Sendable {
     public static let batchSize = 2000
 
     public let socketPath: String
+    /// A name for this index, as Core Spotlight's `CSSearchableIndex(name:)`; it names its batches
+    /// in spotlightd's log.
+    public let name: String?
     let client: RPCClient
     /// How long calls keep retrying while the daemon is unreachable (it may be restarting).
     let reconnectWindow: Duration
+    /// The batch between ``beginIndexBatch()`` and its end (see SearchableIndex+Batches.swift).
+    let openBatch = Mutex<IndexBatch?>(nil)
 
     /// - Parameters:
+    ///   - name: a name for the index (its batches are named after it in the daemon's log).
     ///   - socketPath: spotlightd's socket; nil: `SPOTLIGHT_SOCKET`, else the default.
     ///   - reconnectWindow: how long to retry while the daemon restarts.
     ///   - callTimeout: how long a call waits for its answer (a search box wants this short).
-    public init(socketPath: String? = nil, reconnectWindow: Duration = .seconds(5), callTimeout: Duration = .seconds(30)) {
+    public init(name: String? = nil, socketPath: String? = nil, reconnectWindow: Duration = .seconds(5),
+                callTimeout: Duration = .seconds(30)) {
+        self.name = name
         self.socketPath = SpotlightPaths.socket(socketPath)
         var configuration = RPCClient.Configuration()
         configuration.callTimeout = callTimeout
@@ -37,22 +46,48 @@ public final class SearchableIndex: Sendable {
         self.reconnectWindow = reconnectWindow
     }
 
-    /// Donates records (re-donation replaces). Returns when they are durable in the store.
+    /// Donates records (re-donation replaces). Returns when they are durable in the store, or,
+    /// between ``beginIndexBatch()`` and its end, when they are staged in the batch.
+    ///
+    /// More than ``batchSize`` records go in several calls. With a `clientState` those calls
+    /// form one daemon batch, so the whole donation is stored only if the state matches and
+    /// nothing of it otherwise; without one, each call is stored as it arrives.
     /// - Parameter clientState: an optional compare-and-swap of the bundle's client state,
-    ///   applied with the last batch.
+    ///   applied with the donation, all or nothing. Not inside a batch: give it to the batch's end.
     /// - Throws: `SpotlightError`: `.permissionDenied` for another bundle's records,
     ///   `.conflict` when the expected client state does not match, `.unavailable` when the
     ///   daemon is not running (the message says where it looked and how to start it).
     @discardableResult
     public func indexRecords(_ records: [Record], clientState: ClientStateSwap? = nil) async throws -> WriteResult {
-        var last = WriteResult(sequence: 0, count: 0)
-        var total = 0
-        let batches = stride(from: 0, to: max(records.count, 1), by: Self.batchSize).map {
+        let chunks = stride(from: 0, to: max(records.count, 1), by: Self.batchSize).map {
             Array(records[$0..<min($0 + Self.batchSize, records.count)])
         }
-        for (n, batch) in batches.enumerated() {
-            let swap = n == batches.count - 1 ? clientState : nil
-            last = try await call("donate", DonateParams(records: batch, clientState: swap))
+        let named = Set(records.map(\.bundle).filter { !$0.isEmpty })
+        if let batch = try await batchName(for: "donate", bundle: named.count == 1 ? named.first : nil, clientState: clientState) {
+            return try await inBatch {
+                var total = 0
+                for chunk in chunks where !chunk.isEmpty {
+                    let staged: WriteResult = try await call("donate", DonateParams(records: chunk, batch: batch))
+                    total += staged.count
+                }
+                return WriteResult(sequence: 0, count: total, batch: batch)
+            }
+        }
+        if chunks.count > 1, let clientState {
+            // All or nothing: staged in a batch of its own, committed with the state check.
+            beginIndexBatch()
+            do {
+                try await indexRecords(records)
+            } catch {
+                await abandonIndexBatch()
+                throw error
+            }
+            return try await endIndexBatch(swap: clientState)
+        }
+        var last = WriteResult(sequence: 0, count: 0)
+        var total = 0
+        for chunk in chunks {
+            last = try await call("donate", DonateParams(records: chunk, clientState: clientState))
             total += last.count
         }
         return WriteResult(sequence: last.sequence, count: total)
@@ -80,6 +115,20 @@ public final class SearchableIndex: Sendable {
     @discardableResult
     public func deleteAllRecords(bundle: String? = nil) async throws -> Int {
         try await delete(DeleteParams(bundle: bundle, all: true))
+    }
+
+    /// Deletes records of one type by identifier only when the bundle's client state matches,
+    /// swapping it in the same transaction (as `indexRecords(_:clientState:)` does for donations).
+    ///
+    /// ```swift
+    /// try await index.deleteRecords(identifiedBy: ["n1"], ofType: "Note",
+    ///                               clientState: ClientStateSwap(expected: .some(v1), new: v2))
+    /// ```
+    /// - Throws: `.conflict` when the state does not match; nothing is deleted then.
+    @discardableResult
+    public func deleteRecords(identifiedBy ids: [String], ofType type: String, bundle: String? = nil,
+                              clientState: ClientStateSwap) async throws -> Int {
+        try await delete(DeleteParams(bundle: bundle, type: type, ids: ids, clientState: clientState))
     }
 
     /// Runs a query; sees every donation acknowledged before it. Sorting, facets, snippets,
@@ -172,9 +221,20 @@ public final class SearchableIndex: Sendable {
     /// Closes the connection; the next call reconnects.
     public func close() { client.close() }
 
+    /// Deletes what `params` select, now or (in a batch) staged; with a client state, only
+    /// when the bundle's state matches.
     func delete(_ params: DeleteParams) async throws -> Int {
-        let result: WriteResult = try await call("delete", params)
-        return result.count
+        guard let batch = try await batchName(for: "delete", bundle: params.bundle, clientState: params.clientState) else {
+            let result: WriteResult = try await call("delete", params)
+            return result.count
+        }
+        var params = params
+        params.batch = batch
+        let staged = params
+        return try await inBatch {
+            let result: WriteResult = try await call("delete", staged)
+            return result.count
+        }
     }
 
     /// One call, retried while the daemon is unreachable within the reconnect window; the

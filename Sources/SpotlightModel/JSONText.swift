@@ -23,7 +23,8 @@ extension JSONValue {
         }
     }
 
-    /// This value as compact JSON text (slashes not escaped; integral numbers without ".0").
+    /// This value as compact JSON text (slashes not escaped): ints as their digits, doubles
+    /// always with a fraction or an exponent, so each number reads back as the same kind.
     public func serialized() -> Data {
         var out: [UInt8] = []
         out.reserveCapacity(256)
@@ -70,7 +71,7 @@ struct JSONTextParser {
         case UInt8(ascii: "t"): try literal("true"); return .bool(true)
         case UInt8(ascii: "f"): try literal("false"); return .bool(false)
         case UInt8(ascii: "n"): try literal("null"); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
         default: throw fail("unexpected character '\(Character(Unicode.Scalar(bytes[i])))'")
         }
     }
@@ -127,27 +128,62 @@ struct JSONTextParser {
         }
     }
 
-    mutating func number() throws -> Double {
+    /// An integer literal that fits 64 bits is read exactly, digit by digit; anything else
+    /// (a fraction, an exponent, more than 64 bits, `-0`) is a double, correctly rounded.
+    mutating func number() throws -> JSONValue {
         let start = i
-        if bytes[i] == UInt8(ascii: "-") { i += 1 }
-        func digits(_ p: inout JSONTextParser) -> Int {
-            let s = p.i
-            while p.i < p.bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(p.bytes[p.i]) { p.i += 1 }
-            return p.i - s
-        }
-        guard digits(&self) > 0 else { throw fail("a number needs digits") }
-        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+        let negative = bytes[i] == UInt8(ascii: "-")
+        if negative { i += 1 }
+        guard i < bytes.count, Self.isDigit(bytes[i]) else { throw fail("a number needs digits") }
+        // Accumulated negatively: Int64.min has no positive counterpart.
+        var accumulated: Int64 = 0
+        var fits = true
+        let firstDigit = i
+        while i < bytes.count, Self.isDigit(bytes[i]) {
+            if fits {
+                let (times, o1) = accumulated.multipliedReportingOverflow(by: 10)
+                let (next, o2) = times.subtractingReportingOverflow(Int64(bytes[i] - UInt8(ascii: "0")))
+                if o1 || o2 { fits = false } else { accumulated = next }
+            }
             i += 1
-            guard digits(&self) > 0 else { throw fail("a number needs digits after '.'") }
+        }
+        if bytes[firstDigit] == UInt8(ascii: "0"), i - firstDigit > 1 {
+            i = firstDigit + 1
+            throw fail("a number must not have leading zeros")
+        }
+        var integral = true
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            integral = false
+            i += 1
+            guard try digits() > 0 else { throw fail("a number needs digits after '.'") }
         }
         if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            integral = false
             i += 1
             if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
-            guard digits(&self) > 0 else { throw fail("a number needs digits in its exponent") }
+            guard try digits() > 0 else { throw fail("a number needs digits in its exponent") }
         }
+        if integral, fits {
+            if !negative { return accumulated == Int64.min ? try double(from: start) : .int(-accumulated) }
+            if accumulated != 0 { return .int(accumulated) }
+            // "-0": only a double keeps the sign.
+        }
+        return try double(from: start)
+    }
+
+    static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+
+    mutating func digits() throws -> Int {
+        let s = i
+        while i < bytes.count, Self.isDigit(bytes[i]) { i += 1 }
+        return i - s
+    }
+
+    /// The text from `start` to here as a double, correctly rounded (infinity beyond the range).
+    func double(from start: Int) throws -> JSONValue {
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
         guard let value = Double(text) else { throw fail("not a number: \(text)") }
-        return value
+        return .double(value)
     }
 
     mutating func string() throws -> String {
@@ -227,14 +263,12 @@ enum JSONTextWriter {
         switch value {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
-        case .number(let n):
-            if n.rounded() == n, abs(n) < 9e15 {
-                out.append(contentsOf: String(Int64(n)).utf8)
-            } else if n.isFinite {
-                out.append(contentsOf: "\(n)".utf8)
-            } else {
-                out.append(contentsOf: "null".utf8)
-            }
+        case .int(let n): out.append(contentsOf: String(n).utf8)
+        case .double(let d):
+            // Swift's description is the shortest text that reads back bit for bit, and always
+            // has a fraction or an exponent ("2.0", "-0.0", "1e+308"), so it reads back a double.
+            // JSON has no NaN or infinity; they are written as null (refused before, where it matters).
+            out.append(contentsOf: (d.isFinite ? d.description : "null").utf8)
         case .string(let s): writeString(s, into: &out)
         case .array(let a):
             out.append(UInt8(ascii: "["))

@@ -10,9 +10,16 @@ import Glibc
 /// `{"bool":true}`, `{"date":"2026-06-01T20:00:00Z"}`, `{"url":"https://example.com"}`,
 /// `{"enum":"red"}`, `{"entity":{"type":"CalendarEntity","id":"C1"}}`,
 /// `{"array":[{"string":"a"},{"string":"b"}]}`.
+///
+/// Numbers are exact: an `int` is any 64-bit integer (`Int` is 64 bits on every platform
+/// this project builds for), a `double` any finite double, bit for bit (`-0.0`, subnormals).
+/// `Record(json:)` reads untrusted input strictly and names what does not fit; the `Codable`
+/// conformance reads what this project writes, through Foundation's number rules.
 public enum PropertyValue: Codable, Hashable, Sendable {
     case string(String)
+    /// A 64-bit integer, exactly.
     case int(Int)
+    /// A finite double, bit for bit.
     case double(Double)
     case bool(Bool)
     case date(Date)

@@ -1,4 +1,8 @@
 import SpotlightModel
+import Synchronization
+
+/// Connection numbers of local connections, apart from a socket server's (which count from 1).
+private let localConnectionNumbers = Atomic<Int>(1 << 40)
 
 /// A client and a handler joined in process, with no socket: every call is encoded to a
 /// frame, dispatched exactly as the socket server does, and its response decoded. For
@@ -10,7 +14,8 @@ import SpotlightModel
 /// ```
 public struct LocalConnection: RPCCaller {
     private let dispatcher: RPCDispatcher
-    /// The credentials the handler sees as the peer.
+    /// The credentials the handler sees as the peer; a connection number of its own unless
+    /// `peer` brought one.
     public let peer: PeerCredentials
     public let maxFrameBytes: Int
     private let ids = IDGenerator()
@@ -18,8 +23,16 @@ public struct LocalConnection: RPCCaller {
     public init(handler: any RPCHandler, peer: PeerCredentials = .current,
                 maxFrameBytes: Int = LineFramer.defaultMaxFrameBytes, log: WireLog = .silent) {
         self.dispatcher = RPCDispatcher(handler: handler, log: log)
+        var peer = peer
+        if peer.connection == 0 { peer.connection = localConnectionNumbers.add(1, ordering: .relaxed).newValue }
         self.peer = peer
         self.maxFrameBytes = maxFrameBytes
+    }
+
+    /// Ends the connection for the handler: an ``RPCConnectionObserving`` handler drops what it
+    /// kept for it, as when a socket closes.
+    public func close() {
+        (dispatcher.handler as? any RPCConnectionObserving)?.connectionClosed(peer)
     }
 
     public func call(_ method: String, _ params: JSONValue?) async throws -> JSONValue {

@@ -78,7 +78,7 @@ enum ParamsDecoding {
         switch value {
         case .null: return "null"
         case .bool(let flag): return "boolean \(flag)"
-        case .number: return "number \(compact(value))"
+        case .int, .double: return "number \(compact(value))"
         case .string: return "string \(compact(value))"
         case .array: return "an array"
         case .object: return "an object"

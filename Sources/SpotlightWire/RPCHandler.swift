@@ -27,7 +27,7 @@ public protocol RPCHandler: Sendable {
 /// ```swift
 /// struct Clock: RPCImmediateHandler {
 ///     func handleImmediately(method: String, params: JSONValue?, peer: PeerCredentials) throws -> JSONValue? {
-///         method == "now" ? .number(Date().timeIntervalSince1970) : nil
+///         method == "now" ? .double(Date().timeIntervalSince1970) : nil
 ///     }
 ///     func handle(method: String, params: JSONValue?, peer: PeerCredentials) async throws -> JSONValue {
 ///         throw RPCError.methodNotFound(method, available: ["now"])
@@ -38,6 +38,23 @@ public protocol RPCImmediateHandler: RPCHandler {
     /// The result when it can be had now; nil to have ``RPCHandler/handle(method:params:peer:)``
     /// answer instead. Throws as `handle` does (an error response).
     func handleImmediately(method: String, params: JSONValue?, peer: PeerCredentials) throws -> JSONValue?
+}
+
+/// A handler that keeps state per connection (keyed by ``PeerCredentials/connection``) and
+/// must drop it when the connection ends: the socket server calls
+/// ``connectionClosed(_:)`` once per connection, after its last request was answered (or when
+/// the server stops), on a worker thread.
+///
+/// ```swift
+/// final class Sessions: RPCConnectionObserving {
+///     let open = Mutex<[Int: String]>([:])
+///     func connectionClosed(_ peer: PeerCredentials) { _ = open.withLock { $0.removeValue(forKey: peer.connection) } }
+///     func handle(method: String, params: JSONValue?, peer: PeerCredentials) async throws -> JSONValue { .null }
+/// }
+/// ```
+public protocol RPCConnectionObserving: RPCHandler {
+    /// The connection `peer.connection` has closed; no request of it is in flight.
+    func connectionClosed(_ peer: PeerCredentials)
 }
 
 /// A handler that routes by method name, with typed params and results, and answers

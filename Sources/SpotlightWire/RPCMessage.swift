@@ -8,7 +8,7 @@ public enum RPCID: Hashable, Sendable, CustomStringConvertible {
 
     var json: JSONValue {
         switch self {
-        case .number(let number): .number(Double(number))
+        case .number(let number): .int(Int64(number))
         case .string(let text): .string(text)
         }
     }
@@ -89,7 +89,7 @@ public enum RPCMessage: Hashable, Sendable {
             switch response.outcome {
             case .success(let result): object["result"] = result
             case .failure(let error):
-                var member: [String: JSONValue] = ["code": .number(Double(error.code)), "message": .string(error.message)]
+                var member: [String: JSONValue] = ["code": .int(Int64(error.code)), "message": .string(error.message)]
                 if let data = error.data { member["data"] = data }
                 object["error"] = .object(member)
             }

@@ -55,7 +55,7 @@ enum RPCMessageParser {
         switch value {
         case nil, .null?: return .success(nil)
         case .string(let text)?: return .success(.string(text))
-        case .number?:
+        case .int?, .double?:
             guard let number = value?.intValue else {
                 return .failure(.invalidRequest("\"id\" must be an integer or a string"))
             }

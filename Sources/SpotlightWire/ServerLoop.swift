@@ -219,9 +219,10 @@ final class ServerLoop: @unchecked Sendable {
     }
 
     private func admit(_ fd: Int32) {
-        let peer: PeerCredentials
+        var peer: PeerCredentials
         do {
             peer = try UnixSocket.peerCredentials(fd)
+            peer.connection = nextConnectionID
         } catch {
             configuration.log.write(.warning, "cannot read a new connection's peer credentials: \(error); closing it")
             UnixSocket.close(fd)
@@ -268,6 +269,14 @@ final class ServerLoop: @unchecked Sendable {
         guard connections.removeValue(forKey: connection.id) != nil else { return }
         UnixSocket.close(connection.socket.fd)
         publishConnectionCount()
+        notifyClosed(connection)
+    }
+
+    /// Tells an ``RPCConnectionObserving`` handler, off the loop thread, that a connection ended.
+    private func notifyClosed(_ connection: ServerConnection) {
+        guard let observer = dispatcher.handler as? any RPCConnectionObserving else { return }
+        let peer = connection.peer
+        workers.async { observer.connectionClosed(peer) }
     }
 
     private func publishConnectionCount() {
@@ -337,7 +346,10 @@ final class ServerLoop: @unchecked Sendable {
     }
 
     private func finish() {
-        for connection in connections.values { UnixSocket.close(connection.socket.fd) }
+        for connection in connections.values {
+            UnixSocket.close(connection.socket.fd)
+            notifyClosed(connection)
+        }
         connections.removeAll()
         let waiters = mailbox.withLock { box in
             box.finished = true

@@ -174,11 +174,16 @@ public struct PeerCredentials: Sendable, Hashable, CustomStringConvertible {
     public var pid: Int32
     public var uid: UInt32
     public var gid: UInt32
+    /// The server's number for the connection a request came on, unique while the server
+    /// runs (a `LocalConnection` has its own); 0 outside a server. State that lives as long as
+    /// a connection (a batch) is keyed by it, and ``RPCConnectionObserving`` learns when it ends.
+    public var connection: Int
 
-    public init(pid: Int32, uid: UInt32, gid: UInt32) {
+    public init(pid: Int32, uid: UInt32, gid: UInt32, connection: Int = 0) {
         self.pid = pid
         self.uid = uid
         self.gid = gid
+        self.connection = connection
     }
 
     /// The credentials of this process.

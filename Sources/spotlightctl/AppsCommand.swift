@@ -9,7 +9,9 @@ enum AppsCommand: Command {
     static let options = OptionSpec(flags: ["--json"])
     static let help = """
     spotlightctl apps — the registered apps (the manifests spotlightd launches apps from):
-    whether each is running and how many records it has.
+    whether each is running and how many records it has, and each manifest spotlightd refuses
+    and why (a file name that is not its bundle identifier, an executable others could change,
+    two manifests naming one bundle or one executable); exit status 5 when any is refused.
 
     USAGE: spotlightctl apps [--json]
            spotlightctl apps register EXECUTABLE
@@ -20,8 +22,9 @@ enum AppsCommand: Command {
     app's records stay: `spotlightctl delete --bundle BUNDLE --all` removes them).
 
     OPTIONS:
-      --json   print [{"bundleIdentifier","executable","arguments","running","pids","records"}];
-               "records" is null when spotlightd is not running
+      --json   print [{"file","bundleIdentifier","executable","arguments","running","pids","records",
+               "refused"}]; "records" is null when spotlightd is not running, "refused" is the
+               reason a manifest is not trusted (absent when it is)
 
     EXAMPLE:
       spotlightctl apps register /usr/local/bin/cometcal
@@ -29,6 +32,8 @@ enum AppsCommand: Command {
     """
 
     struct AppInfo: Codable {
+        /// The manifest's file in the registry.
+        var file: String
         var bundleIdentifier: String
         var executable: String
         var arguments: [String]
@@ -36,6 +41,8 @@ enum AppsCommand: Command {
         var pids: [Int32]
         /// Records per entity type; nil when the daemon is not running.
         var records: [String: Int]?
+        /// Why spotlightd does not trust the manifest; nil when it does.
+        var refused: String?
     }
 
     static func run(_ args: Arguments, _ context: Context) async throws -> ExitCode {
@@ -47,7 +54,10 @@ enum AppsCommand: Command {
         case "unregister":
             guard args.positionals.count == 2 else { throw CLIError.usage("apps unregister takes one BUNDLE", command: name) }
             let registry = try await registry(context).registry
-            _ = try registry.manifest(for: args.positionals[1])
+            guard FileManager.default.fileExists(atPath: try registry.manifestURL(for: args.positionals[1]).path) else {
+                _ = try registry.manifest(for: args.positionals[1])   // the "not registered" error
+                return .failure
+            }
             try registry.remove(bundleIdentifier: args.positionals[1])
             print("unregistered \(args.positionals[1]) from \(registry.directory.path); its records stay "
                 + "(`spotlightctl delete --bundle \(args.positionals[1]) --all` removes them)")
@@ -73,30 +83,38 @@ enum AppsCommand: Command {
     static func list(_ args: Arguments, _ context: Context) async throws -> ExitCode {
         let (registry, status) = try await registry(context)
         let running = runningExecutables()
-        let apps = try registry.manifests().map { manifest in
-            let real = URL(fileURLWithPath: manifest.executable).resolvingSymlinksInPath().path
-            let pids = running[real] ?? []
-            return AppInfo(bundleIdentifier: manifest.bundleIdentifier, executable: manifest.executable,
+        let apps = try registry.entries().map { entry in
+            let manifest = entry.manifest
+                ?? AppManifest(bundleIdentifier: String(entry.file.dropLast(".json".count)), executable: "", arguments: [])
+            let pids = manifest.executable.isEmpty ? [] : running[AppRegistry.realPath(manifest.executable)] ?? []
+            return AppInfo(file: entry.file, bundleIdentifier: manifest.bundleIdentifier, executable: manifest.executable,
                            arguments: manifest.arguments, running: !pids.isEmpty, pids: pids,
-                           records: status.map { s in s.index.counts.first { $0.bundle == manifest.bundleIdentifier }?.types ?? [:] })
+                           records: status.map { s in s.index.counts.first { $0.bundle == manifest.bundleIdentifier }?.types ?? [:] },
+                           refused: entry.refusal)
         }
         if status == nil {
             Terminal.error("spotlightctl: record counts unknown: spotlightd is not running at \(context.socket)")
         }
+        // A refused manifest is a registration that does not work: exit 5, done with problems.
+        let outcome: ExitCode = apps.contains { $0.refused != nil } ? .problems : .ok
         if args.has("--json") {
             try Terminal.printJSON(apps)
-            return .ok
+            return outcome
         }
         guard !apps.isEmpty else {
             print("no apps registered in \(registry.directory.path); register one with `spotlightctl apps register EXECUTABLE`")
             return .ok
         }
         let rows = apps.map { app in
-            [app.bundleIdentifier, app.running ? "yes (pid \(app.pids.map(String.init).joined(separator: ", ")))" : "no",
+            [app.bundleIdentifier, app.refused != nil ? "REFUSED" : "accepted",
+             app.running ? "yes (pid \(app.pids.map(String.init).joined(separator: ", ")))" : "no",
              app.records.map { String($0.values.reduce(0, +)) } ?? "?", app.executable]
         }
-        print(Terminal.table(["BUNDLE", "RUNNING", "RECORDS", "EXECUTABLE"], rows, maxWidth: 60))
-        return .ok
+        print(Terminal.table(["BUNDLE", "MANIFEST", "RUNNING", "RECORDS", "EXECUTABLE"], rows, maxWidth: 60))
+        for app in apps {
+            if let reason = app.refused { print("refused \(registry.directory.path)/\(app.file): \(reason)") }
+        }
+        return outcome
     }
 
     static func register(_ path: String, _ context: Context) async throws -> ExitCode {

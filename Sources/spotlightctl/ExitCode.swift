@@ -12,7 +12,8 @@ enum ExitCode: Int32 {
     case daemonNotRunning = 3
     /// spotlightd refused: spotlightctl may not write that bundle (see `spotlightd --grant`).
     case refused = 4
-    /// Done, but problems were found: `check` found damage, `import` skipped bad lines.
+    /// Done, but problems were found: `check` found damage, `import` skipped bad lines, `apps`
+    /// lists a refused manifest.
     case problems = 5
     /// Interrupted (Ctrl-C); nothing was left half done.
     case interrupted = 130
@@ -24,7 +25,8 @@ enum ExitCode: Int32 {
       2    usage: a wrong command line
       3    spotlightd is not running at the socket
       4    refused: spotlightctl may not write that bundle (start spotlightd with --grant BUNDLE)
-      5    done with problems: check found damage, or import skipped bad lines
+      5    done with problems: check found damage, import skipped bad lines, or apps lists a
+           refused manifest
       130  interrupted (Ctrl-C); a rebuild leaves the old index in place
     """
 }

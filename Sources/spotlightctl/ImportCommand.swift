@@ -72,14 +72,13 @@ enum ImportCommand: Command {
             }
             data = contents
         }
-        let decoder = JSONDecoder()
         var records: [Record] = []
         var bad: [(line: Int, reason: String)] = []
         for (n, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
             guard line.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\t") })
             else { continue }
             do {
-                let record = try decodeRecord(Data(line), defaultBundle: bundle, decoder)
+                let record = try decodeRecord(Data(line), defaultBundle: bundle)
                 guard record.bundle == bundle else {
                     bad.append((n + 1, "the record \(record.key) is of bundle \(record.bundle), not \(bundle); "
                         + "import it with --bundle \(record.bundle)"))
@@ -87,36 +86,28 @@ enum ImportCommand: Command {
                 }
                 records.append(record)
             } catch {
-                bad.append((n + 1, "not a record: \(describe(error))"))
+                bad.append((n + 1, describe(error)))
             }
         }
         return (records, bad)
     }
 
-    /// The record on one line; a line that names no bundle belongs to `defaultBundle`.
-    static func decodeRecord(_ line: Data, defaultBundle: String, _ decoder: JSONDecoder) throws -> Record {
-        guard case .object(var members) = try JSONValue.parse(line), members["bundle"] == nil else {
-            return try decoder.decode(Record.self, from: line)
+    /// The record on one line, read as the daemon reads a donation (integers exact, a number
+    /// that does not fit its kind refused); a line that names no bundle belongs to `defaultBundle`.
+    static func decodeRecord(_ line: Data, defaultBundle: String) throws -> Record {
+        guard case .object(var members) = try JSONValue.parse(line) else {
+            throw SpotlightError(.invalidInput, "not a record: a record must be a JSON object")
         }
-        members["bundle"] = .string(defaultBundle)
-        return try JSONValue.object(members).decode(Record.self)
+        if members["bundle"] == nil { members["bundle"] = .string(defaultBundle) }
+        return try Record(json: .object(members))
     }
 
-    /// A decoding error in a few words, naming the field.
+    /// Why a line is not a record, in a few words naming the field.
     static func describe(_ error: any Error) -> String {
-        guard let error = error as? DecodingError else { return "\(error)" }
-        func path(_ keys: [any CodingKey]) -> String {
-            keys.isEmpty ? "the line" : "\"" + keys.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".") + "\""
-        }
         switch error {
-        case .keyNotFound(let key, let ctx): return "\(path(ctx.codingPath + [key])) is missing"
-        case .typeMismatch(let type, let ctx): return "\(path(ctx.codingPath)) is not a \(type)"
-        case .valueNotFound(let type, let ctx): return "\(path(ctx.codingPath)) is null, expected a \(type)"
-        case .dataCorrupted(let ctx):
-            let detail = (ctx.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            return ctx.codingPath.isEmpty ? "invalid JSON\(detail.map { " (\($0))" } ?? "")"
-                : "\(path(ctx.codingPath)): \(ctx.debugDescription)"
-        @unknown default: return "\(error)"
+        case let error as SpotlightError: return error.message
+        case let error as JSONParseError: return "not a record: invalid JSON (\(error))"
+        default: return "not a record: \(error)"
         }
     }
 }

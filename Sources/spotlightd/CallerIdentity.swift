@@ -11,32 +11,82 @@ struct Caller: Sendable {
     var bundle: String?
     /// The bundles this caller may write.
     var writable: Set<String>
+    /// The bundles whose records this caller may read; nil: every bundle.
+    var readable: Set<String>?
     /// How the daemon identified the caller, for logs.
     var via: String
+
+    /// A caller confined to some bundles' records (a sandboxed app).
+    var isConfined: Bool { readable != nil }
 }
 
 /// Maps a peer process to a ``Caller``:
-/// 1. a Flatpak app: its app id from `/proc/PID/root/.flatpak-info`;
-/// 2. a registered app: `/proc/PID/exe` equals its manifest's executable;
-/// 3. anything else (the CLI, a test): read-only, plus the bundles granted by `--grant`.
+/// 1. a Flatpak app: its app id from `/proc/PID/root/.flatpak-info`; it writes its own bundle
+///    and reads only its own bundle's records, plus those `--grant-read APP=BUNDLE` gives it;
+/// 2. a registered app: `/proc/PID/exe` equals an accepted manifest's executable (see
+///    `AppRegistry.entries`); it writes its own bundle and reads everything;
+/// 3. anything else (the CLI, a test): reads everything, writes the bundles of `--grant`.
 final class CallerResolver: Sendable {
     let registry: AppRegistry
     let grants: Set<String>
-    private let cache = Mutex<(modified: Date?, byExecutable: [String: String])>((nil, [:]))
+    /// Flatpak app id -> bundles it may read besides its own (`*`: all).
+    let readGrants: [String: Set<String>]
+    let log: @Sendable (String) -> Void
+    /// How long a registry scan is trusted when the directory did not change: a manifest's
+    /// executable may change mode without the directory noticing.
+    static let registryMaxAge: TimeInterval = 10
 
-    init(registry: AppRegistry, grants: Set<String>) {
+    private struct RegistryCache {
+        var modified: Date?
+        var scanned: Date = .distantPast
+        var byExecutable: [String: String] = [:]
+        var refusals: [String: String] = [:]
+    }
+    private let cache = Mutex(RegistryCache())
+    /// Connection -> the Flatpak app id of its peer (nil: not sandboxed), read once per connection.
+    private let sandboxes = Mutex<[Int: String?]>([:])
+
+    init(registry: AppRegistry, grants: Set<String>, readGrants: [String: Set<String>] = [:],
+         log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.registry = registry
         self.grants = grants
+        self.readGrants = readGrants
+        self.log = log
     }
 
-    func resolve(pid: Int32) -> Caller {
-        if let app = flatpakAppID(pid: pid) {
-            return Caller(pid: pid, bundle: app, writable: [app], via: "flatpak")
+    func resolve(_ peer: PeerCredentials) -> Caller {
+        if let app = sandboxApp(peer) {
+            return Caller(pid: peer.pid, bundle: app, writable: [app], readable: readable(byApp: app), via: "flatpak")
         }
-        if let exe = executable(of: pid), let bundle = registeredExecutables()[exe] {
-            return Caller(pid: pid, bundle: bundle, writable: [bundle], via: "registered executable \(exe)")
+        if let exe = executable(of: peer.pid), let bundle = registeredExecutables()[exe] {
+            return Caller(pid: peer.pid, bundle: bundle, writable: [bundle], via: "registered executable \(exe)")
         }
-        return Caller(pid: pid, bundle: nil, writable: grants, via: "unregistered")
+        return Caller(pid: peer.pid, bundle: nil, writable: grants, via: "unregistered")
+    }
+
+    /// What the peer may read (nil: everything): cheap after a connection's first request,
+    /// for the query path.
+    func readScope(_ peer: PeerCredentials) -> Set<String>? {
+        sandboxApp(peer).flatMap(readable(byApp:))
+    }
+
+    /// Drops what was kept for a closed connection.
+    func forget(connection: Int) {
+        _ = sandboxes.withLock { $0.removeValue(forKey: connection) }
+    }
+
+    private func readable(byApp app: String) -> Set<String>? {
+        let granted = readGrants[app] ?? []
+        return granted.contains("*") ? nil : granted.union([app])
+    }
+
+    /// The Flatpak app id of the peer, read once per connection (a process cannot leave its sandbox).
+    private func sandboxApp(_ peer: PeerCredentials) -> String? {
+        guard peer.connection != 0 else { return flatpakAppID(pid: peer.pid) }
+        if let known = sandboxes.withLock({ $0[peer.connection] }) { return known }
+        let app = flatpakAppID(pid: peer.pid)
+        sandboxes.withLock { $0[peer.connection] = .some(app) }
+        return app
     }
 
     /// The real path of a process's executable.
@@ -48,6 +98,8 @@ final class CallerResolver: Sendable {
         return path
     }
 
+    /// The app id in `[Application] name=` of the process's `/.flatpak-info`, the file Flatpak
+    /// puts at the root of every sandbox.
     func flatpakAppID(pid: Int32) -> String? {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/root/.flatpak-info", encoding: .utf8) else {
             return nil
@@ -56,23 +108,44 @@ final class CallerResolver: Sendable {
         for line in text.split(separator: "\n") {
             let l = line.trimmingCharacters(in: .whitespaces)
             if l.hasPrefix("[") { inApplication = l == "[Application]"; continue }
-            if inApplication, l.hasPrefix("name=") { return String(l.dropFirst(5)) }
+            if inApplication, l.hasPrefix("name=") {
+                let name = String(l.dropFirst(5)).trimmingCharacters(in: .whitespaces)
+                return name.isEmpty ? nil : name
+            }
         }
         return nil
     }
 
-    /// Manifests by resolved executable path, re-read when the registry directory changes
-    /// (manifests are written by an atomic rename, which updates the directory's mtime).
+    /// Accepted manifests by resolved executable path, scanned again when the registry
+    /// directory changes (manifests are written by an atomic rename, which updates the
+    /// directory's mtime) or the scan is older than ``registryMaxAge``. Each newly refused
+    /// manifest is logged with the reason.
     func registeredExecutables() -> [String: String] {
         let modified = (try? FileManager.default.attributesOfItem(atPath: registry.directory.path))?[.modificationDate] as? Date
         return cache.withLock { cache in
-            if let modified, cache.modified == modified { return cache.byExecutable }
-            var map: [String: String] = [:]
-            for manifest in (try? registry.manifests()) ?? [] {
-                let real = URL(fileURLWithPath: manifest.executable).resolvingSymlinksInPath().path
-                map[real] = manifest.bundleIdentifier
+            if let modified, cache.modified == modified, Date().timeIntervalSince(cache.scanned) < Self.registryMaxAge {
+                return cache.byExecutable
             }
-            cache = (modified, map)
+            var map: [String: String] = [:]
+            var refusals: [String: String] = [:]
+            let entries: [RegistryEntry]
+            do {
+                entries = try registry.entries()
+            } catch {
+                log("warning: cannot read the app registry: \(error); no caller is identified as a registered app")
+                entries = []
+            }
+            for entry in entries {
+                if let refusal = entry.refusal {
+                    refusals[entry.file] = refusal
+                } else if let manifest = entry.manifest {
+                    map[AppRegistry.realPath(manifest.executable)] = manifest.bundleIdentifier
+                }
+            }
+            for (file, reason) in refusals.sorted(by: { $0.key < $1.key }) where cache.refusals[file] != reason {
+                log("warning: app registry: refused \(registry.directory.path)/\(file): \(reason)")
+            }
+            cache = RegistryCache(modified: modified, scanned: Date(), byExecutable: map, refusals: refusals)
             return map
         }
     }

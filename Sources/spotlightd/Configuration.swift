@@ -8,6 +8,12 @@ struct Configuration {
     var socket: String
     var appsDirectory: String
     var grants: Set<String> = []
+    /// Flatpak app id -> bundles it may read besides its own (`*`: all), from `--grant-read`.
+    var readGrants: [String: Set<String>] = [:]
+    /// Seconds an open batch may stay idle before it is abandoned.
+    var batchTimeout: Double = 600
+    /// Bytes (records' text) one batch may stage.
+    var maxBatchBytes = 1 << 30
     var maxFrameBytes = 16 << 20
     var maxConnections = 1024
     var maxConnectionsPerPeer = 256
@@ -21,6 +27,8 @@ struct Configuration {
     and answers queries over a Unix socket (JSON-RPC 2.0, one message per line).
 
     USAGE: spotlightd [--data-dir DIR] [--socket PATH] [--apps-dir DIR] [--grant BUNDLE ...]
+                      [--grant-read APP=BUNDLE[,BUNDLE...] ...] [--batch-timeout SECONDS]
+                      [--max-batch-bytes N]
                       [--max-frame-bytes N] [--max-connections N] [--max-connections-per-peer N]
                       [--max-pending-requests N] [--verbose]
                       [--shard "NAME DATABASE BUNDLES" ...] [--shards-config FILE]
@@ -33,6 +41,11 @@ struct Configuration {
                            $XDG_RUNTIME_DIR/spotlight/spotlightd.sock or /tmp/spotlight-UID/spotlightd.sock)
       --apps-dir DIR       the app registry (env SPOTLIGHT_APPS_DIR; default DATA/apps)
       --grant BUNDLE       let unregistered callers (tools, tests) write BUNDLE; repeatable
+      --grant-read APP=BUNDLE[,BUNDLE...]
+                           let the sandboxed (Flatpak) app APP read these bundles' records
+                           besides its own (`*`: every bundle); repeatable
+      --batch-timeout SECONDS  abandon a batch no call used for this long (default 600)
+      --max-batch-bytes N  text one batch may stage before it is refused (default 1073741824)
       --max-frame-bytes N  largest accepted message (default 16777216)
       --max-connections N  open connections in all (default 1024)
       --max-connections-per-peer N  open connections of one process (default 256)
@@ -46,6 +59,9 @@ struct Configuration {
       --help, --version
 
     Under systemd socket activation (LISTEN_FDS) the socket is inherited instead.
+
+    The data directory and the app registry are kept private: created 0700, and at start
+    any entry group or others may use is tightened (directories 0700, files 0600) and logged.
 
     EXAMPLE:
       spotlightd --data-dir /tmp/spot --socket /tmp/spot.sock &
@@ -78,6 +94,21 @@ struct Configuration {
             case "--socket": socket = try value(arg)
             case "--apps-dir": apps = try value(arg)
             case "--grant": config.grants.insert(try value(arg))
+            case "--grant-read":
+                let v = try value(arg)
+                let parts = v.split(separator: "=", maxSplits: 1).map(String.init)
+                guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                    throw UsageError("--grant-read needs APP=BUNDLE[,BUNDLE...], got \(v)")
+                }
+                config.readGrants[parts[0], default: []].formUnion(parts[1].split(separator: ",").map(String.init))
+            case "--batch-timeout":
+                let v = try value(arg)
+                guard let n = Double(v), n > 0, n.isFinite else { throw UsageError("--batch-timeout needs seconds > 0, got \(v)") }
+                config.batchTimeout = n
+            case "--max-batch-bytes":
+                let v = try value(arg)
+                guard let n = Int(v), n >= 1024 else { throw UsageError("--max-batch-bytes needs a number ≥ 1024, got \(v)") }
+                config.maxBatchBytes = n
             case "--max-frame-bytes":
                 let v = try value(arg)
                 guard let n = Int(v), n >= 1024 else { throw UsageError("--max-frame-bytes needs a number ≥ 1024, got \(v)") }

@@ -25,8 +25,14 @@ extension DaemonHandler {
             guard (1...10_000).contains(p.limit) else {
                 throw SpotlightError(.invalidInput, "export limit must be 1...10000 (got \(p.limit))")
             }
-            let page = try engine.exportPage(bundle: p.bundle, type: p.type, after: p.after, limit: p.limit)
-            return try JSONValue(encoding: ExportResult(records: page.records, next: page.next))
+            var bundle = p.bundle
+            if callers.readScope(peer) != nil {
+                let caller = callers.resolve(peer)
+                bundle = bundle ?? caller.bundle
+                try requireReadable(bundle ?? "", caller, what: "the records of")
+            }
+            let page = try engine.exportPage(bundle: bundle, type: p.type, after: p.after, limit: p.limit)
+            return ExportResult(records: page.records, next: page.next).jsonValue
         case .check:
             log(.info, "check requested by pid \(peer.pid)")
             let r = try await engine.checkConsistency()

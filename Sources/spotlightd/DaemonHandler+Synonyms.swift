@@ -10,6 +10,7 @@ extension DaemonHandler {
         if method == .synonyms {
             let p = try params.decode(SynonymsParams.self)
             let bundle = try p.bundle ?? caller.bundle ?? { throw missingBundle("synonyms") }()
+            try requireReadable(bundle, caller, what: "the synonyms of")
             return try JSONValue(encoding: SynonymsResult(synonyms: engine.synonyms(bundle: bundle)))
         }
         let p = try params.decode(SetSynonymsParams.self)

@@ -4,8 +4,8 @@ import SpotlightModel
 import SpotlightWire
 
 /// Answers spotlightd's methods (see docs/protocol.md). Knows the engine and who is calling;
-/// knows nothing of sockets.
-final class DaemonHandler: RPCImmediateHandler {
+/// knows nothing of sockets beyond the number of the connection a request came on.
+final class DaemonHandler: RPCImmediateHandler, RPCConnectionObserving {
     let engine: SpotlightEngine
     let callers: CallerResolver
     let configuration: Configuration
@@ -14,12 +14,23 @@ final class DaemonHandler: RPCImmediateHandler {
     let maintenance = MaintenanceState()
     /// Apps launched by `open`, kept running on the screen they opened.
     let openedApps = OpenedApps()
+    let batches: OpenBatches
 
     init(engine: SpotlightEngine, callers: CallerResolver, configuration: Configuration, log: Log) {
         self.engine = engine
         self.callers = callers
         self.configuration = configuration
         self.log = log
+        batches = OpenBatches(timeout: .milliseconds(Int64(configuration.batchTimeout * 1000)),
+                              maxStagedBytes: configuration.maxBatchBytes)
+    }
+
+    /// A connection ended: its open batches are abandoned, and what was kept for it dropped.
+    func connectionClosed(_ peer: PeerCredentials) {
+        callers.forget(connection: peer.connection)
+        for (name, id) in batches.abandonAll(connection: peer.connection) {
+            discard(id, name: name, why: "its connection closed")
+        }
     }
 
     func handle(method: String, params: JSONValue?, peer: PeerCredentials) async throws -> JSONValue {
@@ -28,7 +39,7 @@ final class DaemonHandler: RPCImmediateHandler {
         }
         // Only the methods that write or answer "who am I" need the caller; resolving it reads
         // /proc and stats the app registry, a measurable part of a query's cost.
-        var caller: Caller { callers.resolve(pid: peer.pid) }
+        var caller: Caller { callers.resolve(peer) }
         switch known {
         case .hello:
             let p = try params.decode(HelloParams.self)
@@ -41,34 +52,50 @@ final class DaemonHandler: RPCImmediateHandler {
                 protocolVersion: DaemonProtocol.version, server: "spotlightd", pid: getpid(),
                 bundle: who.bundle, writableBundles: who.writable.sorted()))
         case .donate:
-            return try JSONValue(encoding: try await donate(try params.decode(DonateParams.self), caller))
+            let p = try DonateParams(json: params)
+            let who = caller
+            return try JSONValue(encoding: p.batch == nil ? try await donate(p, who) : try await stage(p, who, peer))
         case .clientState:
             let p = try params.decode(ClientStateParams.self)
-            let bundle = try p.bundle ?? caller.bundle ?? { throw missingBundle("clientState") }()
+            let who = caller
+            let bundle = try p.bundle ?? who.bundle ?? { throw missingBundle("clientState") }()
+            try requireReadable(bundle, who, what: "the client state of")
             return try JSONValue(encoding: ClientStateResult(clientState: try engine.clientState(bundle: bundle)))
         case .delete:
-            return try JSONValue(encoding: try await delete(try params.decode(DeleteParams.self), caller))
+            let p = try params.decode(DeleteParams.self)
+            let who = caller
+            return try JSONValue(encoding: p.batch == nil ? try await delete(p, who) : try await stage(p, who, peer))
         case .query:
-            return try await engine.search(try validQuery(params)).jsonValue()
+            return try await engine.search(try scoped(validQuery(params), peer)).jsonValue()
         case .get:
             let p = try params.decode(GetParams.self)
+            if let readable = callers.readScope(peer), let other = p.keys.first(where: { !readable.contains($0.bundle) }) {
+                throw confinedRefusal(caller, reading: other.bundle)
+            }
             guard engine.shardLayout != nil else {
-                return try JSONValue(encoding: GetResult(records: try engine.records(for: p.keys)))
+                return GetResult(records: try engine.records(for: p.keys)).jsonValue
             }
             let (records, missing) = try await engine.recordsAcrossShards(for: p.keys)
-            return try JSONValue(encoding: GetResult(records: records)).adding(missingShards: missing)
+            return try GetResult(records: records).jsonValue.adding(missingShards: missing)
         case .status:
             let status = try JSONValue(encoding: DaemonStatus(
-                index: try engine.status(), pid: getpid(), uptimeSeconds: Date().timeIntervalSince(started),
+                index: scoped(try engine.status(), peer), pid: getpid(), uptimeSeconds: Date().timeIntervalSince(started),
                 dataDirectory: configuration.dataDirectory, socket: configuration.socket, version: spotlightVersion,
-                appsDirectory: configuration.appsDirectory))
+                appsDirectory: configuration.appsDirectory, openBatches: batches.count,
+                stagedOperations: try engine.stagedOperationCount()))
             return engine.shardLayout == nil ? status : try status.adding(shards: await engine.shardStatuses())
         case .rebuild, .cancelRebuild, .export, .check, .compact:
+            if known != .export, caller.isConfined {
+                throw SpotlightError(.permissionDenied, "\(method) is for the user's own tools; a sandboxed app "
+                    + "(pid \(peer.pid), \(caller.bundle ?? "?")) may not run it")
+            }
             return try await handleMaintenance(known, params: params, peer: peer)
         case .setSynonyms, .synonyms:
             return try await handleSynonyms(known, params: params, caller: caller)
         case .open:
             return try JSONValue(encoding: try await open(try params.decode(RecordKey.self)))
+        case .beginBatch, .endBatch, .abandonBatch:
+            return try await handleBatch(known, params: params, caller: caller, peer: peer)
         }
     }
 
@@ -76,7 +103,7 @@ final class DaemonHandler: RPCImmediateHandler {
     /// acknowledged donation; anything else goes to ``handle(method:params:peer:)``.
     func handleImmediately(method: String, params: JSONValue?, peer: PeerCredentials) throws -> JSONValue? {
         guard method == DaemonProtocol.Method.query.rawValue,
-              let result = try engine.searchIfCommitted(try validQuery(params)) else { return nil }
+              let result = try engine.searchIfCommitted(try scoped(validQuery(params), peer)) else { return nil }
         return try result.jsonValue()
     }
 
@@ -89,31 +116,41 @@ final class DaemonHandler: RPCImmediateHandler {
     }
 
     func donate(_ p: DonateParams, _ caller: Caller) async throws -> WriteResult {
-        var records = p.records
-        try DonationLimits.standard.check(records)
-        let target = try writableBundle(for: records.map(\.bundle), caller, verb: "donate")
-        for i in records.indices where records[i].bundle.isEmpty { records[i].bundle = target }
-        let swap = p.clientState.map { ClientStateUpdate(expected: $0.checksExpected ? .some($0.expected) : nil, new: $0.new) }
-        let outcome = try await engine.write(.upsert(records, clientState: swap))
+        let (records, target) = try donatedRecords(p, caller)
+        let outcome = try await engine.write(.upsert(records, clientState: p.clientState?.update))
         log(.debug, "donate: \(records.count) records of \(target) from pid \(caller.pid) durable at \(outcome.sequence)")
         return WriteResult(sequence: outcome.sequence, count: records.count)
     }
 
+    /// The records of a donation, checked against the limits and what the caller may write,
+    /// those without a bundle given the one bundle the donation writes.
+    func donatedRecords(_ p: DonateParams, _ caller: Caller) throws -> (records: [Record], bundle: String) {
+        var records = p.records
+        try DonationLimits.standard.check(records)
+        let target = try writableBundle(for: records.map(\.bundle), caller, verb: "donate")
+        for i in records.indices where records[i].bundle.isEmpty { records[i].bundle = target }
+        return (records, target)
+    }
+
     func delete(_ p: DeleteParams, _ caller: Caller) async throws -> WriteResult {
+        let selector = try deleteSelector(p, caller)
+        let outcome = try await engine.write(.delete(selector, clientState: p.clientState?.update))
+        log(.debug, "delete: \(outcome.changed.count) records of \(selector.bundle) by pid \(caller.pid)")
+        return WriteResult(sequence: outcome.sequence, count: outcome.changed.count)
+    }
+
+    /// What a delete's params select, in a bundle the caller may write.
+    func deleteSelector(_ p: DeleteParams, _ caller: Caller) throws -> DeleteSelector {
         let bundle = try writableBundle(for: [p.bundle ?? ""], caller, verb: "delete")
-        let selector: DeleteSelector
         switch (p.ids, p.domain, p.type, p.all ?? false) {
-        case let (ids?, nil, type?, false): selector = .ids(bundle: bundle, type: type, ids: ids)
-        case let (nil, domain?, nil, false): selector = .domain(bundle: bundle, domain: domain)
-        case let (nil, nil, type?, false): selector = .type(bundle: bundle, type: type)
-        case (nil, nil, nil, true): selector = .bundle(bundle)
+        case let (ids?, nil, type?, false): return .ids(bundle: bundle, type: type, ids: ids)
+        case let (nil, domain?, nil, false): return .domain(bundle: bundle, domain: domain)
+        case let (nil, nil, type?, false): return .type(bundle: bundle, type: type)
+        case (nil, nil, nil, true): return .bundle(bundle)
         default:
             throw SpotlightError(.invalidInput,
                 "delete takes exactly one of: ids with type, domain, type, or all: true")
         }
-        let outcome = try await engine.write(.delete(selector))
-        log(.debug, "delete: \(outcome.changed.count) records of \(bundle) by pid \(caller.pid)")
-        return WriteResult(sequence: outcome.sequence, count: outcome.changed.count)
     }
 
     /// The one bundle a write touches, checked against what the caller may write. Empty names

@@ -10,7 +10,7 @@ enum QueryWire {
     /// with `Codable` (which names a wrong field).
     ///
     /// ```swift
-    /// let q = try QueryWire.query(from: .object(["text": .string("saturn"), "limit": .number(10)]))
+    /// let q = try QueryWire.query(from: .object(["text": .string("saturn"), "limit": .int(10)]))
     /// ```
     static func query(from params: JSONValue?) throws(RPCError) -> SearchQuery {
         if let fast = fastQuery(params ?? .object([:])) { return fast }

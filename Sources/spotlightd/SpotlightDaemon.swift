@@ -27,6 +27,10 @@ struct SpotlightDaemon {
             exit(0)
         }
         let log = Log(verbose: configuration.verbose)
+        // Every file spotlightd makes (the store and its -wal/-shm, the lock, Xapian's files,
+        // markers) is the user's alone: 0600, directories 0700. Set before any thread starts.
+        umask(0o077)
+        keepPrivate(configuration, log: log)
         // Before anything listens: a SIGTERM that arrives while the handler is being set up
         // would otherwise be ignored (SIG_IGN) and the daemon would never stop.
         let stopper = Stopper(log: log)
@@ -47,11 +51,12 @@ struct SpotlightDaemon {
             exit(1)
         }
 
-        let handler = DaemonHandler(
-            engine: engine,
-            callers: CallerResolver(registry: AppRegistry(directory: URL(fileURLWithPath: configuration.appsDirectory)),
-                                    grants: configuration.grants),
-            configuration: configuration, log: log)
+        let callers = CallerResolver(registry: AppRegistry(directory: URL(fileURLWithPath: configuration.appsDirectory)),
+                                     grants: configuration.grants, readGrants: configuration.readGrants,
+                                     log: { line in log.engineLine(line) })
+        _ = callers.registeredExecutables()   // logs each refused manifest now, not at the first write
+        let handler = DaemonHandler(engine: engine, callers: callers, configuration: configuration, log: log)
+        let batchTimer = handler.startBatchTimer()
         var serverConfiguration = UnixSocketServer.Configuration()
         serverConfiguration.maxFrameBytes = configuration.maxFrameBytes
         serverConfiguration.maxConnections = configuration.maxConnections
@@ -80,7 +85,26 @@ struct SpotlightDaemon {
 
         stopper.serve(server: server, engine: engine)
         ParentWatch.startIfRequested { engine.close() }
-        while true { try? await Task.sleep(for: .seconds(3600)) }
+        while true {
+            try? await Task.sleep(for: .seconds(3600))
+            _ = batchTimer
+        }
+    }
+
+    /// The data directory and the app registry: created 0700; an existing one that group or
+    /// others may use is tightened (directories 0700, files 0600), each change logged.
+    static func keepPrivate(_ configuration: Configuration, log: Log) {
+        for directory in Set([configuration.dataDirectory, configuration.appsDirectory]) {
+            do {
+                try PrivateFiles.createDirectory(directory)
+            } catch {
+                log(.error, "cannot create \(directory): \(error)")
+                continue
+            }
+            for change in PrivateFiles.tighten(directory) {
+                log(.warning, "tightened \(change): group and others may not use spotlightd's files")
+            }
+        }
     }
 }
 

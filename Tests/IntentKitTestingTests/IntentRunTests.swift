@@ -105,3 +105,19 @@ import IntentKitTesting
     #expect(message.contains("Apple Pie"))
     #expect(message.contains("does not read as Int"))
 }
+
+@Test(arguments: [Int.max, Int.min, 9_007_199_254_740_993, -9_007_199_254_740_993, 9_007_199_254_740_992])
+func everyIntRoundTripsThroughTheAppExactly(_ n: Int) async throws {
+    let result = try await fixture.intents["EchoIntIntent"].makeIntent(value: n).run()
+    #expect(result.value.content == .int(n))
+}
+
+@Test(arguments: [-0.0, 1e308, -1e308, Double.leastNonzeroMagnitude, Double.leastNormalMagnitude, 0.1, 2.0, Double.greatestFiniteMagnitude])
+func everyDoubleRoundTripsThroughTheAppBitForBit(_ d: Double) async throws {
+    let result = try await fixture.intents["EchoDoubleIntent"].makeIntent(value: d).run()
+    guard case .double(let back) = result.value.content else {
+        Issue.record("\(d) came back as \(result.value)")
+        return
+    }
+    #expect(back.bitPattern == d.bitPattern)
+}

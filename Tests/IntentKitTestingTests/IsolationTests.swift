@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import SpotlightModel
 import Testing
 @testable import IntentKitTesting
@@ -41,4 +44,15 @@ import Testing
     #expect(!processExists(appPid))
     #expect(!processExists(daemonPid))
     #expect(!FileManager.default.fileExists(atPath: directory.path))
+}
+
+@Test func theEnvironmentsDirectoryIsItsUsersAlone() async throws {
+    let environment = privateEnvironment(grants: [fixtureBundle])
+    defer { environment.shutdown() }
+    try await donate([item("priv1", "Private Pewter")], in: environment)
+    let directory = try #require(environment.directory)
+    var status = stat()
+    #expect(lstat(directory.path, &status) == 0 && status.st_mode & 0o7777 == 0o700)
+    let loose = PrivateFiles.looseEntries(directory.path).map { "\($0.path) \(String($0.mode, radix: 8))" }
+    #expect(loose == [])
 }

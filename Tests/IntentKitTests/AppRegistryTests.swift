@@ -13,10 +13,26 @@ func temporaryRegistry() throws -> AppRegistry {
 @Test func manifestRoundTripsThroughTheRegistry() throws {
     let registry = try temporaryRegistry()
     defer { try? FileManager.default.removeItem(at: registry.directory) }
-    let manifest = AppManifest(bundleIdentifier: "com.example.Todo", executable: "/usr/bin/todo")
+    let manifest = AppManifest(bundleIdentifier: "com.example.Todo", executable: "/usr/bin/true")
     try registry.install(manifest)
     #expect(try registry.manifest(for: "com.example.Todo") == manifest)
     #expect(try registry.manifests() == [manifest])
+}
+
+@Test func anInstalledManifestIsPrivateAndAcceptedButAManifestNamingAMissingExecutableIsRefused() throws {
+    let registry = try temporaryRegistry()
+    defer { try? FileManager.default.removeItem(at: registry.directory) }
+    try registry.install(AppManifest(bundleIdentifier: "com.example.Gone", executable: "/nonexistent/gone"))
+    try registry.install(AppManifest(bundleIdentifier: "com.example.Here", executable: "/usr/bin/true"))
+    let attributes = try FileManager.default.attributesOfItem(atPath: registry.directory.path + "/com.example.Here.json")
+    #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    let entries = try registry.entries()
+    #expect(entries.map(\.file) == ["com.example.Gone.json", "com.example.Here.json"])
+    #expect(entries[0].refusal?.contains("/nonexistent/gone cannot be examined") == true)
+    #expect(entries[1].refusal == nil)
+    #expect(try registry.manifests().map(\.bundleIdentifier) == ["com.example.Here"])
+    let error = #expect(throws: SpotlightError.self) { try registry.manifest(for: "com.example.Gone") }
+    #expect(error?.code == .permissionDenied)
 }
 
 @Test func unregisteredBundleErrorNamesTheRegistryDirectory() throws {

@@ -31,7 +31,7 @@ import SpotlightModel
         #expect(run.stdout.hasPrefix("compacted the index from "))
         let after = try daemon.ctl(["check", "--json"]).json([String: JSONValue].self)
         #expect(after["indexPath"] != before)
-        #expect(after["documentCount"] == .number(10))
+        #expect(after["documentCount"] == .int(10))
         let hits = try daemon.ctl(["query", "supernova", "--json"]).json([String: JSONValue].self)["hits"]
         #expect(hits?.arrayValue?.count == 10)
     }

@@ -57,7 +57,7 @@ import SpotlightModel
         let file = daemon.createFile("bad.jsonl", "\(good)\n\n{\"bundle\":\"\(grantedBundle)\",\"type\":\"T\"}\n")
         let run = daemon.ctl(["import", file.path, "--bundle", grantedBundle])
         #expect(run.code == 5)
-        #expect(run.stderr.contains("bad.jsonl:3: skipped: not a record: \"id\" is missing"))
+        #expect(run.stderr.contains("bad.jsonl:3: skipped: not a record: id is missing"))
         #expect(run.stdout == "imported 1 records into \(grantedBundle) (1 bad lines skipped)\n")
     }
 

@@ -35,13 +35,13 @@ import SpotlightWire
     @Test func queryParamsReadDirectlyEqualWhatCodableReads() throws {
         let cases: [JSONValue] = [
             .object([:]),
-            .object(["text": .string("saturn"), "limit": .number(10)]),
+            .object(["text": .string("saturn"), "limit": .int(10)]),
             .object(["text": .string("a b"), "bundles": .array([.string("x")]), "types": .array([.string("T")]),
-                     "offset": .number(5), "limit": .number(0), "facets": .array([.string("type")]),
-                     "completions": .number(3), "explain": .bool(true), "spelling": .string("retry"),
-                     "unknown": .number(1), "sort": .null]),
+                     "offset": .int(5), "limit": .int(0), "facets": .array([.string("type")]),
+                     "completions": .int(3), "explain": .bool(true), "spelling": .string("retry"),
+                     "unknown": .int(1), "sort": .null]),
             .object(["sort": .object(["by": .string("title"), "descending": .bool(true)]),
-                     "snippets": .object(["length": .number(40)])]),
+                     "snippets": .object(["length": .int(40)])]),
         ]
         for params in cases {
             #expect(try QueryWire.query(from: params) == (try Optional(params).decode(SearchQuery.self)), "\(params)")
@@ -49,7 +49,7 @@ import SpotlightWire
     }
 
     @Test func aWrongQueryParamGetsTheErrorCodableGives() {
-        for params: JSONValue in [.object(["limit": .number(2.5)]), .object(["text": .number(3)]),
+        for params: JSONValue in [.object(["limit": .double(2.5)]), .object(["text": .int(3)]),
                                   .object(["spelling": .string("never")]), .array([])] {
             #expect(outcome { try QueryWire.query(from: params) } == outcome { try Optional(params).decode(SearchQuery.self) },
                     "\(params)")

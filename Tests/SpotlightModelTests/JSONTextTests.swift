@@ -5,21 +5,22 @@ import SpotlightModel
 @Suite struct JSONTextTests {
     @Test func everyKindOfValueRoundTrips() throws {
         let value: JSONValue = .object([
-            "s": .string("tab\t quote\" back\\ nl\n ctl\u{01} café 🚀"), "i": .number(42), "neg": .number(-7),
-            "d": .number(2.5), "big": .number(1e300), "t": .bool(true), "f": .bool(false), "n": .null,
-            "a": .array([.number(1), .string("x"), .array([]), .object([:])]),
+            "s": .string("tab\t quote\" back\\ nl\n ctl\u{01} café 🚀"), "i": .int(42), "neg": .int(-7),
+            "d": .double(2.5), "whole": .double(3), "big": .double(1e300), "t": .bool(true), "f": .bool(false), "n": .null,
+            "a": .array([.int(1), .string("x"), .array([]), .object([:])]),
         ])
         #expect(try JSONValue.parse(value.serialized()) == value)
     }
 
     @Test func itAgreesWithFoundationsDecoder() throws {
-        let text = #"{"a":[1,2.5,-3e2,true,null,"\u00e9\ud83d\ude80\/"],"b":{"c":""}}"#
+        let text = #"{"a":[1,2.5,-3.25e1,true,null,"\u00e9\ud83d\ude80\/"],"b":{"c":""}}"#
         let ours = try JSONValue.parse(Data(text.utf8))
         let theirs = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
         #expect(ours == theirs)
     }
 
-    @Test(arguments: ["", "{", "[1,]", "{\"a\" 1}", "tru", "01x", "\"abc", "\"\\x\"", "\"\\ud800\"", "[1] 2", "\"a\u{01}\""])
+    @Test(arguments: ["", "{", "[1,]", "{\"a\" 1}", "tru", "01x", "\"abc", "\"\\x\"", "\"\\ud800\"", "[1] 2", "\"a\u{01}\"",
+                      "01", "-01", "00", "1.", ".5", "1e", "1e+", "+1", "-", "--1", "0x10"])
     func malformedTextIsAnError(_ text: String) {
         #expect(throws: JSONParseError.self) { try JSONValue.parse(Data(text.utf8)) }
     }
@@ -33,7 +34,62 @@ import SpotlightModel
         #expect(throws: JSONParseError.self) { try JSONValue.parse(Data(deep.utf8)) }
     }
 
-    @Test func integralNumbersPrintWithoutAFraction() {
-        #expect(String(decoding: JSONValue.array([.number(3), .number(0.5)]).serialized(), as: UTF8.self) == "[3,0.5]")
+    @Test func intsPrintAsDigitsAndDoublesAlwaysWithAFractionOrExponent() {
+        let value = JSONValue.array([.int(3), .double(0.5), .double(3), .double(-0.0), .double(1e308), .double(.leastNonzeroMagnitude)])
+        #expect(String(decoding: value.serialized(), as: UTF8.self) == "[3,0.5,3.0,-0.0,1e+308,5e-324]")
+    }
+}
+
+/// Numbers at the edges of what a 64-bit integer and a double hold: each reads back exactly,
+/// as the same kind.
+@Suite struct JSONNumberEdgeTests {
+    static let integers: [Int64] = [0, 1, -1, 9_007_199_254_740_991, 9_007_199_254_740_992, 9_007_199_254_740_993,
+                                    -9_007_199_254_740_993, -9_007_199_254_740_992, -9_007_199_254_740_991,
+                                    Int64.max, Int64.max - 1, Int64.min, Int64.min + 1]
+    static let doubles: [Double] = [0.0, -0.0, 1e308, -1e308, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
+                                    .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .leastNormalMagnitude, .leastNormalMagnitude.nextDown, 0.1,
+                                    9_007_199_254_740_992, 1e16, 123, 2.5e-300, .pi]
+
+    @Test(arguments: integers)
+    func anIntegerLiteralReadsExactlyAndWritesTheSameDigits(_ n: Int64) throws {
+        let text = String(n)
+        #expect(try JSONValue.parse(Data(text.utf8)) == .int(n))
+        #expect(String(decoding: JSONValue.int(n).serialized(), as: UTF8.self) == text)
+    }
+
+    @Test(arguments: doubles)
+    func aDoubleReadsBackBitForBitAndStaysADouble(_ d: Double) throws {
+        guard case .double(let back) = try JSONValue.parse(JSONValue.double(d).serialized()) else {
+            Issue.record("\(d) did not read back as a double")
+            return
+        }
+        #expect(back.bitPattern == d.bitPattern)
+    }
+
+    @Test(arguments: ["9223372036854775808", "-9223372036854775809", "123456789012345678901234567890"])
+    func anIntegerBeyond64BitsReadsAsTheNearestDouble(_ text: String) throws {
+        #expect(try JSONValue.parse(Data(text.utf8)) == .double(Double(text)!))
+    }
+
+    @Test func minusZeroKeepsItsSign() throws {
+        guard case .double(let d) = try JSONValue.parse(Data("-0".utf8)) else {
+            Issue.record("-0 is not read as a double")
+            return
+        }
+        #expect(d == 0 && d.sign == .minus)
+    }
+
+    @Test func codableKeepsIntegersExactAndTheSignOfMinusZero() throws {
+        let text = #"[9223372036854775807,-9223372036854775808,9007199254740993,-0,2.5]"#
+        let value = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+        #expect(value == .array([.int(.max), .int(.min), .int(9_007_199_254_740_993), .double(-0.0), .double(2.5)]))
+        #expect(value.arrayValue?[3].doubleValue?.sign == .minus)
+    }
+
+    @Test func intValueTakesWholeDoublesOnlyBelowTwoToThe53() {
+        #expect(JSONValue.double(10).intValue == 10)
+        #expect(JSONValue.double(2.5).intValue == nil)
+        #expect(JSONValue.double(9_007_199_254_740_992).intValue == nil)
+        #expect(JSONValue.int(.max).int64Value == .max)
     }
 }

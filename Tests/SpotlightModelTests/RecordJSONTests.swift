@@ -52,6 +52,61 @@ import SpotlightModel
     }
 }
 
+/// What `Record(json:)` (the reader of donations and imports) makes of numbers at the edges.
+@Suite struct RecordNumberTests {
+    func property(_ value: String) throws -> PropertyValue? {
+        let text = #"{"bundle":"b","type":"T","id":"1","properties":{"n":"# + value + "}}"
+        return try Record(json: JSONValue.parse(Data(text.utf8))).properties["n"]
+    }
+
+    @Test(arguments: [("9223372036854775807", Int.max), ("-9223372036854775808", Int.min),
+                      ("9007199254740993", 9_007_199_254_740_993), ("-9007199254740993", -9_007_199_254_740_993),
+                      ("3.0", 3), ("-0", 0), ("1e2", 100)])
+    func anIntPropertyTakesEvery64BitIntegerExactly(_ text: String, _ expected: Int) throws {
+        #expect(try property(#"{"int":"# + text + "}") == .int(expected))
+    }
+
+    @Test(arguments: ["2.5", "9223372036854775808", "-9223372036854775809", "1e20", "9007199254740993.0", "\"3\"", "true"])
+    func anIntThatDoesNotFitIsRefusedNamingTheRecordAndTheProperty(_ text: String) {
+        let error = #expect(throws: SpotlightError.self) { try property(#"{"int":"# + text + "}") }
+        #expect(error?.code == .invalidInput)
+        #expect(error?.message.contains("record b/T/1") == true)
+        #expect(error?.message.contains("property n") == true)
+    }
+
+    @Test(arguments: [("2", 2.0), ("-0.0", -0.0), ("-0", -0.0), ("1e308", 1e308), ("5e-324", Double.leastNonzeroMagnitude),
+                      ("9007199254740992", 9_007_199_254_740_992)])
+    func aDoublePropertyKeepsEveryBit(_ text: String, _ expected: Double) throws {
+        guard case .double(let d)? = try property(#"{"double":"# + text + "}") else {
+            Issue.record("\(text) is not read as a double")
+            return
+        }
+        #expect(d.bitPattern == expected.bitPattern)
+    }
+
+    @Test(arguments: ["1e400", "-1e400", "9007199254740993", "\"2.5\""])
+    func aDoubleThatDoesNotFitIsRefusedNamingTheRecordAndTheProperty(_ text: String) {
+        let error = #expect(throws: SpotlightError.self) { try property(#"{"double":"# + text + "}") }
+        #expect(error?.code == .invalidInput)
+        #expect(error?.message.contains("record b/T/1: property n") == true)
+    }
+
+    @Test func anArrayElementThatDoesNotFitIsNamedByItsPosition() {
+        let error = #expect(throws: SpotlightError.self) { try property(#"{"array":[{"int":1},{"int":1.5}]}"#) }
+        #expect(error?.message.contains("property n element 1") == true)
+    }
+
+    @Test func theWrittenFormKeepsTheKindOfEveryNumber() throws {
+        let record = Record(bundle: "b", type: "T", id: "1", title: "",
+                            properties: ["i": .int(.max), "d": .double(2), "z": .double(-0.0)])
+        let text = String(decoding: record.jsonValue.serialized(), as: UTF8.self)
+        #expect(text.contains(#""i":{"int":9223372036854775807}"#))
+        #expect(text.contains(#""d":{"double":2.0}"#))
+        #expect(text.contains(#""z":{"double":-0.0}"#))
+        #expect(try Record(json: JSONValue.parse(Data(text.utf8))) == record)
+    }
+}
+
 @Suite struct ISO8601Tests {
     @Test(arguments: [
         ("2026-06-01", 1_780_272_000.0), ("2026-06-01T20:00:00Z", 1_780_344_000.0),

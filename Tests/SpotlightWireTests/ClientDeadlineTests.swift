@@ -11,7 +11,7 @@ import Testing
     let clock = ContinuousClock()
     let start = clock.now
     await #expect {
-        try await client.call("slow", .object(["milliseconds": .number(3000)]), timeout: .milliseconds(150))
+        try await client.call("slow", .object(["milliseconds": .int(3000)]), timeout: .milliseconds(150))
     } throws: { ($0 as? SpotlightError)?.code == .timeout }
     #expect(clock.now - start < .milliseconds(1500))
     await server.stop()
@@ -21,12 +21,12 @@ import Testing
     let directory = TemporaryDirectory(); defer { directory.remove() }
     let server = try startServer(directory)
     let client = RPCClient(socketPath: directory.socket())
-    let long = Task { try await client.call("slow", .object(["milliseconds": .number(400)]), timeout: .seconds(30)) }
+    let long = Task { try await client.call("slow", .object(["milliseconds": .int(400)]), timeout: .seconds(30)) }
     try await Task.sleep(for: .milliseconds(50))
     let clock = ContinuousClock()
     let start = clock.now
     await #expect {
-        try await client.call("slow", .object(["milliseconds": .number(3000)]), timeout: .milliseconds(100))
+        try await client.call("slow", .object(["milliseconds": .int(3000)]), timeout: .milliseconds(100))
     } throws: { ($0 as? SpotlightError)?.code == .timeout }
     #expect(clock.now - start < .milliseconds(1500))
     #expect(try await long.value == .string("done"))

@@ -10,8 +10,8 @@ struct SquareHandler: RPCImmediateHandler {
     func handleImmediately(method: String, params: JSONValue?, peer: PeerCredentials) throws -> JSONValue? {
         switch method {
         case "square":
-            guard let n = params?["n"]?.doubleValue else { throw RPCError.invalidParams("params.n: expected a number") }
-            return .number(n * n)
+            guard let n = params?["n"]?.int64Value else { throw RPCError.invalidParams("params.n: expected an integer") }
+            return .int(n * n)
         case "bad": throw SpotlightError(.invalidInput, "bad is refused at once")
         default: return nil
         }
@@ -33,7 +33,7 @@ private func startSquareServer(_ directory: TemporaryDirectory) throws -> UnixSo
     let directory = TemporaryDirectory(); defer { directory.remove() }
     let server = try startSquareServer(directory)
     let client = RPCClient(socketPath: directory.socket())
-    #expect(try await client.call("square", .object(["n": .number(7)])) == .number(49))
+    #expect(try await client.call("square", .object(["n": .int(7)])) == .int(49))
     await server.stop()
 }
 
@@ -50,7 +50,7 @@ private func startSquareServer(_ directory: TemporaryDirectory) throws -> UnixSo
     let server = try startSquareServer(directory)
     let client = RPCClient(socketPath: directory.socket())
     await #expect(throws: SpotlightError.self) { try await client.call("bad", .object([:])) }
-    #expect(try await client.call("square", .object(["n": .number(3)])) == .number(9))
+    #expect(try await client.call("square", .object(["n": .int(3)])) == .int(9))
     await server.stop()
 }
 
@@ -60,12 +60,12 @@ private func startSquareServer(_ directory: TemporaryDirectory) throws -> UnixSo
     let client = RPCClient(socketPath: directory.socket())
     let answers = try await withThrowingTaskGroup(of: (Int, JSONValue).self) { group in
         for n in 0..<2000 {
-            group.addTask { (n, try await client.call(n % 10 == 0 ? "later" : "square", .object(["n": .number(Double(n))]))) }
+            group.addTask { (n, try await client.call(n % 10 == 0 ? "later" : "square", .object(["n": .int(Int64(n))]))) }
         }
         return try await group.reduce(into: [Int: JSONValue]()) { $0[$1.0] = $1.1 }
     }
     #expect(answers.count == 2000)
-    #expect(answers.allSatisfy { n, answer in answer == (n % 10 == 0 ? .string("from the task") : .number(Double(n * n))) })
+    #expect(answers.allSatisfy { n, answer in answer == (n % 10 == 0 ? .string("from the task") : .int(Int64(n * n))) })
     #expect(server.connectionCount == 1)
     await server.stop()
 }

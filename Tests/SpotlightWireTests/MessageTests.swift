@@ -8,7 +8,7 @@ private func decode(_ text: String) -> Result<RPCMessage, RPCMessage.DecodeFailu
 }
 
 @Test func aRequestSurvivesEncodingAndDecoding() throws {
-    let request = RPCRequest(id: .string("q-1"), method: "query", params: .object(["text": .string("saturn"), "limit": .number(5)]))
+    let request = RPCRequest(id: .string("q-1"), method: "query", params: .object(["text": .string("saturn"), "limit": .int(5)]))
     let line = try RPCMessage.request(request).encodedLine()
     #expect(line.last == UInt8(ascii: "\n"))
     #expect(try decode(String(decoding: line.dropLast(), as: UTF8.self)).get() == .request(request))
@@ -72,7 +72,7 @@ private struct Paging: Decodable { var offset: Int; var limit: Int }
 private struct QueryParams: Decodable { var text: String; var paging: [Paging] }
 
 @Test func wrongParamTypesNameTheFieldPathAndTheExpectedType() {
-    let params: JSONValue? = .object(["text": .string("a"), "paging": .array([.object(["offset": .number(0), "limit": .string("ten")])])])
+    let params: JSONValue? = .object(["text": .string("a"), "paging": .array([.object(["offset": .int(0), "limit": .string("ten")])])])
     #expect(throws: RPCError.invalidParams("params.paging[0].limit: expected Int, found string \"ten\"")) {
         try params.decode(QueryParams.self)
     }

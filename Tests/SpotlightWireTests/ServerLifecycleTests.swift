@@ -14,7 +14,7 @@ import Testing
     let raw = try RawClient(path: directory.socket())
     await raw.write(Array(repeating: UInt8(ascii: "x"), count: 4096))
     let error = await raw.readJSON()
-    #expect(error?["error"]?["code"] == .number(-32600))
+    #expect(error?["error"]?["code"] == .int(-32600))
     #expect(error?["error"]?["message"]?.stringValue?.contains("1024 bytes") == true)
     #expect(await raw.readLine() == nil)
     let client = RPCClient(socketPath: directory.socket())
@@ -109,7 +109,7 @@ import Testing
     let directory = TemporaryDirectory(); defer { directory.remove() }
     let server = try startServer(directory)
     let client = RPCClient(socketPath: directory.socket())
-    async let slow = client.call("slow", .object(["milliseconds": .number(300)]))
+    async let slow = client.call("slow", .object(["milliseconds": .int(300)]))
     #expect(await eventually { server.connectionCount == 1 })
     try await Task.sleep(for: .milliseconds(50))
     await server.stop()
@@ -132,7 +132,7 @@ import Testing
     let directory = TemporaryDirectory(); defer { directory.remove() }
     var server = try startServer(directory) { $0.maxPendingRequestsPerConnection = 1 }
     let client = RPCClient(socketPath: directory.socket())
-    async let slow = client.call("slow", .object(["milliseconds": .number(200)]))
+    async let slow = client.call("slow", .object(["milliseconds": .int(200)]))
     #expect(await eventually { server.connectionCount == 1 })
     async let queued = client.call("echo")  // not read: the one pending slot is taken
     try await Task.sleep(for: .milliseconds(50))

@@ -38,7 +38,7 @@ import Testing
     let raw = try RawClient(path: directory.socket())
     await raw.write("{\"jsonrpc\":\"2.0\",\"id\":1,\n")
     let error = await raw.readJSON()
-    #expect(error?["error"]?["code"] == .number(-32700))
+    #expect(error?["error"]?["code"] == .int(-32700))
     #expect(error?["id"] == .null)
     await raw.write(#"{"jsonrpc":"2.0","id":2,"method":"echo","params":["still here"]}"# + "\n")
     #expect(await raw.readJSON()?["result"] == .array([.string("still here")]))
@@ -51,10 +51,10 @@ import Testing
     let raw = try RawClient(path: directory.socket())
     await raw.write(Array(#"{"jsonrpc":"2.0","id":1,"method":"echo","params":[""#.utf8) + [0xC3, 0x28] + Array("\"]}\n".utf8))
     let error = await raw.readJSON()
-    #expect(error?["error"]?["code"] == .number(-32700))
+    #expect(error?["error"]?["code"] == .int(-32700))
     #expect(error?["error"]?["message"]?.stringValue?.contains("UTF-8") == true)
     await raw.write(#"{"jsonrpc":"2.0","id":2,"method":"echo"}"# + "\n")
-    #expect(await raw.readJSON()?["id"] == .number(2))
+    #expect(await raw.readJSON()?["id"] == .int(2))
     await server.stop()
 }
 
@@ -77,7 +77,7 @@ import Testing
     await raw.write(#"{"jsonrpc":"2.0","id":"x","method":"add","params":{"a":1,"b":"two"}}"# + "\n")
     let reply = await raw.readJSON()
     #expect(reply?["id"] == .string("x"))
-    #expect(reply?["error"]?["code"] == .number(-32602))
+    #expect(reply?["error"]?["code"] == .int(-32602))
     #expect(reply?["error"]?["message"] == .string("invalid params: params.b: expected Int, found string \"two\""))
     await server.stop()
 }
@@ -98,7 +98,7 @@ import Testing
     let server = try startServer(directory)
     let raw = try RawClient(path: directory.socket())
     await raw.write(#"{"jsonrpc":"2.0","method":"echo","params":[1]}"# + "\n" + #"{"jsonrpc":"2.0","id":9,"method":"echo"}"# + "\n")
-    #expect(await raw.readJSON()?["id"] == .number(9))
+    #expect(await raw.readJSON()?["id"] == .int(9))
     await server.stop()
 }
 
@@ -127,9 +127,9 @@ import Testing
     let server = try startServer(directory)
     let client = RPCClient(socketPath: directory.socket())
     await #expect {
-        try await client.call("slow", .object(["milliseconds": .number(2000)]), timeout: .milliseconds(100))
+        try await client.call("slow", .object(["milliseconds": .int(2000)]), timeout: .milliseconds(100))
     } throws: { ($0 as? SpotlightError)?.code == .timeout }
-    #expect(try await client.call("add", .object(["a": .number(1), "b": .number(1)])) == .number(2))
+    #expect(try await client.call("add", .object(["a": .int(1), "b": .int(1)])) == .int(2))
     await server.stop()
 }
 

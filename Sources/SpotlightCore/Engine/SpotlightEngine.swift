@@ -108,6 +108,10 @@ public final class SpotlightEngine: @unchecked Sendable {
             dataDirectory: dataDirectory, wasClean: wasClean, indexExists: directory.activePath() != nil, log: options.log)
         store = checked
         store.clock = options.clock
+        // A batch does not outlive the daemon that began it: what an earlier run staged is dropped.
+        if let dropped = try? checked.discardAllBatches(), dropped > 0 {
+            options.log("info: dropped \(dropped) staged operations of batches that were never ended")
+        }
         synonymTables = Mutex(try Self.loadSynonymTables(from: checked, log: options.log))
         readStore = Mutex(try RecordStore(path: storePath))
         try? FileManager.default.removeItem(atPath: cleanMarker)

@@ -5,30 +5,43 @@ import SpotlightModel
 extension RecordStore {
     func performUpsert(_ records: [Record], clientState: ClientStateUpdate?) throws -> StoreWriteOutcome {
         for record in records { try Self.validate(record) }
-        if let clientState { try swapClientState(clientState, for: records) }
+        if let clientState { try swapClientState(clientState, bundle: try Self.oneBundle(of: records)) }
         var sequence = try currentSequence()
         let donated = clock().timeIntervalSince1970
         var changed: [RecordKey] = []
         changed.reserveCapacity(records.count)
         for record in records {
             sequence += 1
-            let json: Data
-            do { json = try encoder.encode(record) } catch {
-                throw SpotlightError(.invalidInput, "record \(record.key) cannot be encoded as JSON; "
-                    + "check its values (a double must be finite)", underlying: "\(error)")
-            }
-            try connection.run("""
-                INSERT OR REPLACE INTO records(bundle, type, id, domain, expiration, sequence, json, donated)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """, [.utf8(record.bundle), .utf8(record.type), .utf8(record.id),
-                      record.domain.map(SQLValue.utf8) ?? .null,
-                      record.expiration.map { .double($0.timeIntervalSince1970) } ?? .null,
-                      .int(Int64(sequence)), .blob(json), .double(donated)])
-            try logChange(record.key, sequence: sequence)
+            try insertRow(StagedRecord(record, json: try encodeRecord(record)), sequence: sequence, donated: donated)
             changed.append(record.key)
         }
         try setCurrentSequence(sequence)
         return StoreWriteOutcome(sequence: sequence, changed: changed)
+    }
+
+    /// The record's stored JSON (docs/records.md: keys sorted, slashes unescaped).
+    func encodeRecord(_ record: Record) throws -> Data {
+        do { return try encoder.encode(record) } catch {
+            throw SpotlightError(.invalidInput, "record \(record.key) cannot be encoded as JSON; "
+                + "check its values (a double must be finite)", underlying: "\(error)")
+        }
+    }
+
+    /// Writes one record row (replacing the key's) and logs its change at `sequence`.
+    func insertRow(_ row: StagedRecord, sequence: UInt64, donated: Double) throws {
+        try connection.run("""
+            INSERT OR REPLACE INTO records(bundle, type, id, domain, expiration, sequence, json, donated)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """, [.utf8(row.key.bundle), .utf8(row.key.type), .utf8(row.key.id),
+                  row.domain.map(SQLValue.utf8) ?? .null, row.expiration.map(SQLValue.double) ?? .null,
+                  .int(Int64(sequence)), .blob(row.json), .double(donated)])
+        try logChange(row.key, sequence: sequence)
+    }
+
+    func performDelete(_ selector: DeleteSelector, clientState: ClientStateUpdate?) throws -> StoreWriteOutcome {
+        try Self.validate(selector)
+        if let clientState { try swapClientState(clientState, bundle: selector.bundle) }
+        return try performDelete(selector)
     }
 
     func performDelete(_ selector: DeleteSelector) throws -> StoreWriteOutcome {
@@ -79,7 +92,7 @@ extension RecordStore {
         return UInt64(max(0, last))
     }
 
-    private func setCurrentSequence(_ sequence: UInt64) throws {
+    func setCurrentSequence(_ sequence: UInt64) throws {
         try connection.run("UPDATE sequence_counter SET last = ? WHERE only = 1", [.int(Int64(sequence))])
     }
 
@@ -88,8 +101,8 @@ extension RecordStore {
                            [.int(Int64(sequence)), .utf8(key.bundle), .utf8(key.type), .utf8(key.id)])
     }
 
-    /// Compares the bundle's client state with `update.expected` and stores `update.new`.
-    private func swapClientState(_ update: ClientStateUpdate, for records: [Record]) throws {
+    /// The one bundle of the records a client-state update goes with.
+    static func oneBundle(of records: [Record]) throws -> String {
         guard let bundle = records.first?.bundle else {
             throw SpotlightError(.invalidInput, "a client-state update needs at least one record "
                 + "to name its bundle; donate with the update or drop the update")
@@ -98,6 +111,11 @@ extension RecordStore {
             throw SpotlightError(.invalidInput, "a donation with client state must be of one bundle; "
                 + "\(stranger.key) is not of \(bundle); donate other bundles separately")
         }
+        return bundle
+    }
+
+    /// Compares the bundle's client state with `update.expected` and stores `update.new`.
+    func swapClientState(_ update: ClientStateUpdate, bundle: String) throws {
         if let expected = update.expected {
             let current = try clientState(bundle: bundle)
             guard current == expected else {

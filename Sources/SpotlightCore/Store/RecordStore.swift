@@ -99,8 +99,14 @@ public final class RecordStore: @unchecked Sendable {
             switch write {
             case .upsert(let records, let clientState):
                 outcome = try performUpsert(records, clientState: clientState)
-            case .delete(let selector):
-                outcome = try performDelete(selector)
+            case .delete(let selector, let clientState):
+                outcome = try performDelete(selector, clientState: clientState)
+            case .stage(let batch, let operations):
+                outcome = try stage(operations, in: batch)
+            case .commitBatch(let batch, let bundle, let clientState):
+                outcome = try commitBatch(batch, bundle: bundle, clientState: clientState)
+            case .discardBatch(let batch):
+                outcome = try discardBatch(batch)
             }
             try connection.run("RELEASE store_write")
             return .success(outcome)

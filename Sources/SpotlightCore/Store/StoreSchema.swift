@@ -23,9 +23,19 @@ import SpotlightModel
 //                so a rebuild of the index keeps it; the engine loads all of it at open.
 //   bundle, term       BLOB (UTF-8), the primary key; term folded like a query word.
 //   synonyms           BLOB, a JSON array of the term's folded synonyms (1...32 of them).
+// batch_writes   operations staged in an open batch (schema 3), applied to records by the batch's
+//                commit, in position order, in one transaction; never read by the index applier,
+//                `get` or export, so nothing of a batch is visible before it commits. Emptied
+//                when the engine opens: a batch does not outlive the daemon that began it.
+//   batch              BLOB, the batch's BatchID; position INTEGER, the order of staging.
+//   operation          INTEGER: 0 upsert, 1 delete one key, 2 delete a domain, 3 delete a type,
+//                      4 delete the bundle.
+//   bundle, type, id   BLOB (UTF-8): the key (upsert, delete one key), the type (delete a type).
+//   domain             BLOB: the record's domain (upsert) or the domain deleted.
+//   expiration, json   as in records (upsert only).
 
 /// The schema version this code writes, stored in `PRAGMA user_version`.
-let storeSchemaVersion: Int64 = 2
+let storeSchemaVersion: Int64 = 3
 
 /// Every migration, in one place: `migrations[n]` takes the schema from version n to n + 1.
 private let migrations: [String] = [
@@ -48,6 +58,12 @@ private let migrations: [String] = [
         bundle BLOB NOT NULL, term BLOB NOT NULL, synonyms BLOB NOT NULL,
         PRIMARY KEY(bundle, term)) WITHOUT ROWID;
     ALTER TABLE records ADD COLUMN donated REAL;
+    """,
+    """
+    CREATE TABLE batch_writes(
+        batch BLOB NOT NULL, position INTEGER NOT NULL, operation INTEGER NOT NULL,
+        bundle BLOB NOT NULL, type BLOB, id BLOB, domain BLOB, expiration REAL, json BLOB,
+        PRIMARY KEY(batch, position)) WITHOUT ROWID;
     """,
 ]
 

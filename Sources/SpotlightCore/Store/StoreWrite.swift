@@ -31,7 +31,36 @@ public enum StoreWrite: Sendable {
     /// Stores the records (replacing any with the same key). When `clientState` is given,
     /// every record must belong to one bundle, whose state is compared and swapped.
     case upsert([Record], clientState: ClientStateUpdate?)
-    /// Deletes the records the selector names.
+    /// Deletes the records the selector names; with a client state, only when the selector's
+    /// bundle has the expected state, which is then swapped in the same transaction.
+    case delete(DeleteSelector, clientState: ClientStateUpdate? = nil)
+    /// Adds operations to an open batch (see ``BatchOperation``): they are kept apart from
+    /// the records, invisible to reads and to the index, until ``commitBatch(_:bundle:clientState:)``.
+    case stage(BatchID, [BatchOperation])
+    /// Applies a batch's staged operations in the order they were staged, all or nothing,
+    /// after checking and swapping `bundle`'s client state; the staged rows are removed with it.
+    /// Fails with `.conflict` (nothing applied, the staged rows kept for ``discardBatch(_:)``)
+    /// when the state does not match.
+    case commitBatch(BatchID, bundle: String, clientState: ClientStateUpdate?)
+    /// Forgets a batch's staged operations; the records are untouched.
+    case discardBatch(BatchID)
+}
+
+/// The name of a batch in the record store's staging table: unique for the daemon's lifetime
+/// (staged rows of earlier runs are discarded when the engine opens).
+public struct BatchID: Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: String
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+}
+
+/// One operation staged in a batch.
+///
+/// ```swift
+/// let staged: [BatchOperation] = [.upsert([record]), .delete(.ids(bundle: b, type: "Note", ids: ["n1"]))]
+/// ```
+public enum BatchOperation: Sendable, Hashable {
+    case upsert([Record])
     case delete(DeleteSelector)
 }
 

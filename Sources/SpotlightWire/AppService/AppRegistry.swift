@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import SpotlightModel
 
 /// How a bundle identifier becomes a running app: the executable and its arguments.
@@ -34,6 +37,10 @@ public struct AppManifest: Codable, Hashable, Sendable {
 }
 
 /// The directory of app manifests, one file per bundle.
+///
+/// The registry decides which process is which app (spotlightd attributes a caller whose
+/// executable is a manifest's to that bundle), so a manifest is trusted only when nobody but
+/// the user could have written it or its executable; see ``entries(owner:)``.
 ///
 /// The directory is `$SPOTLIGHT_APPS_DIR`, else `$SPOTLIGHT_DATA_DIR/apps`, else
 /// `$XDG_DATA_HOME/spotlight/apps`, else `~/.local/share/spotlight/apps`.
@@ -81,7 +88,7 @@ public struct AppRegistry: Hashable, Sendable {
         return directory.appendingPathComponent("\(bundleIdentifier).json")
     }
 
-    /// Writes (or replaces) a manifest, creating the directory.
+    /// Writes (or replaces) a manifest, creating the directory (0700); the file is 0600.
     /// - Throws: `invalidInput` for a relative executable path, `io` if the file cannot be written.
     public func install(_ manifest: AppManifest) throws {
         guard manifest.executable.hasPrefix("/") else {
@@ -90,45 +97,43 @@ public struct AppRegistry: Hashable, Sendable {
         }
         let url = try manifestURL(for: manifest.bundleIdentifier)
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try PrivateFiles.createDirectory(directory.path)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            try encoder.encode(manifest).write(to: url, options: .atomic)
+            let staging = directory.appendingPathComponent(".\(manifest.bundleIdentifier).json.\(getpid())")
+            guard FileManager.default.createFile(atPath: staging.path, contents: try encoder.encode(manifest),
+                                                 attributes: [.posixPermissions: PrivateFiles.fileMode]) else {
+                throw SpotlightError(.io, "cannot create \(staging.path)")
+            }
+            // A rename, so a reader never sees half a manifest (and the directory's mtime changes).
+            _ = try systemCall("rename") { rename(staging.path, url.path) }
         } catch {
             throw SpotlightError(.io, "cannot write the manifest of \(manifest.bundleIdentifier) to \(url.path); "
                 + "check that the app registry \(directory.path) is writable", underlying: "\(error)")
         }
     }
 
-    /// The manifest of a bundle.
+    /// The accepted manifest of a bundle (see ``entries(owner:)`` for what is accepted).
     /// - Throws: `notFound` naming the registry directory if the bundle is not registered;
-    ///   `corrupt` if its file is not a manifest.
+    ///   `permissionDenied` with the reason if its manifest is refused.
     public func manifest(for bundleIdentifier: String) throws -> AppManifest {
         let url = try manifestURL(for: bundleIdentifier)
-        guard let data = FileManager.default.contents(atPath: url.path) else {
+        guard FileManager.default.fileExists(atPath: url.path) else {
             throw SpotlightError(.notFound, "no app with bundle identifier \(bundleIdentifier) is registered in "
                 + "\(directory.path) (no \(url.lastPathComponent)); run the app with --install, "
                 + "or set SPOTLIGHT_APPS_DIR to the registry that has it")
         }
-        return try decode(data, from: url)
+        let entry = try entries().first { $0.file == url.lastPathComponent }
+        guard let entry, let manifest = entry.manifest, entry.refusal == nil else {
+            throw SpotlightError(.permissionDenied, "the manifest \(url.path) is refused: "
+                + (entry?.refusal ?? "it could not be read") + "; reinstall the app with --install")
+        }
+        return manifest
     }
 
-    /// Every manifest in the registry, sorted by bundle identifier; empty if the directory does not exist.
+    /// Every accepted manifest, sorted by bundle identifier; empty if the directory does not exist.
     public func manifests() throws -> [AppManifest] {
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-        } catch {
-            if !FileManager.default.fileExists(atPath: directory.path) { return [] }
-            throw SpotlightError(.io, "cannot list the app registry \(directory.path)", underlying: "\(error)")
-        }
-        return try names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map { name in
-            let url = directory.appendingPathComponent(name)
-            guard let data = FileManager.default.contents(atPath: url.path) else {
-                throw SpotlightError(.io, "cannot read \(url.path) in the app registry")
-            }
-            return try decode(data, from: url)
-        }
+        try entries().compactMap { $0.refusal == nil ? $0.manifest : nil }
     }
 
     /// Removes a bundle's manifest; does nothing if it is not registered.
@@ -139,15 +144,6 @@ public struct AppRegistry: Hashable, Sendable {
             try FileManager.default.removeItem(at: url)
         } catch {
             throw SpotlightError(.io, "cannot remove \(url.path) from the app registry", underlying: "\(error)")
-        }
-    }
-
-    private func decode(_ data: Data, from url: URL) throws -> AppManifest {
-        do {
-            return try JSONDecoder().decode(AppManifest.self, from: data)
-        } catch {
-            throw SpotlightError(.corrupt, "\(url.path) is not an app manifest; reinstall the app with --install",
-                underlying: "\(error)")
         }
     }
 }

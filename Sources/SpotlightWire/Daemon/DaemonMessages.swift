@@ -12,6 +12,7 @@ public enum DaemonProtocol {
         case export, check, compact, cancelRebuild
         case setSynonyms, synonyms
         case open
+        case beginBatch, endBatch, abandonBatch
     }
 }
 
@@ -85,23 +86,42 @@ public struct ClientStateSwap: Codable, Sendable, Hashable {
     }
 }
 
-/// `donate`: store a batch of records of the caller's bundle (re-donation replaces).
+/// `donate`: store records of the caller's bundle (re-donation replaces), or with `batch`
+/// stage them in an open batch (see ``BeginBatchParams``). Unknown members are refused.
 public struct DonateParams: Codable, Sendable {
     public var records: [Record]
+    /// Not with `batch`: a batch's client state goes with `endBatch`.
     public var clientState: ClientStateSwap?
-    public init(records: [Record], clientState: ClientStateSwap? = nil) {
+    /// The open batch (of this connection) to stage the records in; nil: store them now.
+    public var batch: String?
+    public init(records: [Record], clientState: ClientStateSwap? = nil, batch: String? = nil) {
         self.records = records
         self.clientState = clientState
+        self.batch = batch
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case records, clientState, batch }
+
+    public init(from decoder: any Decoder) throws {
+        try refuseUnknownMembers(decoder, known: CodingKeys.allCases.map(\.rawValue), method: "donate")
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        records = try c.decode([Record].self, forKey: .records)
+        clientState = try c.decodeIfPresent(ClientStateSwap.self, forKey: .clientState)
+        batch = try c.decodeIfPresent(String.self, forKey: .batch)
     }
 }
 
-/// The answer to `donate` and `delete`: durable in the record store at `sequence`.
+/// The answer to `donate`, `delete` and `endBatch`: durable in the record store at `sequence`.
+/// For a write staged in a batch, `batch` names it, `sequence` is 0 and `count` is what was
+/// staged (records, or ids to delete); nothing is stored until the batch ends.
 public struct WriteResult: Codable, Sendable {
     public var sequence: UInt64
     public var count: Int
-    public init(sequence: UInt64, count: Int) {
+    public var batch: String?
+    public init(sequence: UInt64, count: Int, batch: String? = nil) {
         self.sequence = sequence
         self.count = count
+        self.batch = batch
     }
 }
 
@@ -116,7 +136,9 @@ public struct ClientStateResult: Codable, Sendable {
     public init(clientState: Data?) { self.clientState = clientState }
 }
 
-/// `delete`: exactly one of `ids` (with `type`), `domain`, `type` alone, or `all`.
+/// `delete`: exactly one of `ids` (with `type`), `domain`, `type` alone, or `all`; with a
+/// `clientState` swap, only when the bundle's state matches (as `donate`); with `batch`,
+/// staged in an open batch. Unknown members are refused.
 public struct DeleteParams: Codable, Sendable {
     /// Default: the caller's bundle.
     public var bundle: String?
@@ -124,12 +146,33 @@ public struct DeleteParams: Codable, Sendable {
     public var ids: [String]?
     public var domain: String?
     public var all: Bool?
-    public init(bundle: String? = nil, type: String? = nil, ids: [String]? = nil, domain: String? = nil, all: Bool? = nil) {
+    /// Compare-and-swap of the bundle's client state in the same transaction as the delete.
+    public var clientState: ClientStateSwap?
+    /// The open batch (of this connection) to stage the delete in.
+    public var batch: String?
+    public init(bundle: String? = nil, type: String? = nil, ids: [String]? = nil, domain: String? = nil,
+                all: Bool? = nil, clientState: ClientStateSwap? = nil, batch: String? = nil) {
         self.bundle = bundle
         self.type = type
         self.ids = ids
         self.domain = domain
         self.all = all
+        self.clientState = clientState
+        self.batch = batch
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case bundle, type, ids, domain, all, clientState, batch }
+
+    public init(from decoder: any Decoder) throws {
+        try refuseUnknownMembers(decoder, known: CodingKeys.allCases.map(\.rawValue), method: "delete")
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        bundle = try c.decodeIfPresent(String.self, forKey: .bundle)
+        type = try c.decodeIfPresent(String.self, forKey: .type)
+        ids = try c.decodeIfPresent([String].self, forKey: .ids)
+        domain = try c.decodeIfPresent(String.self, forKey: .domain)
+        all = try c.decodeIfPresent(Bool.self, forKey: .all)
+        clientState = try c.decodeIfPresent(ClientStateSwap.self, forKey: .clientState)
+        batch = try c.decodeIfPresent(String.self, forKey: .batch)
     }
 }
 
@@ -154,9 +197,15 @@ public struct DaemonStatus: Codable, Sendable {
     public var version: String
     /// The app registry the daemon reads (nil from an older daemon).
     public var appsDirectory: String?
+    /// Batches open on the daemon's connections, and the writes they have staged (nil from an
+    /// older daemon).
+    public var openBatches: Int?
+    public var stagedOperations: Int?
     public init(index: IndexStatus, pid: Int32, uptimeSeconds: Double, dataDirectory: String, socket: String,
-                version: String, appsDirectory: String? = nil) {
+                version: String, appsDirectory: String? = nil, openBatches: Int? = nil, stagedOperations: Int? = nil) {
         self.appsDirectory = appsDirectory
+        self.openBatches = openBatches
+        self.stagedOperations = stagedOperations
         self.index = index
         self.pid = pid
         self.uptimeSeconds = uptimeSeconds

@@ -1,0 +1,50 @@
+import Foundation
+import SpotlightModel
+import Testing
+
+/// spotlightctl's side of issue 14: import and export keep numbers exact; `apps` shows the
+/// manifests spotlightd refuses and why.
+@Suite struct CtlIntegrityTests {
+    @Test func importThenExportKeepsEveryEdgeNumber() async throws {
+        let daemon = try await TestDaemon().start()
+        let line = #"{"bundle":"\#(grantedBundle)","type":"T","id":"e","title":"edges","properties":{"a":{"int":9007199254740993},"b":{"int":9223372036854775807},"c":{"int":-9223372036854775808},"d":{"double":-0.0},"e":{"double":1e308},"f":{"double":5e-324}}}"#
+        let file = daemon.createFile("edges.jsonl", line + "\n")
+        #expect(daemon.ctl(["import", file.path, "--bundle", grantedBundle]).code == 0)
+        let exported = daemon.ctl(["export", "--bundle", grantedBundle]).stdout
+        let record = try Record(json: JSONValue.parse(Data(exported.utf8)))
+        #expect(record.properties["a"] == .int(9_007_199_254_740_993))
+        #expect(record.properties["b"] == .int(.max))
+        #expect(record.properties["c"] == .int(.min))
+        guard case .double(let d)? = record.properties["d"], case .double(let e)? = record.properties["e"],
+              case .double(let f)? = record.properties["f"] else {
+            Issue.record("the doubles did not come back as doubles: \(exported)")
+            return
+        }
+        #expect(d.bitPattern == (-0.0).bitPattern && e == 1e308 && f.bitPattern == Double.leastNonzeroMagnitude.bitPattern)
+    }
+
+    @Test func importSkipsALineWhoseNumberDoesNotFitNamingTheRecordAndProperty() async throws {
+        let daemon = try await TestDaemon().start()
+        let bad = #"{"bundle":"\#(grantedBundle)","type":"T","id":"x","properties":{"n":{"int":9223372036854775808}}}"#
+        let file = daemon.createFile("bad.jsonl", bad + "\n")
+        let run = daemon.ctl(["import", file.path, "--bundle", grantedBundle])
+        #expect(run.code == 5)
+        #expect(run.stderr.contains("bad.jsonl:1: skipped: record \(grantedBundle)/T/x: property n is"), "\(run.stderr)")
+    }
+
+    @Test func appsListsARefusedManifestWithItsReasonAndExits5() async throws {
+        let daemon = try await TestDaemon().start()
+        try FileManager.default.createDirectory(atPath: daemon.appsDirectory, withIntermediateDirectories: true)
+        let manifest = #"{"bundleIdentifier":"com.example.apple-samplecode.CometCal","executable":"/usr/bin/socat","arguments":[]}"#
+        try Data(manifest.utf8).write(to: URL(fileURLWithPath: daemon.appsDirectory + "/evil.json"))
+        let table = daemon.ctl(["apps"])
+        #expect(table.code == 5)
+        #expect(table.stdout.contains("REFUSED"))
+        #expect(table.stdout.contains("refused \(daemon.appsDirectory)/evil.json: its file name is not its bundle identifier"),
+                "\(table.stdout)")
+        struct App: Decodable { var file: String; var bundleIdentifier: String; var refused: String? }
+        let apps = try daemon.ctl(["apps", "--json"]).json([App].self)
+        #expect(apps.map(\.file) == ["evil.json"])
+        #expect(apps.first?.refused?.contains("must be com.example.apple-samplecode.CometCal.json") == true)
+    }
+}
