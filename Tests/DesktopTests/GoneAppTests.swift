@@ -27,7 +27,9 @@ enum GoneApp: String, CaseIterable, CustomStringConvertible {
         return "\(bundle)/NoteEntity/n1"
     }
 
-    var shownName: String { self == .noManifest ? "noManifest" : "Notebook" }
+    /// A manifest whose executable is gone is refused by the registry (its name and icon are
+    /// not trusted either), so both show the bundle's last part.
+    var shownName: String { rawValue }
 }
 
 private func goneFixture() async throws -> DesktopFixture {

@@ -81,11 +81,21 @@ func openThatCannotShowTheEntityFailsSayingWhy(_ failure: OpenFailure) async thr
 
 @Test func openOfAnAppThatCannotStartIsAFailureNotSpotlightdDown() async throws {
     let fixture = try await DesktopFixture()
-    let manifest = #"{"bundleIdentifier":"org.example.Broken","executable":"/nonexistent/broken","arguments":["--serve"]}"#
+    // A trusted executable (root's, not writable by others) that exits at once: no app service.
+    let manifest = #"{"bundleIdentifier":"org.example.Broken","executable":"/bin/false","arguments":["--serve"]}"#
     try Data(manifest.utf8).write(to: URL(fileURLWithPath: fixture.appsDirectory).appendingPathComponent("org.example.Broken.json"))
     let run = fixture.ctl("open", "org.example.Broken", "NoteEntity", "n1")
     #expect(run.status == 1, "\(run)")
     #expect(run.stderr.contains("org.example.Broken could not be reached"), "\(run)")
+}
+
+@Test func openOfAnAppWhoseManifestIsRefusedSaysWhyAndExitsFour() async throws {
+    let fixture = try await DesktopFixture()
+    let manifest = #"{"bundleIdentifier":"org.example.Broken","executable":"/nonexistent/broken","arguments":["--serve"]}"#
+    try Data(manifest.utf8).write(to: URL(fileURLWithPath: fixture.appsDirectory).appendingPathComponent("org.example.Broken.json"))
+    let run = fixture.ctl("open", "org.example.Broken", "NoteEntity", "n1")
+    #expect(run.status == 4, "\(run)")
+    #expect(run.stderr.contains("/nonexistent/broken cannot be examined"), "\(run)")
 }
 
 @Test func openTakesExactlyThreeArguments() async throws {
