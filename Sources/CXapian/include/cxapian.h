@@ -112,6 +112,12 @@ cx_status cx_fsync_directory(const char *path, char **error);
    other failures return CX_ERR_IO with the errno text. */
 cx_status cx_reserve_file_space(const char *path, uint64_t length, int *supported, char **error);
 
+/* Whether CXapian's interposed zlib `inflate` serves libxapian in this process (*installed
+   is 1), and how many of libxapian's inflate calls it has held the last input byte back for.
+   It works around a libxapian 1.4 bug that makes some compressed tags unreadable ("Too few
+   chunks of compressed data"); see cxapian_inflate.cpp. */
+cx_status cx_inflate_workaround_state(int *installed, uint64_t *held_back, char **error);
+
 /* ---- Documents -------------------------------------------------------------------- */
 
 cx_status cx_document_new(cx_document **out, char **error);

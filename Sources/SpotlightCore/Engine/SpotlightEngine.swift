@@ -100,6 +100,7 @@ public final class SpotlightEngine: @unchecked Sendable {
         try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
         lock = try DataDirectoryLock(directory: dataDirectory)
+        if let warning = XapianInflateWorkaround.missingWarning { options.log("warning: " + warning) }
         directory = IndexDirectory(dataDirectory: dataDirectory)
         let storePath = dataDirectory + "/store.sqlite"
         let cleanMarker = dataDirectory + "/clean-shutdown"
