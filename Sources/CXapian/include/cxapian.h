@@ -99,7 +99,9 @@ cx_status cx_database_has_prefix(const cx_database *db, const char *prefix, size
                                  int *found, char **error);
 /* Closes the database; a writer's uncommitted changes are discarded, not committed. */
 cx_status cx_database_close(cx_database *db, char **error);
-/* Runs Xapian::Database::check on path; *report is malloc'ed text of the problems. */
+/* Runs Xapian::Database::check on path; *report is malloc'ed text of its report (each table's
+   header, the problems found). Damage that stops the check (DatabaseCorruptError) counts as one
+   error, reported as a last line "error: <description>" after the table it was found in. */
 cx_status cx_database_check(const char *path, uint64_t *error_count, char **report, char **error);
 /* Compacts the local database at source into a new database at destination (which must not
    exist yet); metadata and document ids are kept. The source may be open elsewhere. */
