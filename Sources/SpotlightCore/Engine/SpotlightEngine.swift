@@ -139,8 +139,12 @@ public final class SpotlightEngine: @unchecked Sendable {
         if indexedSequence < storeSeq {
             options.log("info: index at sequence \(indexedSequence) is behind the store (\(storeSeq)); catching up")
         }
-        try catchUpIndex()
-        try commitIndex()
+        // On the writer, like every other use of the index: catchUpIndex schedules a commit
+        // there, which must not run while this one does (two threads in one Xapian commit).
+        try writer.sync {
+            try catchUpIndex()
+            try commitIndex()
+        }
         startSweeping()
         if needsRebuild, try store.lastSequence() > 0 {
             let why = rebuildReason ?? "a rebuild was interrupted"
