@@ -24,6 +24,7 @@ import SpotlightModel
         for length in lengths {
             let document = try XapianDocument()
             try document.setData(Data(repeating: byte, count: length))
+            try document.addBooleanTerm("Qdata\(length)")
             try t.index.handle.replaceDocument(uniqueTerm: "Qdata\(length)", document)
         }
         try t.index.commit(lastAppliedSequence: 1)

@@ -76,7 +76,9 @@ cx_status cx_database_new_combined(cx_database **out, char **error);
 cx_status cx_database_add_database(cx_database *combined, const cx_database *part, char **error);
 /* Frees the handle. A writer's uncommitted changes are discarded, never committed. */
 void cx_database_destroy(cx_database *db);
-/* Throws away a writer's changes since its last commit, writing nothing (writable only). */
+/* Throws away a writer's changes since its last commit, writing nothing (writable only). The
+   handle is closed and opened afresh: writing on after libxapian 1.4's cancel can corrupt the
+   database (see cx_database_discard_changes in cxapian_database.cpp). */
 cx_status cx_database_discard_changes(cx_database *db, char **error);
 
 /* Adds or replaces the document indexed by unique_term (writable only). */
