@@ -2,7 +2,7 @@
 // main): some compressed tags that libxapian itself wrote cannot be read back
 // ("DatabaseCorruptError: Too few chunks of compressed data"), though the data on disk is
 // sound. See docs/hardening.md ("A compressed tag libxapian cannot read back") and the
-// reduction in tools/xapian-inflate-check.
+// reduction in tools/xapian-bug-check.
 //
 // The bug: CompressionStream::decompress_chunk (common/compression_stream.cc) inflates each
 // chunk of a tag into an 8 KiB buffer and takes `avail_in == 0` to mean "this chunk is used

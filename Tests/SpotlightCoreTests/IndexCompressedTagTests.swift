@@ -5,7 +5,7 @@ import SpotlightModel
 
 /// libxapian 1.4 cannot read back some compressed tags it wrote (a tag whose last chunk
 /// inflates past 8 KiB, e.g. a document's data of 8193 "a"s: "Too few chunks of compressed
-/// data"); CXapian works around it (docs/hardening.md). tools/xapian-inflate-check shows the
+/// data"); CXapian works around it (docs/hardening.md). tools/xapian-bug-check shows the
 /// bug in libxapian alone.
 @Suite struct IndexCompressedTagTests {
     @Test func theInflateWorkaroundServesLibxapianInThisProcess() {
