@@ -1,5 +1,3 @@
-import SpotlightModel
-
 /// What Xapian's consistency check of an index found, read from its report: the problems,
 /// the first table that has one, and the revision the check read.
 ///
@@ -85,6 +83,7 @@ struct IndexCheckReport: Hashable, Sendable {
         line.hasSuffix("checked okay") || line.hasSuffix("structure checked OK")
             || line.hasSuffix("Full structure check not implemented, checking readability")
             || line == "Lazily created, and not yet used." || line == "Not present."
+            || line == "Continuing check anyway"
     }
 }
 
