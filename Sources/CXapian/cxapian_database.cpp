@@ -24,6 +24,7 @@ extern "C" cx_status cx_database_open_writable(const char *path, cx_database **o
         auto *w = new Xapian::WritableDatabase(path, Xapian::DB_CREATE_OR_OPEN);
         handle->db.reset(w);
         handle->writable = w;
+        handle->path = path;
         *out = handle.release();
     });
 }
@@ -67,7 +68,8 @@ extern "C" cx_status cx_database_add_database(cx_database *combined, const cx_da
 }
 
 // Drops a writer's uncommitted changes without writing anything: an unflushed transaction
-// takes in every pending change, and cancelling it throws them all away.
+// takes in every pending change, and cancelling it throws them all away. Only for a handle
+// that is closed next: see cx_database_discard_changes.
 static void discard_uncommitted(Xapian::WritableDatabase &w) {
     w.begin_transaction(false);
     w.cancel_transaction();
@@ -75,7 +77,19 @@ static void discard_uncommitted(Xapian::WritableDatabase &w) {
 
 extern "C" cx_status cx_database_discard_changes(cx_database *db, char **error) {
     CX_REQUIRE(db, error);
-    CX_GUARD(error, { discard_uncommitted(writable(db)); });
+    CX_GUARD(error, {
+        // libxapian 1.4's cancel puts each table's free-list cursors back to the last commit
+        // but keeps the free-list blocks it had read and was filling in memory, so writing on
+        // with the same handle can take block numbers from the wrong block: "Ran off end of
+        // freelist", or a block still in use overwritten (tools/xapian-bug-check). So the
+        // handle is closed after the cancel (which writes nothing) and opened afresh.
+        discard_uncommitted(writable(db));
+        db->db->close();
+        db->writable = nullptr;
+        auto *w = new Xapian::WritableDatabase(db->path, Xapian::DB_OPEN);
+        db->db.reset(w);
+        db->writable = w;
+    });
 }
 
 extern "C" void cx_database_destroy(cx_database *db) {
@@ -188,7 +202,15 @@ extern "C" cx_status cx_database_check(const char *path, uint64_t *error_count, 
     CX_REQUIRE(report, error);
     CX_GUARD(error, {
         std::ostringstream out;
-        *error_count = Xapian::Database::check(path, 0, &out);
+        try {
+            // With its statistics, each table's report names the revision it checked.
+            *error_count = Xapian::Database::check(path, Xapian::DBCHECK_SHOW_STATS, &out);
+        } catch (const Xapian::DatabaseCorruptError &e) {
+            // Damage the check cannot read past: the report so far names the table it was
+            // in, so the damage is one more error in the report, not a failure to check.
+            out << "\nerror: " << e.get_description() << "\n";
+            *error_count = 1;
+        }
         *report = cx_copy_string(out.str());
     });
 }

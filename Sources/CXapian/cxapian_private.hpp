@@ -13,6 +13,8 @@ struct cx_database {
     std::unique_ptr<Xapian::Database> db;
     // Non-null only when opened for writing (aliases db).
     Xapian::WritableDatabase *writable = nullptr;
+    // A writer's path, to open it afresh after discarding its changes.
+    std::string path;
 };
 
 struct cx_document {

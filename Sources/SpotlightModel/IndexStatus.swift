@@ -17,10 +17,15 @@ public struct IndexStatus: Codable, Hashable, Sendable {
     /// Records indexed so far by a running rebuild, and the total it expects.
     public var rebuildDone: Int?
     public var rebuildTotal: Int?
+    /// Index generations found corrupt and kept for a look, newest first (at most
+    /// ``CorruptIndexCopy/kept``); the index was rebuilt from the store each time. Nil from a
+    /// daemon that does not report them.
+    public var corruptIndexes: [CorruptIndexCopy]?
 
     public init(counts: [BundleCount], recordCount: Int, documentCount: Int, storeBytes: Int64,
                 indexBytes: Int64, storeSequence: UInt64, lastAppliedSequence: UInt64,
-                indexState: String, message: String? = nil, rebuildDone: Int? = nil, rebuildTotal: Int? = nil) {
+                indexState: String, message: String? = nil, rebuildDone: Int? = nil, rebuildTotal: Int? = nil,
+                corruptIndexes: [CorruptIndexCopy]? = nil) {
         self.counts = counts
         self.recordCount = recordCount
         self.documentCount = documentCount
@@ -32,5 +37,38 @@ public struct IndexStatus: Codable, Hashable, Sendable {
         self.message = message
         self.rebuildDone = rebuildDone
         self.rebuildTotal = rebuildTotal
+        self.corruptIndexes = corruptIndexes
+    }
+}
+
+/// An index generation found corrupt, moved aside and kept for a look, and what was wrong
+/// with it: which table, at which revision.
+///
+/// ```swift
+/// for copy in status.corruptIndexes ?? [] {
+///     print("\(copy.table ?? "?") table at revision \(copy.revision.map(String.init) ?? "?"): \(copy.path)")
+/// }
+/// ```
+public struct CorruptIndexCopy: Codable, Hashable, Sendable {
+    /// How many copies a data directory keeps; older ones are removed.
+    public static let kept = 2
+
+    /// Where the copy is (`<data>/index.<n>.corrupt-<time>`).
+    public var path: String
+    /// The table the damage was found in (`spelling`, `postlist`, ...), nil when unknown.
+    public var table: String?
+    /// The committed revision of the index that was found corrupt, nil when unknown.
+    public var revision: UInt64?
+    /// What was found, e.g. Xapian's check's first problems.
+    public var problem: String
+    /// When it was moved aside (ISO 8601, UTC).
+    public var movedAt: String
+
+    public init(path: String, table: String?, revision: UInt64?, problem: String, movedAt: String) {
+        self.path = path
+        self.table = table
+        self.revision = revision
+        self.problem = problem
+        self.movedAt = movedAt
     }
 }

@@ -10,7 +10,8 @@ enum StatusCommand: Command {
     static let help = """
     spotlightctl status — whether spotlightd is running, its data directory and socket, records
     per bundle and type, index and store sizes, the last applied sequence, whether a
-    rebuild is running and, for a front with shards, each shard (up/down, documents).
+    rebuild is running, the index copies found corrupt and kept (which table, which
+    revision; the newest two) and, for a front with shards, each shard (up/down, documents).
 
     USAGE: spotlightctl status [--json]
 
@@ -60,6 +61,11 @@ enum StatusCommand: Command {
         ]
         if let done = index.rebuildDone, let total = index.rebuildTotal {
             lines.append("rebuild         running: \(done) of \(total) records")
+        }
+        for copy in index.corruptIndexes ?? [] {
+            let table = copy.table.map { "\($0) table" } ?? "unknown table"
+            let revision = copy.revision.map { " at revision \($0)" } ?? ""
+            lines.append("corrupt index   \(table)\(revision), moved aside \(copy.movedAt) and rebuilt from the store; kept at \(copy.path)")
         }
         if !index.counts.isEmpty {
             lines.append("")

@@ -110,6 +110,12 @@ final class TestDaemon: @unchecked Sendable {
         }
     }
 
+    /// Stops spotlightd with SIGTERM (``start()`` runs it again on the same directories).
+    func stop() {
+        if let process { stopProcess(process) }
+        process = nil
+    }
+
     deinit {
         if let process { stopProcess(process) }
         try? FileManager.default.removeItem(at: root)

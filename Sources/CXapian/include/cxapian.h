@@ -76,7 +76,9 @@ cx_status cx_database_new_combined(cx_database **out, char **error);
 cx_status cx_database_add_database(cx_database *combined, const cx_database *part, char **error);
 /* Frees the handle. A writer's uncommitted changes are discarded, never committed. */
 void cx_database_destroy(cx_database *db);
-/* Throws away a writer's changes since its last commit, writing nothing (writable only). */
+/* Throws away a writer's changes since its last commit, writing nothing (writable only). The
+   handle is closed and opened afresh: writing on after libxapian 1.4's cancel can corrupt the
+   database (see cx_database_discard_changes in cxapian_database.cpp). */
 cx_status cx_database_discard_changes(cx_database *db, char **error);
 
 /* Adds or replaces the document indexed by unique_term (writable only). */
@@ -99,7 +101,9 @@ cx_status cx_database_has_prefix(const cx_database *db, const char *prefix, size
                                  int *found, char **error);
 /* Closes the database; a writer's uncommitted changes are discarded, not committed. */
 cx_status cx_database_close(cx_database *db, char **error);
-/* Runs Xapian::Database::check on path; *report is malloc'ed text of the problems. */
+/* Runs Xapian::Database::check on path; *report is malloc'ed text of its report (each table's
+   header, the problems found). Damage that stops the check (DatabaseCorruptError) counts as one
+   error, reported as a last line "error: <description>" after the table it was found in. */
 cx_status cx_database_check(const char *path, uint64_t *error_count, char **report, char **error);
 /* Compacts the local database at source into a new database at destination (which must not
    exist yet); metadata and document ids are kept. The source may be open elsewhere. */
@@ -111,6 +115,12 @@ cx_status cx_fsync_directory(const char *path, char **error);
    *supported is 0 (and CX_OK returned) when the file system cannot preallocate; ENOSPC and
    other failures return CX_ERR_IO with the errno text. */
 cx_status cx_reserve_file_space(const char *path, uint64_t length, int *supported, char **error);
+
+/* Whether CXapian's interposed zlib `inflate` serves libxapian in this process (*installed
+   is 1), and how many of libxapian's inflate calls it has held the last input byte back for.
+   It works around a libxapian 1.4 bug that makes some compressed tags unreadable ("Too few
+   chunks of compressed data"); see cxapian_inflate.cpp. */
+cx_status cx_inflate_workaround_state(int *installed, uint64_t *held_back, char **error);
 
 /* ---- Documents -------------------------------------------------------------------- */
 

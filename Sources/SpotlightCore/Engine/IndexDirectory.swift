@@ -10,7 +10,8 @@ import SpotlightModel
 /// Layout: `<data>/index` is a symbolic link to the active generation `<data>/index.<n>`.
 /// A rebuild writes `index.<n+1>`, then renames a fresh link over `index` (atomic), so a
 /// reader opens either the old or the new database, never a half-built one. A generation
-/// found broken at start is renamed `index.<n>.corrupt-<time>` and kept for inspection.
+/// found corrupt is renamed `index.<n>.corrupt-<time>` and kept for inspection, with a
+/// `corruption.json` saying which table and revision; only the newest two are kept.
 struct IndexDirectory {
     let dataDirectory: String
     var linkPath: String { dataDirectory + "/index" }
@@ -50,14 +51,20 @@ struct IndexDirectory {
         try fsyncDirectory(dataDirectory)
     }
 
-    /// Moves a broken generation aside and returns where it went.
-    func moveAside(_ path: String) throws -> String {
+    /// The index of a store that was lost, kept aside as `<path>.lost-store-<time>` (its
+    /// documents hold the lost records' JSON); never removed by the corrupt-copy limit.
+    func keepIndexOfLostStore(_ path: String) throws -> String {
+        try moveAside(path, suffix: "lost-store")
+    }
+
+    /// Renames the generation at `path` to `<path>.<suffix>-<time>` and returns that path.
+    func moveAside(_ path: String, suffix: String) throws -> String {
         let stamp = Int(Date().timeIntervalSince1970)
-        var dest = "\(path).corrupt-\(stamp)"
+        var dest = "\(path).\(suffix)-\(stamp)"
         var n = 1
         while FileManager.default.fileExists(atPath: dest) {
             n += 1
-            dest = "\(path).corrupt-\(stamp)-\(n)"
+            dest = "\(path).\(suffix)-\(stamp)-\(n)"
         }
         try FileManager.default.moveItem(atPath: path, toPath: dest)
         return dest

@@ -45,4 +45,24 @@ extension SpotlightEngine {
         }
         return true
     }
+
+    /// Xapian's check of the generation at `path` before it is opened; a check that cannot
+    /// run at all counts as one problem of no known table.
+    static func checkAtOpen(_ path: String) -> IndexCheckReport {
+        do {
+            return try SearchIndex.checkReport(path: path)
+        } catch {
+            return IndexCheckReport(problems: ["\(error)"], table: nil, revision: nil)
+        }
+    }
+
+    /// Moves the corrupt generation at `path` aside, keeping it with what was found (at most
+    /// ``CorruptIndexCopy/kept`` copies), and logs which table and revision were damaged.
+    static func keepCorrupt(_ path: String, report: IndexCheckReport, problem: String, in directory: IndexDirectory,
+                            log: @Sendable (String) -> Void) throws {
+        let copy = try directory.keepCorrupt(path, report: report, problem: problem)
+        let location = report.location.map { "\($0): " } ?? ""
+        log("warning: the index at \(path) is corrupt (\(location)\(problem)); moved it to \(copy.path) "
+            + "(the newest \(CorruptIndexCopy.kept) corrupt copies are kept)")
+    }
 }

@@ -100,6 +100,7 @@ public final class SpotlightEngine: @unchecked Sendable {
         try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
         lock = try DataDirectoryLock(directory: dataDirectory)
+        if let warning = XapianInflateWorkaround.missingWarning { options.log("warning: " + warning) }
         directory = IndexDirectory(dataDirectory: dataDirectory)
         let storePath = dataDirectory + "/store.sqlite"
         let cleanMarker = dataDirectory + "/clean-shutdown"
@@ -118,7 +119,7 @@ public final class SpotlightEngine: @unchecked Sendable {
         let rebuildMarker = dataDirectory + "/rebuild-pending"
         // A replaced store: the old index (its documents hold the lost records) is kept aside.
         if storeReplaced, let active = directory.activePath() {
-            let aside = try directory.moveAside(active)
+            let aside = try directory.keepIndexOfLostStore(active)
             try FileManager.default.removeItem(atPath: directory.linkPath)
             options.log("warning: kept the index of the lost store at \(aside); its documents hold the records' JSON")
         }
@@ -142,8 +143,12 @@ public final class SpotlightEngine: @unchecked Sendable {
         if indexedSequence < storeSeq {
             options.log("info: index at sequence \(indexedSequence) is behind the store (\(storeSeq)); catching up")
         }
-        try catchUpIndex()
-        try commitIndex()
+        // On the writer, like every other use of the index: catchUpIndex schedules a commit
+        // there, which must not run while this one does (two threads in one Xapian commit).
+        try writer.sync {
+            try catchUpIndex()
+            try commitIndex()
+        }
         startSweeping()
         if needsRebuild, try store.lastSequence() > 0 {
             let why = rebuildReason ?? "a rebuild was interrupted"
@@ -210,7 +215,8 @@ public final class SpotlightEngine: @unchecked Sendable {
             storeBytes: storeBytes, indexBytes: directory.activePath().map(directorySize) ?? 0,
             storeSequence: s.durableSequence, lastAppliedSequence: s.committedSequence,
             indexState: state, message: problem,
-            rebuildDone: s.rebuilding ? s.rebuildDone : nil, rebuildTotal: s.rebuilding ? s.rebuildTotal : nil)
+            rebuildDone: s.rebuilding ? s.rebuildDone : nil, rebuildTotal: s.rebuilding ? s.rebuildTotal : nil,
+            corruptIndexes: directory.corruptCopies())
     }
 
     /// Opens the active index generation for writing; rebuilds when missing, corrupt, of
@@ -233,10 +239,10 @@ public final class SpotlightEngine: @unchecked Sendable {
         var reason = "there was no index yet"
         if let active = directory.activePath() {
             var problem: String?
+            var report = IndexCheckReport.sound
             if verify, FileManager.default.fileExists(atPath: active) {
-                let errors: [String]
-                do { errors = try SearchIndex.check(path: active) } catch { errors = ["\(error)"] }
-                if !errors.isEmpty { problem = "Xapian's check found: " + errors.prefix(3).joined(separator: "; ") }
+                report = checkAtOpen(active)
+                if !report.problems.isEmpty { problem = "Xapian's check found: " + report.problems.prefix(3).joined(separator: "; ") }
             }
             if problem == nil {
                 do {
@@ -245,6 +251,7 @@ public final class SpotlightEngine: @unchecked Sendable {
                     if version == SearchIndex.schemaVersion, let missing = try missingDocumentData(index, at: active) {
                         index.close()
                         problem = missing
+                        report.table = "docdata"
                     } else if version == SearchIndex.schemaVersion {
                         return (index, nil)
                     } else {
@@ -256,8 +263,7 @@ public final class SpotlightEngine: @unchecked Sendable {
                 }
             }
             if let problem {
-                let aside = try directory.moveAside(active)
-                log("warning: the index at \(active) is corrupt (\(problem)); moved it to \(aside)")
+                try keepCorrupt(active, report: report, problem: problem, in: directory, log: log)
                 reason = "the index was corrupt"
             }
         }

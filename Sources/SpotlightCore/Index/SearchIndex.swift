@@ -213,7 +213,11 @@ public final class SearchIndex: @unchecked Sendable {
     /// ```swift
     /// let problems = try SearchIndex.check(path: "/data/index")   // [] when sound
     /// ```
-    public static func check(path: String) throws -> [String] { try XapianDatabase.consistencyCheck(path: path) }
+    public static func check(path: String) throws -> [String] { try checkReport(path: path).problems }
+
+    /// Xapian's consistency check of the database at `path`, with the table and revision the
+    /// first problem is in.
+    static func checkReport(path: String) throws -> IndexCheckReport { try XapianDatabase.consistencyCheck(path: path) }
 
     /// Closes the database (a writer's uncommitted changes are discarded, never committed,
     /// and its lock is released).

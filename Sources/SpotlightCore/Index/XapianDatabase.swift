@@ -114,6 +114,13 @@ final class XapianDatabase {
         return Int(count)
     }
 
+    /// The committed revision this handle reads.
+    func revision() throws -> UInt64 {
+        var revision: UInt64 = 0
+        try check(subject, "read the revision") { cx_database_revision(handle, &revision, $0) }
+        return revision
+    }
+
     /// Moves to the latest committed revision; true when it moved.
     func reopen() throws -> Bool {
         var changed: Int32 = 0
@@ -143,16 +150,15 @@ final class XapianDatabase {
         try check(subject, "close") { cx_database_close(handle, $0) }
     }
 
-    /// Xapian's consistency check of the database at `path`: the problems found, one per line.
-    static func consistencyCheck(path: String) throws -> [String] {
+    /// Xapian's consistency check of the database at `path`: the problems found, the table
+    /// they are in and the revision checked.
+    static func consistencyCheck(path: String) throws -> IndexCheckReport {
         var errors: UInt64 = 0
         var report: UnsafeMutablePointer<CChar>? = nil
         try check("the index at \(path)", "check") { cx_database_check(path, &errors, &report, $0) }
         let text = report.map { String(cString: $0) } ?? ""
         cx_string_free(report)
-        guard errors > 0 else { return [] }
-        let lines = text.split(separator: "\n").map(String.init)
-        return lines.isEmpty ? ["\(errors) errors found in the index at \(path)"] : lines
+        return IndexCheckReport(parsing: text, errorCount: errors)
     }
 
     /// fsyncs the directory at `path`, so a commit's new files and renames survive a crash.
