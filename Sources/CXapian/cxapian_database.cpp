@@ -84,6 +84,7 @@ extern "C" cx_status cx_database_discard_changes(cx_database *db, char **error) 
         // freelist", or a block still in use overwritten (tools/xapian-bug-check). So the
         // handle is closed after the cancel (which writes nothing) and opened afresh.
         discard_uncommitted(writable(db));
+        db->spelling_delta.clear();
         db->db->close();
         db->writable = nullptr;
         auto *w = new Xapian::WritableDatabase(db->path, Xapian::DB_OPEN);
@@ -128,7 +129,11 @@ extern "C" cx_status cx_database_delete_document(cx_database *db, const char *te
 
 extern "C" cx_status cx_database_commit(cx_database *db, char **error) {
     CX_REQUIRE(db, error);
-    CX_GUARD(error, { writable(db).commit(); });
+    CX_GUARD(error, {
+        Xapian::WritableDatabase &w = writable(db);
+        cx_flush_spelling(db);
+        w.commit();
+    });
 }
 
 extern "C" cx_status cx_database_set_metadata(cx_database *db, const char *key, const char *value,
@@ -191,6 +196,7 @@ extern "C" cx_status cx_database_close(cx_database *db, char **error) {
             } catch (const Xapian::DatabaseClosedError &) {
                 // Closed already (a failed rollback closes it): close() below is a no-op.
             }
+            db->spelling_delta.clear();
         }
         db->db->close();
     });

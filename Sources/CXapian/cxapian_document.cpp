@@ -28,6 +28,16 @@ extern "C" cx_status cx_document_index_text(cx_document *doc, const char *text, 
     });
 }
 
+extern "C" cx_status cx_document_index_text_without_positions(cx_document *doc, const char *text, size_t text_len,
+                                                              const char *prefix, unsigned wdf_inc, char **error) {
+    CX_REQUIRE(doc, error);
+    CX_REQUIRE(text, error);
+    CX_GUARD(error, {
+        doc->generator.index_text_without_positions(std::string(text, text_len), wdf_inc,
+                                                    prefix == nullptr ? "" : prefix);
+    });
+}
+
 extern "C" cx_status cx_document_increase_termpos(cx_document *doc, unsigned delta, char **error) {
     CX_REQUIRE(doc, error);
     CX_GUARD(error, { doc->generator.increase_termpos(delta); });

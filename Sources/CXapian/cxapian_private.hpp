@@ -4,6 +4,7 @@
 
 #include "cxapian.h"
 #include <xapian.h>
+#include <unordered_map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -15,7 +16,14 @@ struct cx_database {
     Xapian::WritableDatabase *writable = nullptr;
     // A writer's path, to open it afresh after discarding its changes.
     std::string path;
+    // A writer's spelling changes since they were last handed to Xapian: word -> net change
+    // in the number of documents holding it. One add_spelling/remove_spelling per word per
+    // commit instead of one per word per document (cx_database_flush_spelling).
+    std::unordered_map<std::string, int64_t> spelling_delta;
 };
+
+// Hands db's pending spelling changes to Xapian (writable only); a no-op when there are none.
+void cx_flush_spelling(cx_database *db);
 
 struct cx_document {
     Xapian::Document doc;

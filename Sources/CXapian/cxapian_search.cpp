@@ -47,12 +47,41 @@ extern "C" cx_status cx_database_update_spelling(cx_database *db, const char *un
         for (auto post = w.postlist_begin(key); post != w.postlist_end(key); ++post) {
             Xapian::Document old = w.get_document(*post);
             for (auto term = old.termlist_begin(); term != old.termlist_end(); ++term)
-                if (is_unprefixed(*term)) w.remove_spelling(*term, 1);
+                if (is_unprefixed(*term)) db->spelling_delta[*term] -= 1;
         }
         if (doc != nullptr) {
             for (auto term = doc->doc.termlist_begin(); term != doc->doc.termlist_end(); ++term)
-                if (is_unprefixed(*term)) w.add_spelling(*term, 1);
+                if (is_unprefixed(*term)) db->spelling_delta[*term] += 1;
         }
+    });
+}
+
+void cx_flush_spelling(cx_database *db) {
+    if (db->writable == nullptr || db->spelling_delta.empty()) return;
+    Xapian::WritableDatabase &w = *db->writable;
+    for (const auto &change : db->spelling_delta) {
+        if (change.second > 0) w.add_spelling(change.first, static_cast<Xapian::termcount>(change.second));
+        else if (change.second < 0) w.remove_spelling(change.first, static_cast<Xapian::termcount>(-change.second));
+    }
+    db->spelling_delta.clear();
+}
+
+extern "C" cx_status cx_database_flush_spelling(cx_database *db, char **error) {
+    CX_REQUIRE(db, error);
+    CX_GUARD(error, { cx_flush_spelling(db); });
+}
+
+extern "C" cx_status cx_database_position_count(const cx_database *db, const char *term, size_t term_len,
+                                                uint64_t *count, char **error) {
+    CX_REQUIRE(db, error);
+    CX_REQUIRE(term, error);
+    CX_REQUIRE(count, error);
+    CX_GUARD(error, {
+        std::string name(term, term_len);
+        uint64_t total = 0;
+        for (auto post = db->db->postlist_begin(name); post != db->db->postlist_end(name); ++post)
+            for (auto pos = post.positionlist_begin(); pos != post.positionlist_end(); ++pos) ++total;
+        *count = total;
     });
 }
 

@@ -21,6 +21,8 @@ struct Configuration {
     var verbose = false
     /// Remote shards and replicas searched with the local index (nil: none).
     var shards: ShardLayout?
+    /// Keep each record's JSON in the index, for an index served to a front (`--records-in-index`).
+    var recordsInIndex = false
 
     static let help = """
     spotlightd — the Spotlight for Linux daemon: apps donate records, it keeps them durably
@@ -32,7 +34,7 @@ struct Configuration {
                       [--max-frame-bytes N] [--max-connections N] [--max-connections-per-peer N]
                       [--max-pending-requests N] [--verbose]
                       [--shard "NAME DATABASE BUNDLES" ...] [--shards-config FILE]
-                      [--shard-timeout-ms N]
+                      [--shard-timeout-ms N] [--records-in-index]
 
     OPTIONS:
       --data-dir DIR       record store and index (env SPOTLIGHT_DATA_DIR;
@@ -56,6 +58,10 @@ struct Configuration {
                            replica path, holding BUNDLES (comma-separated); repeatable
       --shards-config FILE one shard per line, as --shard (see docs/scale-out.md)
       --shard-timeout-ms N a shard slower than this is left out of a query (default 2000)
+      --records-in-index   keep each record's JSON in the index beside its key: run a shard's
+                           owner (or a replica's source) with it, so a front can read the
+                           records (default: the index holds keys, records are read from the
+                           store); changing it rebuilds the index at start
       --help, --version
 
     Under systemd socket activation (LISTEN_FDS) the socket is inherited instead.
@@ -117,6 +123,7 @@ struct Configuration {
             case "--max-connections-per-peer": config.maxConnectionsPerPeer = try positive(arg, value(arg))
             case "--max-pending-requests": config.maxPendingRequests = try positive(arg, value(arg))
             case "--verbose", "-v": config.verbose = true
+            case "--records-in-index": config.recordsInIndex = true
             case "--shard": shardLines.append(("--shard", try value(arg)))
             case "--shards-config": shardLines += try ShardConfiguration.lines(ofFile: try value(arg))
             case "--shard-timeout-ms":

@@ -38,6 +38,7 @@ struct SpotlightDaemon {
         var options = SpotlightEngine.Options()
         options.log = { line in log.engineLine(line) }
         options.shards = configuration.shards
+        options.recordsInIndex = configuration.recordsInIndex
 
         let engine: SpotlightEngine
         do {

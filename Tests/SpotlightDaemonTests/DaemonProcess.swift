@@ -17,7 +17,11 @@ final class DaemonProcess: @unchecked Sendable {
     private(set) var process: Process?
     let logPath: String
 
-    init(grants: [String] = ["com.example.test", "com.example.other"]) throws {
+    /// Arguments every start of this daemon gets (e.g. `--records-in-index` for a shard owner).
+    let baseArguments: [String]
+
+    init(grants: [String] = ["com.example.test", "com.example.other"], arguments: [String] = []) throws {
+        baseArguments = arguments
         // Short path: sun_path holds 107 bytes.
         root = "/tmp/sd-" + String(UUID().uuidString.prefix(8))
         dataDirectory = root + "/data"
@@ -40,7 +44,7 @@ final class DaemonProcess: @unchecked Sendable {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: builtProductsDirectory() + "/spotlightd")
         p.arguments = ["--data-dir", dataDirectory, "--socket", socket, "--apps-dir", appsDirectory]
-            + grants.flatMap { ["--grant", $0] } + extraArguments
+            + grants.flatMap { ["--grant", $0] } + baseArguments + extraArguments
         var env = ProcessInfo.processInfo.environment
         env["SPOTLIGHT_EXIT_WITH_PARENT"] = "1"
         p.environment = env

@@ -134,7 +134,8 @@ final class ShardedSet: @unchecked Sendable {
         self.timeoutMilliseconds = timeoutMilliseconds
         var owners: [DaemonProcess] = []
         for group in groups {
-            let owner = try DaemonProcess(grants: [packagesBundle])
+            // A front reads the shards' records from their documents.
+            let owner = try DaemonProcess(grants: [packagesBundle], arguments: ["--records-in-index"])
             for start in stride(from: 0, to: group.count, by: 500) {
                 try await owner.index().indexRecords(Array(group[start..<min(start + 500, group.count)]))
             }

@@ -129,6 +129,10 @@ void cx_document_destroy(cx_document *doc);
 /* Tokenizes text with the English stemmer (STEM_SOME, with positions) under prefix. */
 cx_status cx_document_index_text(cx_document *doc, const char *text, size_t text_len,
                                  const char *prefix, unsigned wdf_inc, char **error);
+/* As cx_document_index_text, without positions: for field terms (title, keyword and property
+   prefixes) whose phrases are matched on the free text instead (cx_query_expand_wildcards). */
+cx_status cx_document_index_text_without_positions(cx_document *doc, const char *text, size_t text_len,
+                                                   const char *prefix, unsigned wdf_inc, char **error);
 /* Moves the term position on so phrases do not match across fields. */
 cx_status cx_document_increase_termpos(cx_document *doc, unsigned delta, char **error);
 cx_status cx_document_add_boolean_term(cx_document *doc, const char *term, size_t term_len, char **error);
@@ -165,7 +169,9 @@ void cx_query_destroy(cx_query *query);
 /* A copy of query whose wildcards and partial last word are replaced by the explicit terms
  * they match in db, expanded once over all of db (the max most frequent; 0: all), so every
  * sub-database of a combined database scores the same terms. A wildcard, and a synonym
- * around one, becomes OP_MAX of its terms (cxapian_expand.cpp says why). */
+ * around one, becomes OP_MAX of its terms (cxapian_expand.cpp says why). A phrase or NEAR of
+ * one field's terms (which have no positions) becomes that phrase in the free text, filtered
+ * by the field's terms. */
 cx_status cx_query_expand_wildcards(const cx_query *query, const cx_database *db, unsigned max,
                                     cx_query **out, char **error);
 /* Xapian::Stem("english") of word, as the query parser stems (*stem is malloc'ed, counted). */
@@ -231,11 +237,18 @@ cx_status cx_query_parser_corrected(const cx_query_parser *qp, char **text, size
 /* Keeps the spelling dictionary in step with one document (writable only): the unprefixed
    terms of the document indexed by unique_term now (if any) are taken out, those of doc (may be
    NULL, for a deletion) are put in, each counting once per document. Call before replacing or
-   deleting the document. */
+   deleting the document. The changes are gathered per word and handed to Xapian at the next
+   commit or cx_database_flush_spelling; until then spelling suggestions do not see them. */
 cx_status cx_database_update_spelling(cx_database *db, const char *unique_term, size_t term_len,
                                       const cx_document *doc, char **error);
+/* Hands the spelling changes gathered by cx_database_update_spelling to Xapian, so that the
+   writer's own spelling suggestions see them (writable only; commit does this itself). */
+cx_status cx_database_flush_spelling(cx_database *db, char **error);
 /* How many documents hold term (0: none). For an unprefixed word this is its count in the
    spelling dictionary, which holds exactly the unprefixed terms (cx_database_update_spelling). */
+/* How many positions term has in all the documents holding it (0: none, or no positions). */
+cx_status cx_database_position_count(const cx_database *db, const char *term, size_t term_len,
+                                     uint64_t *count, char **error);
 cx_status cx_database_term_frequency(const cx_database *db, const char *term, size_t term_len,
                                      uint64_t *frequency, char **error);
 /* The most frequent completions of prefix among the unprefixed terms of the best max_docs

@@ -90,7 +90,9 @@ extension SpotlightEngine {
         }
         if reader == nil {
             guard let active = directory.activePath() else { return nil }
-            reader = try IndexReader(index: SearchIndex.openReadOnly(.local(path: active)), generation: generation)
+            let opened = try SearchIndex.openReadOnly(.local(path: active))
+            attachReadStore(to: opened)
+            reader = try IndexReader(index: opened, generation: generation)
         }
         guard let reader else { return nil }
         if reader.sequence < minimumSequence {

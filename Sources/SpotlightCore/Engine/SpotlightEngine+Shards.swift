@@ -21,7 +21,7 @@ extension SpotlightEngine {
         }
         let answer = try await run(on: readerQueue) {
             try self.withReader(minimumSequence: needed) { local in
-                try Self.search(query, local: local.handle, shards, synonyms)
+                try Self.search(query, local: local.handle, shards, synonyms, self.frontLookup)
             }
         }
         if let answer { return answer }
@@ -30,17 +30,26 @@ extension SpotlightEngine {
             self.drainPending()
             try self.catchUpIndex()
             try self.index.prepareToReadPendingChanges()
-            return try Self.search(query, local: self.index.handle, shards, synonyms)
+            return try Self.search(query, local: self.index.handle, shards, synonyms, self.frontLookup)
         }
     }
 
     private static func search(_ query: SearchQuery, local: XapianDatabase, _ shards: ShardSet,
-                               _ synonyms: [String: SynonymTable]) throws -> SearchResult {
+                               _ synonyms: [String: SynonymTable], _ lookup: RecordLookup) throws -> SearchResult {
         var (result, missing) = try shards.withShards(local: local) { combined in
-            try SearchIndex(database: combined, writablePath: nil).search(query, now: Date(), synonyms: synonyms)
+            let index = SearchIndex(database: combined, writablePath: nil)
+            index.recordLookup = lookup
+            return try index.search(query, now: Date(), synonyms: synonyms)
         }
         result.missingShards = missing.isEmpty ? nil : missing
         return result
+    }
+
+    /// A front reads its own records from its store; a shard's key-only document is an error.
+    private var frontLookup: RecordLookup {
+        let shardBundles = Set(shards?.layout.shards.flatMap(\.bundles) ?? [])
+        return RecordLookup(records: { keys in try self.readStore.withLock { try $0.records(for: keys) } },
+                            mustFind: { shardBundles.contains($0.bundle) })
     }
 
     /// Reads records by key: from the record store, then (for keys it does not hold) from
@@ -67,7 +76,13 @@ extension SpotlightEngine {
         let query = try XapianQuery.any(keys.map(UniqueKey.term(for:)))
         let now = Date()
         let matches = try XapianEnquire(database: database, query: query).matches(offset: 0, limit: keys.count)
-        return try (0..<matches.count).map { try RecordDocument.decode(matches.data($0), in: database.subject) }
+        return try (0..<matches.count).map { index -> Record in
+            guard case .record(let record) = try DocumentData.read(matches.data(index), in: database.subject) else {
+                throw SpotlightError(.unavailable, "\(database.subject) holds only the keys of its records: "
+                    + "a shard's owning spotlightd must run with --records-in-index (docs/scale-out.md)")
+            }
+            return record
+        }
             .filter { ($0.expiration ?? .distantFuture) > now }
     }
 

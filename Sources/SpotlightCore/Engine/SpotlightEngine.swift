@@ -31,6 +31,11 @@ public final class SpotlightEngine: @unchecked Sendable {
         public var log: @Sendable (String) -> Void = { _ in }
         /// Remote shards and replicas searched together with this index (nil: this index alone).
         public var shards: ShardLayout?
+        /// Keep each record's JSON in the index's document data, not only its key: for an index
+        /// read without this data directory's store (a shard served by `xapian-tcpsrv`, a
+        /// replica). Off by default: hits are read from the record store, and the index is
+        /// smaller and faster to write. Changing it rebuilds the index at the next start.
+        public var recordsInIndex = false
         /// The time a donation is stored at (the recency boost's fallback); tests inject one.
         public var clock: @Sendable () -> Date = { Date() }
         public init() {}
@@ -69,7 +74,8 @@ public final class SpotlightEngine: @unchecked Sendable {
 
     // Confined to `writer`.
     var store: RecordStore
-    var index: SearchIndex
+    /// The writer's index; it reads the records of its hits from `store`.
+    var index: SearchIndex { didSet { attachStore(to: index) } }
     var indexedSequence: UInt64 = 0
     /// The store connection saw an I/O error; the next write reopens it first.
     var storeNeedsReopen = false
@@ -121,10 +127,12 @@ public final class SpotlightEngine: @unchecked Sendable {
         if storeReplaced, let active = directory.activePath() {
             let aside = try directory.keepIndexOfLostStore(active)
             try FileManager.default.removeItem(atPath: directory.linkPath)
-            options.log("warning: kept the index of the lost store at \(aside); its documents hold the records' JSON")
+            options.log("warning: kept the index of the lost store at \(aside)"
+                + (options.recordsInIndex ? "; its documents hold the records' JSON" : "; its documents hold only keys"))
         }
         // Xapian's check runs at every start: a clean shutdown does not protect against the disk.
-        let (opened, rebuildReason) = try Self.openActiveIndex(directory, store: store, verify: true, log: options.log)
+        let (opened, rebuildReason) = try Self.openActiveIndex(directory, store: store, verify: true,
+                                                               documentData: options.documentData, log: options.log)
         index = opened
         let needsRebuild = rebuildReason != nil || FileManager.default.fileExists(atPath: rebuildMarker)
         if needsRebuild {
@@ -132,6 +140,7 @@ public final class SpotlightEngine: @unchecked Sendable {
             _ = FileManager.default.createFile(atPath: rebuildMarker, contents: Data((rebuildReason ?? "resumed").utf8))
             try fsyncDirectory(dataDirectory)
         }
+        attachStore(to: index)
         directory.removeStaleGenerations()
         indexedSequence = try index.lastAppliedSequence()
         let storeSeq = try store.lastSequence()
@@ -235,6 +244,7 @@ public final class SpotlightEngine: @unchecked Sendable {
     }
 
     static func openActiveIndex(_ directory: IndexDirectory, store: RecordStore, verify: Bool,
+                                documentData: DocumentData.Mode,
                                 log: @Sendable (String) -> Void) throws -> (SearchIndex, rebuildReason: String?) {
         var reason = "there was no index yet"
         if let active = directory.activePath() {
@@ -246,9 +256,14 @@ public final class SpotlightEngine: @unchecked Sendable {
             }
             if problem == nil {
                 do {
-                    let index = try SearchIndex.openWritable(path: active)
+                    let index = try SearchIndex.openWritable(path: active, documentData: documentData)
                     let version = try index.storedSchemaVersion()
-                    if version == SearchIndex.schemaVersion, let missing = try missingDocumentData(index, at: active) {
+                    let stored = try index.storedDocumentData()
+                    if version == SearchIndex.schemaVersion, let stored, stored != documentData {
+                        index.close()
+                        reason = stored == .key ? "the index holds only records' keys and --records-in-index asks for the records"
+                                                : "the index holds records' JSON and the engine keeps only keys now"
+                    } else if version == SearchIndex.schemaVersion, let missing = try missingDocumentData(index, at: active) {
                         index.close()
                         problem = missing
                         report.table = "docdata"
@@ -268,7 +283,7 @@ public final class SpotlightEngine: @unchecked Sendable {
             }
         }
         let path = directory.nextGenerationPath()
-        let index = try SearchIndex.openWritable(path: path)
+        let index = try SearchIndex.openWritable(path: path, documentData: documentData)
         try index.commit(lastAppliedSequence: try store.lastSequence())
         try directory.activate(path)
         return (index, reason)

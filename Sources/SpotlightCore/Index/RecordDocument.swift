@@ -3,13 +3,15 @@ import SpotlightModel
 
 /// Turns a record into its Xapian document following ``TermSchema``, and the document
 /// data back into the record. The data is the record's JSON (sorted keys), so a search
-/// returns exactly what was donated.
+/// returns exactly what was donated, or only its key (``DocumentData``) when the record
+/// store beside the index holds the record.
 enum RecordDocument {
     /// - Parameters:
     ///   - donated: when the store last took the record; the `modified` slot falls back to it.
     ///   - slots: the property slot table; new properties get a slot in `database`.
+    ///   - data: what the document data holds.
     static func make(_ record: Record, donated: Date? = nil, slots: inout PropertySlots,
-                     in database: XapianDatabase) throws -> XapianDocument {
+                     in database: XapianDatabase, data: DocumentData.Mode = .record) throws -> XapianDocument {
         let doc = try XapianDocument()
         try doc.addBooleanTerm(UniqueKey.term(for: record.key))
         try doc.addBooleanTerm(try booleanTerm(TermSchema.bundle, record.bundle, "bundle", record))
@@ -19,18 +21,20 @@ enum RecordDocument {
         }
 
         let fold = TextNormalizer.fold
-        try doc.indexText(fold(record.title), prefix: TermSchema.title)
+        // Every word once with positions in the free text; field terms without positions
+        // (a field phrase is matched on the free text: cx_query_expand_wildcards).
+        try doc.indexTextWithoutPositions(fold(record.title), prefix: TermSchema.title)
         try doc.indexText(fold(record.title), weight: TermSchema.titleWeight)
         for synonym in record.synonyms { try doc.indexText(fold(synonym), weight: TermSchema.titleWeight) }
         if let subtitle = record.subtitle { try doc.indexText(fold(subtitle)) }
         for keyword in record.keywords {
-            try doc.indexText(fold(keyword), prefix: TermSchema.keyword)
+            try doc.indexTextWithoutPositions(fold(keyword), prefix: TermSchema.keyword)
             try doc.indexText(fold(keyword))
         }
         for (name, value) in record.properties.sorted(by: { $0.key < $1.key }) {
             let field = propertyField(name)
             for text in value.searchableText {
-                if let field { try doc.indexText(fold(text), prefix: TermSchema.property(field)) }
+                if let field { try doc.indexTextWithoutPositions(fold(text), prefix: TermSchema.property(field)) }
                 try doc.indexText(fold(text))
             }
         }
@@ -48,7 +52,7 @@ enum RecordDocument {
                   let slot = try slots.slot(for: field, kind: stored.kind, in: database) else { continue }
             try doc.setValue(slot: slot, stored.bytes)
         }
-        try doc.setData(try encode(record))
+        try doc.setData(try DocumentData.encode(record, data))
         return doc
     }
 

@@ -33,6 +33,12 @@ public final class SearchIndex: @unchecked Sendable {
     /// reserves again only when more changes are pending than that.
     private var reservedPendingChanges = 0
 
+    /// What new documents' data holds; ``DocumentData/Mode/record`` unless the record store
+    /// beside the index is the lookup for hits (the engine's default is keys).
+    var documentData: DocumentData.Mode = .record
+    /// Where a search reads the records of documents holding only keys.
+    var recordLookup: RecordLookup?
+
     /// Commit at least this often: past 10 000 pending changes libxapian commits by itself
     /// inside a replace, without the disk space reserved first.
     public static let maximumPendingChanges = 5000
@@ -49,6 +55,13 @@ public final class SearchIndex: @unchecked Sendable {
     ///   path holds something that is not a Xapian database; `.io` when it cannot be created.
     public static func openWritable(path: String) throws -> SearchIndex {
         SearchIndex(database: try .openWritable(path: path), writablePath: path)
+    }
+
+    /// Opens `path` for writing documents whose data holds `documentData`.
+    static func openWritable(path: String, documentData: DocumentData.Mode) throws -> SearchIndex {
+        let index = try openWritable(path: path)
+        index.documentData = documentData
+        return index
     }
 
     /// Opens `spec` for searching only.
@@ -80,7 +93,8 @@ public final class SearchIndex: @unchecked Sendable {
         for donated in records {
             let record = donated.record
             let key = UniqueKey.term(for: record.key)
-            let document = try RecordDocument.make(record, donated: donated.donated, slots: &slots, in: database)
+            let document = try RecordDocument.make(record, donated: donated.donated, slots: &slots, in: database,
+                                                   data: documentData)
             try database.updateSpelling(uniqueTerm: key, document)
             try database.replaceDocument(uniqueTerm: key, document)
             pendingChanges += 1
@@ -114,6 +128,7 @@ public final class SearchIndex: @unchecked Sendable {
         spaceReserve = reserve
         try database.setMetadata(TermSchema.Metadata.lastAppliedSequence, String(lastAppliedSequence))
         try database.setMetadata(TermSchema.Metadata.schemaVersion, String(Self.schemaVersion))
+        try database.setMetadata(TermSchema.Metadata.documentData, documentData.rawValue)
         try database.commit()
         pendingChanges = 0
         reservedPendingChanges = 0
@@ -146,6 +161,11 @@ public final class SearchIndex: @unchecked Sendable {
         try storedNumber(TermSchema.Metadata.lastAppliedSequence).map { UInt64($0) } ?? 0
     }
 
+    /// What the documents' data holds, as the last commit recorded it; nil for a fresh database.
+    func storedDocumentData() throws -> DocumentData.Mode? {
+        try database.metadata(TermSchema.Metadata.documentData).flatMap(DocumentData.Mode.init(rawValue:))
+    }
+
     /// The schema version stored by the last commit; nil for a fresh database.
     public func storedSchemaVersion() throws -> Int? {
         try storedNumber(TermSchema.Metadata.schemaVersion).map { Int($0) }
@@ -175,6 +195,7 @@ public final class SearchIndex: @unchecked Sendable {
                 + "(got offset \(query.offset), limit \(query.limit))")
         }
         try prepareToReadPendingChanges()
+        if pendingChanges > 0 { try database.flushSpelling() }
         do {
             return try searchOnce(query, now: now, synonyms)
         } catch let error as SpotlightError where error.code == .conflict {
@@ -184,7 +205,8 @@ public final class SearchIndex: @unchecked Sendable {
     }
 
     private func searchOnce(_ query: SearchQuery, now: Date, _ synonyms: [String: SynonymTable]) throws -> SearchResult {
-        try SearchRun(database: try database, slots: try searchSlots(), synonyms: synonyms).run(query, now: now)
+        try SearchRun(database: try database, slots: try searchSlots(), synonyms: synonyms, lookup: recordLookup)
+            .run(query, now: now)
     }
 
     /// The property slot table for a search. A reader's revision is fixed until it reopens,

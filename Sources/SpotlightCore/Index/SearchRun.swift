@@ -9,6 +9,8 @@ struct SearchRun {
     let slots: PropertySlots
     /// Bundle -> synonym table (see ``SynonymTable``).
     var synonyms: [String: SynonymTable] = [:]
+    /// Where the records of documents holding only keys are read (see ``DocumentData``).
+    var lookup: RecordLookup?
 
     /// Suggest a correction when the text typed finds at most this many matches.
     static let spellingThreshold = 2
@@ -74,8 +76,9 @@ struct SearchRun {
         let everything = facetNames.isEmpty ? 0 : try database.documentCount()
         let matches = try enquire.matches(offset: query.offset, limit: query.limit, checkAtLeast: everything)
         var hits: [SearchHit] = []
-        for index in 0..<(try matches.count) {
-            let record = try RecordDocument.decode(try matches.data(index), in: database.subject)
+        let records = try pageRecords(matches)
+        for (index, record) in records.enumerated() {
+            guard let record else { continue }
             var hit = SearchHit(record: record, score: try matches.weight(index))
             if let options = query.snippets { hit.snippet = try SnippetText.make(record, matches, index, options) }
             if query.explain == true { hit.explanation = try explanation(hit, matches.matchingTerms(index), query) }
@@ -93,6 +96,37 @@ struct SearchRun {
             result.facets = counts
         }
         return result
+    }
+
+    /// The record of each match, from its document data or, for a document holding only the
+    /// key, from ``lookup`` in one read; nil for a record the lookup no longer has.
+    private func pageRecords(_ matches: XapianMatchSet) throws -> [Record?] {
+        let contents = try (0..<(try matches.count)).map { try DocumentData.read(try matches.data($0), in: database.subject) }
+        let keys = contents.compactMap { content -> RecordKey? in
+            if case .key(let key) = content { return key }
+            return nil
+        }
+        var found: [RecordKey: Record] = [:]
+        if !keys.isEmpty {
+            guard let lookup else {
+                throw SpotlightError(.unavailable, "\(database.subject) holds only the keys of its records and no record "
+                    + "store was given to read them from; a shard's owning spotlightd must run with --records-in-index")
+            }
+            found = Dictionary(try lookup.records(keys).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        return try contents.map { content in
+            switch content {
+            case .record(let record): return record
+            case .key(let key):
+                if let record = found[key] { return record }
+                guard !(lookup?.mustFind(key) ?? false) else {
+                    throw SpotlightError(.unavailable, "the index holds only the key of \(key) and the record store "
+                        + "does not have it: a shard's owning spotlightd must run with --records-in-index "
+                        + "(docs/scale-out.md)")
+                }
+                return nil
+            }
+        }
     }
 
     /// The slot of a sort key; an unknown property sorts by an empty slot (order by relevance).

@@ -8,7 +8,7 @@
 enum TermSchema {
     /// Stored in the database metadata under ``Metadata/schemaVersion``; a different
     /// number at open means the index must be rebuilt from the record store.
-    static let schemaVersion = 3
+    static let schemaVersion = 4
 
     // MARK: Term prefixes
 
@@ -59,6 +59,9 @@ enum TermSchema {
         /// JSON object: folded property name -> {"slot": N, "kind": "number"|"text"}; see
         /// ``PropertySlots``. Written by the writer when it first meets a property.
         static let propertySlots = "spotlight.property-slots"
+        /// `record` or `key`: what the documents' data holds (``DocumentData/Mode``). An
+        /// engine whose option differs rebuilds the index.
+        static let documentData = "spotlight.document-data"
     }
 
     // MARK: Property value slots

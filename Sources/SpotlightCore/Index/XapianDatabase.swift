@@ -73,6 +73,12 @@ final class XapianDatabase {
         }
     }
 
+    /// Hands the spelling changes ``updateSpelling(uniqueTerm:_:)`` gathered to Xapian, so the
+    /// writer's own suggestions see them (a commit does this by itself).
+    func flushSpelling() throws {
+        try check(subject, "update the spelling dictionary") { cx_database_flush_spelling(handle, $0) }
+    }
+
     /// The words starting with `prefix` in the best `maxDocuments` matches of `query`, with
     /// how many of those matches hold each, most frequent first.
     func completions(of prefix: String, in query: XapianQuery, maxDocuments: UInt32,
@@ -135,6 +141,15 @@ final class XapianDatabase {
             try check(subject, "look up terms") { cx_database_has_prefix(handle, bytes, count, &found, $0) }
         }
         return found != 0
+    }
+
+    /// How many positions `term` has over all documents (0 for a term without positions).
+    func positionCount(term: String) throws -> UInt64 {
+        var count: UInt64 = 0
+        try withBytes(term) { bytes, length in
+            try check(subject, "count the positions of a term") { cx_database_position_count(handle, bytes, length, &count, $0) }
+        }
+        return count
     }
 
     /// How many documents hold `term`; for an unprefixed word, its count in the spelling dictionary.

@@ -24,6 +24,16 @@ final class XapianDocument {
         try check(subject, "index text") { cx_document_increase_termpos(handle, 100, $0) }
     }
 
+    /// Indexes `text` under `prefix` without positions: a field's terms, whose phrases are
+    /// matched on the free text (see `cx_query_expand_wildcards`).
+    func indexTextWithoutPositions(_ text: String, prefix: String, weight: UInt32 = 1) throws {
+        try withBytes(text) { bytes, count in
+            try check(subject, "index text") {
+                cx_document_index_text_without_positions(handle, bytes, count, prefix, weight, $0)
+            }
+        }
+    }
+
     func addBooleanTerm(_ term: String) throws {
         try withBytes(term) { bytes, count in
             try check(subject, "add a term") { cx_document_add_boolean_term(handle, bytes, count, $0) }

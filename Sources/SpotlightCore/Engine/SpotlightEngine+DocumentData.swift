@@ -1,0 +1,23 @@
+import Foundation
+import SpotlightModel
+
+extension SpotlightEngine.Options {
+    /// What the index's documents hold: see ``recordsInIndex``.
+    var documentData: DocumentData.Mode { recordsInIndex ? .record : .key }
+}
+
+extension SpotlightEngine {
+    /// The writer's index writes documents as ``Options/recordsInIndex`` says and reads the
+    /// records of its own hits from the writer's store connection (both confined to `writer`).
+    func attachStore(to index: SearchIndex) {
+        index.documentData = options.documentData
+        index.recordLookup = RecordLookup(records: { [unowned self] keys in try self.store.records(for: keys) })
+    }
+
+    /// A reader reads the records of its hits from the shared read connection of the store.
+    func attachReadStore(to index: SearchIndex) {
+        index.recordLookup = RecordLookup(records: { [unowned self] keys in
+            try self.readStore.withLock { try $0.records(for: keys) }
+        })
+    }
+}
