@@ -21,6 +21,28 @@ Xapian::Query widen(const Xapian::Query &query, const std::string &term, const X
     });
 }
 
+// query with every leaf of the field `prefix` (XP<name>:, or its stem Z XP<name>:) t replaced by
+// OR(t, FILTER(t's free-text term, marker)): documents whose text in the field was too long
+// for field terms hold the marker and the words as free text only (TermSchema.longText).
+Xapian::Query widen_field(const Xapian::Query &query, const std::string &prefix, const std::string &marker,
+                          bool *changed) {
+    *changed = false;
+    if (query.get_type() == Xapian::Query::LEAF_TERM) {
+        const std::string &term = *query.get_terms_begin();
+        std::string free_term;
+        if (term.compare(0, prefix.size(), prefix) == 0) free_term = term.substr(prefix.size());
+        else if (term.size() > prefix.size() && term[0] == 'Z' && term.compare(1, prefix.size(), prefix) == 0)
+            free_term = "Z" + term.substr(prefix.size() + 1);
+        if (free_term.empty()) return query;
+        *changed = true;
+        return Xapian::Query(Xapian::Query::OP_OR, query,
+                             Xapian::Query(Xapian::Query::OP_FILTER, Xapian::Query(free_term), Xapian::Query(marker)));
+    }
+    return cx_rewrite_subqueries(query, query.get_type(), changed, [&](const Xapian::Query &part, bool *part_changed) {
+        return widen_field(part, prefix, marker, part_changed);
+    });
+}
+
 // The distinct terms of query as counted strings (see cxapian.h), each with count 0.
 std::string counted_terms(const Xapian::Query &query) {
     std::string buffer;
@@ -63,5 +85,19 @@ extern "C" cx_status cx_query_widen_term(const cx_query *query, const char *term
     CX_GUARD(error, {
         bool changed = false;
         *out = new cx_query{widen(query->query, std::string(term, term_len), widening->query, &changed)};
+    });
+}
+
+extern "C" cx_status cx_query_widen_long_text_field(const cx_query *query, const char *prefix, size_t prefix_len,
+                                                    const char *marker, size_t marker_len, cx_query **out,
+                                                    char **error) {
+    CX_REQUIRE(query, error);
+    CX_REQUIRE(prefix, error);
+    CX_REQUIRE(marker, error);
+    CX_REQUIRE(out, error);
+    CX_GUARD(error, {
+        bool changed = false;
+        *out = new cx_query{widen_field(query->query, std::string(prefix, prefix_len),
+                                        std::string(marker, marker_len), &changed)};
     });
 }

@@ -51,4 +51,26 @@ import SpotlightModel
         let result = try t.index.search(SearchQuery(text: "detectr", spelling: .suggest), now: Date())
         #expect(result.correctedText == nil)
     }
+
+    private static let longDescription = String(repeating: "A tool for astronomers that tracks comets. ", count: 8)
+
+    @Test func longPropertyTextIsFoundByItsField() throws {
+        let t = try TempIndex().add(record("1", "Skywatch", properties: ["description": .string(Self.longDescription)]),
+                                    record("2", "Other", properties: ["description": .string("a short text about stars")]))
+        #expect(try t.ids("description:comets") == ["1"])
+        #expect(try t.ids("description:stars") == ["2"])
+    }
+
+    @Test func longPropertyTextIsStemmedAndPhrasedInItsField() throws {
+        let t = try TempIndex().add(record("1", "Skywatch", properties: ["description": .string(Self.longDescription)]))
+        #expect(try t.ids("description:comet") == ["1"])
+        #expect(try t.ids("description:\"tracks comets\"") == ["1"])
+        #expect(try t.ids("description:\"comets tracks\"") == [])
+    }
+
+    @Test func longPropertyTextHasNoFieldTerms() throws {
+        let t = try TempIndex().add(record("1", "Skywatch", properties: ["description": .string(Self.longDescription)]))
+        #expect(try t.index.handle.termFrequency("XPdescription:comets") == 0)
+        #expect(try t.index.handle.termFrequency(TermSchema.longText("description")) == 1)
+    }
 }

@@ -10,8 +10,9 @@ import SpotlightModel
     static let goneShard = "gone tcp://127.0.0.1:1 com.example.CtlShardGone"
 
     /// A daemon owning `count` records of ``ownedBundle``, committed to its index.
-    private func owner(_ count: Int) async throws -> TestDaemon {
-        let owner = try await TestDaemon().start(grants: [Self.ownedBundle])
+    private func owner(_ count: Int, recordsInIndex: Bool = true) async throws -> TestDaemon {
+        let owner = try await TestDaemon().start(grants: [Self.ownedBundle],
+                                                 arguments: recordsInIndex ? ["--records-in-index"] : [])
         let records = (0..<count).map {
             Record(bundle: Self.ownedBundle, type: "Note", id: "owned-\($0)", title: "comet note \($0)")
         }
@@ -48,6 +49,14 @@ import SpotlightModel
         #expect(run.code == 0, "\(run.stderr)")
         #expect(run.stdout.contains("comet note 1"), "\(run.stdout)")
         #expect(!run.stdout.contains("partial"), "\(run.stdout)")
+    }
+
+    @Test func aShardWhoseOwnerKeepsOnlyKeysSaysToRunItWithRecordsInIndex() async throws {
+        let owner = try await owner(2, recordsInIndex: false)
+        let front = try await front(shards: ["owned \(owner.dataDirectory)/index \(Self.ownedBundle)"])
+        let run = front.ctl(["query", "comet"])
+        #expect(run.code != 0)
+        #expect(run.stderr.contains("--records-in-index"), "\(run.stderr)")
     }
 
     @Test func queryJSONCarriesMissingShards() async throws {

@@ -13,7 +13,8 @@ import SpotlightModel
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         let ownerSocket = root + "/owner.sock"
         let owner = try ServerGroup(builtProductsDirectory() + "/spotlightd",
-                                    ["--data-dir", root + "/owner", "--socket", ownerSocket, "--grant", packagesBundle],
+                                    ["--data-dir", root + "/owner", "--socket", ownerSocket, "--grant", packagesBundle,
+                                     "--records-in-index"],
                                     log: root + "/owner.log", environment: ["XAPIAN_MAX_CHANGESETS": "10"])
         defer { owner.kill() }
         try await waitForDaemon(ownerSocket, owner)

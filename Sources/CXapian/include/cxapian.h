@@ -174,6 +174,11 @@ void cx_query_destroy(cx_query *query);
  * by the field's terms. */
 cx_status cx_query_expand_wildcards(const cx_query *query, const cx_database *db, unsigned max,
                                     cx_query **out, char **error);
+/* query with each term of the property field `prefix` (XP<name>:, and its stems) t becoming
+ * OR(t, FILTER(the same word as free text, marker)): a document whose text in that property
+ * is long holds the boolean marker (XH<name>) instead of field terms. */
+cx_status cx_query_widen_long_text_field(const cx_query *query, const char *prefix, size_t prefix_len,
+                                         const char *marker, size_t marker_len, cx_query **out, char **error);
 /* Xapian::Stem("english") of word, as the query parser stems (*stem is malloc'ed, counted). */
 cx_status cx_stem_english(const char *word, size_t word_len, char **stem, size_t *stem_len, char **error);
 /* The distinct terms query holds (counted strings, counts 0). */

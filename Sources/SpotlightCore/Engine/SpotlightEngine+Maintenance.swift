@@ -90,9 +90,16 @@ extension SpotlightEngine {
             try check("the index at \(source)", "compact into \(destination)") {
                 cx_database_compact(source, destination, $0)
             }
-            let fresh = try SearchIndex.openWritable(path: destination)
+            let fresh = try SearchIndex.openWritable(path: destination, documentData: options.documentData)
+            fresh.changesSinceCompaction = 0
             let bytesBefore = directorySize(source)
-            let sequence = try await onWriter { try self.swapIn(fresh, at: destination, after: startSequence) }
+            let sequence = try await onWriter {
+                guard !self.shared.withLock({ $0.closed }) else {
+                    fresh.close()
+                    throw SpotlightError(.unavailable, "the engine closed during the compaction; the index is as it was")
+                }
+                return try self.swapIn(fresh, at: destination, after: startSequence)
+            }
             let report = CompactionReport(bytesBefore: bytesBefore, bytesAfter: directorySize(destination),
                                           seconds: Date().timeIntervalSince(started), sequence: sequence)
             options.log("info: compacted the index from \(report.bytesBefore) to \(report.bytesAfter) bytes")

@@ -63,6 +63,7 @@ extension SpotlightEngine {
     /// On `writer`: applies changes after `startSequence` to the fresh index, commits it,
     /// points the index link at it and makes it the writer's index.
     func swapIn(_ fresh: SearchIndex, at path: String, after startSequence: UInt64) throws -> UInt64 {
+        attachStore(to: fresh)
         drainPending()
         var applied = startSequence
         while true {

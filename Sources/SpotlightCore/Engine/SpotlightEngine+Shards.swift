@@ -78,7 +78,7 @@ extension SpotlightEngine {
         let matches = try XapianEnquire(database: database, query: query).matches(offset: 0, limit: keys.count)
         return try (0..<matches.count).map { index -> Record in
             guard case .record(let record) = try DocumentData.read(matches.data(index), in: database.subject) else {
-                throw SpotlightError(.unavailable, "\(database.subject) holds only the keys of its records: "
+                throw SpotlightError(.notFound, "\(database.subject) holds only the keys of its records: "
                     + "a shard's owning spotlightd must run with --records-in-index (docs/scale-out.md)")
             }
             return record

@@ -116,6 +116,7 @@ extension SpotlightEngine {
         }
         if hadProblem { options.log("info: the index recovered at sequence \(indexedSequence)") }
         if !rebuilding { try? store.pruneChanges(through: indexedSequence) }
+        compactIfGrown()
     }
 
     /// On `writer`: after an index failure (a full disk among them: see

@@ -36,6 +36,9 @@ public final class SpotlightEngine: @unchecked Sendable {
         /// replica). Off by default: hits are read from the record store, and the index is
         /// smaller and faster to write. Changing it rebuilds the index at the next start.
         public var recordsInIndex = false
+        /// Compact the index in the background once it has taken this many changes (and at
+        /// least half its document count) since it was last compacted; nil never does.
+        public var autoCompactChanges: Int? = 20_000
         /// The time a donation is stored at (the recency boost's fallback); tests inject one.
         public var clock: @Sendable () -> Date = { Date() }
         public init() {}
@@ -54,6 +57,8 @@ public final class SpotlightEngine: @unchecked Sendable {
         /// The store was found corrupt or missing at start (see SpotlightEngine+StoreCheck).
         var storeProblem: String?
         var closed = false
+        /// An automatic compaction is running (see SpotlightEngine+AutoCompaction).
+        var autoCompacting = false
     }
 
     struct PendingWrite {
@@ -89,6 +94,8 @@ public final class SpotlightEngine: @unchecked Sendable {
     /// A second store connection for reads (get, counts, client state) off the writer.
     let readStore: Mutex<RecordStore>
     let readers = Mutex<[IndexReader]>([])
+    /// Entered while an automatic compaction runs; close() waits for it.
+    let autoCompactions = DispatchGroup()
     /// The shards of `options.shards`, nil when there are none.
     let shards: ShardSet?
     /// Bundle -> its synonym table: the store's tables, loaded at open and updated on write.
@@ -184,6 +191,7 @@ public final class SpotlightEngine: @unchecked Sendable {
             return s.closed
         }
         guard !alreadyClosed else { return }
+        autoCompactions.wait()
         shards?.stop()
         writer.sync {
             sweepTimer?.cancel()

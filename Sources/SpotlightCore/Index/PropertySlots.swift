@@ -44,6 +44,17 @@ struct PropertySlots {
         return next
     }
 
+    /// Allocates the slot of every property of `records` that has a slot value, so that
+    /// documents can then be built without writing to `database` (``DocumentBuilder``).
+    mutating func allocate(for records: [Record], in database: XapianDatabase) throws {
+        for record in records {
+            for (name, value) in record.properties {
+                guard let field = RecordDocument.propertyField(name), let stored = Self.slotValue(value) else { continue }
+                _ = try slot(for: field, kind: stored.kind, in: database)
+            }
+        }
+    }
+
     /// The value a property stores in a slot: its kind and bytes, or nil when it has none.
     static func slotValue(_ value: PropertyValue) -> (kind: TermSchema.PropertyKind, bytes: [UInt8])? {
         switch value {

@@ -90,14 +90,25 @@ struct QueryCompiler {
         for (attempt, flags) in attempts {
             do {
                 // Expanded here, once over the whole (possibly sharded) database: see expandingWildcards.
-                let query = try parser.parse(attempt, flags: flags.union(extra))
-                    .expandingWildcards(in: database, max: Self.maxExpansion)
+                let query = try widenedForLongText(try parser.parse(attempt, flags: flags.union(extra))
+                    .expandingWildcards(in: database, max: Self.maxExpansion), attempt)
                 return Compiled(query: query, corrected: spelling ? try parser.correctedText() : nil)
             } catch let error as SpotlightError where error.code == .invalidInput {
                 firstError = firstError ?? error
             }
         }
         throw firstError!
+    }
+
+    /// `query` with the words of each property field in `text` also matched as free text in
+    /// records whose value of that property was too long for field terms.
+    private func widenedForLongText(_ query: XapianQuery, _ text: String) throws -> XapianQuery {
+        var result = query
+        for name in Self.fieldNames(in: text).prefix(Self.maxPropertyFields)
+        where try database.termFrequency(TermSchema.longText(name)) > 0 {
+            result = try result.wideningLongTextField(prefix: TermSchema.property(name), marker: TermSchema.longText(name))
+        }
+        return result
     }
 
     private func makeParser(for folded: String) throws -> XapianQueryParser {
@@ -111,7 +122,7 @@ struct QueryCompiler {
                 try parser.addNumberRange(field: name, slot: entry.slot)
             }
             let prefix = TermSchema.property(name)
-            if try database.hasTerm(withPrefix: prefix) {
+            if try database.hasTerm(withPrefix: prefix) || database.termFrequency(TermSchema.longText(name)) > 0 {
                 try parser.addPrefix(field: name, prefix: prefix, boolean: false)
             }
         }

@@ -33,8 +33,14 @@ enum RecordDocument {
         }
         for (name, value) in record.properties.sorted(by: { $0.key < $1.key }) {
             let field = propertyField(name)
+            var markedLong = false
             for text in value.searchableText {
-                if let field { try doc.indexTextWithoutPositions(fold(text), prefix: TermSchema.property(field)) }
+                if let field, text.utf8.count > TermSchema.longTextBytes {
+                    if !markedLong { try doc.addBooleanTerm(TermSchema.longText(field)) }
+                    markedLong = true
+                } else if let field {
+                    try doc.indexTextWithoutPositions(fold(text), prefix: TermSchema.property(field))
+                }
                 try doc.indexText(fold(text))
             }
         }

@@ -39,6 +39,11 @@ public final class SearchIndex: @unchecked Sendable {
     /// Where a search reads the records of documents holding only keys.
     var recordLookup: RecordLookup?
 
+    /// Documents replaced or deleted in commits since the index was made by compaction (or
+    /// created); nil until read from the metadata at the first commit. Set it to 0 on a
+    /// freshly compacted index.
+    var changesSinceCompaction: UInt64?
+
     /// Commit at least this often: past 10 000 pending changes libxapian commits by itself
     /// inside a replace, without the disk space reserved first.
     public static let maximumPendingChanges = 5000
@@ -90,11 +95,10 @@ public final class SearchIndex: @unchecked Sendable {
         let database = try self.database
         var slots = try writerSlots ?? PropertySlots.load(from: database)
         defer { writerSlots = slots }
-        for donated in records {
-            let record = donated.record
-            let key = UniqueKey.term(for: record.key)
-            let document = try RecordDocument.make(record, donated: donated.donated, slots: &slots, in: database,
-                                                   data: documentData)
+        try slots.allocate(for: records.map(\.record), in: database)
+        let documents = try DocumentBuilder.build(records, slots: slots, in: database, data: documentData)
+        for (donated, document) in zip(records, documents) {
+            let key = UniqueKey.term(for: donated.record.key)
             try database.updateSpelling(uniqueTerm: key, document)
             try database.replaceDocument(uniqueTerm: key, document)
             pendingChanges += 1
@@ -129,7 +133,10 @@ public final class SearchIndex: @unchecked Sendable {
         try database.setMetadata(TermSchema.Metadata.lastAppliedSequence, String(lastAppliedSequence))
         try database.setMetadata(TermSchema.Metadata.schemaVersion, String(Self.schemaVersion))
         try database.setMetadata(TermSchema.Metadata.documentData, documentData.rawValue)
+        let changes = try changesSinceCompaction ?? storedNumber(TermSchema.Metadata.changesSinceCompaction) ?? 0
+        try database.setMetadata(TermSchema.Metadata.changesSinceCompaction, String(changes + UInt64(pendingChanges)))
         try database.commit()
+        changesSinceCompaction = changes + UInt64(pendingChanges)
         pendingChanges = 0
         reservedPendingChanges = 0
         spaceReserve?.committed()

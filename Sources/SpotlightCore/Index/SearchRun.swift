@@ -109,7 +109,7 @@ struct SearchRun {
         var found: [RecordKey: Record] = [:]
         if !keys.isEmpty {
             guard let lookup else {
-                throw SpotlightError(.unavailable, "\(database.subject) holds only the keys of its records and no record "
+                throw SpotlightError(.notFound, "\(database.subject) holds only the keys of its records and no record "
                     + "store was given to read them from; a shard's owning spotlightd must run with --records-in-index")
             }
             found = Dictionary(try lookup.records(keys).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
@@ -120,7 +120,7 @@ struct SearchRun {
             case .key(let key):
                 if let record = found[key] { return record }
                 guard !(lookup?.mustFind(key) ?? false) else {
-                    throw SpotlightError(.unavailable, "the index holds only the key of \(key) and the record store "
+                    throw SpotlightError(.notFound, "the index holds only the key of \(key) and the record store "
                         + "does not have it: a shard's owning spotlightd must run with --records-in-index "
                         + "(docs/scale-out.md)")
                 }

@@ -29,6 +29,12 @@ enum TermSchema {
     /// folded; the colon ends the name so `XPloc:` never matches `XPlocation:`. `<name>:`
     /// in queries, registered when the index has such a property.
     static func property(_ name: String) -> String { "XP\(name):" }
+    /// Boolean. The record has a value of property `name` longer than ``longTextBytes``:
+    /// such text is indexed as free text only, without `XP<name>:` terms, and `name:word`
+    /// matches it as `word` in a record holding this term (docs/query.md).
+    static func longText(_ name: String) -> String { "XH\(name)" }
+    /// Property text longer than this many UTF-8 bytes gets no field terms (see ``longText(_:)``).
+    static let longTextBytes = 256
     /// Free text, no prefix: everything searchable (title, subtitle, synonyms, keywords,
     /// string properties), so a plain word matches any of them.
     static let anyText = ""
@@ -62,6 +68,9 @@ enum TermSchema {
         /// `record` or `key`: what the documents' data holds (``DocumentData/Mode``). An
         /// engine whose option differs rebuilds the index.
         static let documentData = "spotlight.document-data"
+        /// Decimal count of documents replaced or deleted since the index was compacted (or
+        /// created): the engine compacts when it grows large (``SpotlightEngine/Options/autoCompactChanges``).
+        static let changesSinceCompaction = "spotlight.changes-since-compaction"
     }
 
     // MARK: Property value slots

@@ -100,6 +100,19 @@ final class XapianQuery {
         }
     }
 
+    /// This query with each term of the property field `prefix` also matching, as free text,
+    /// the documents that hold `marker` (their text in that property was too long for field
+    /// terms: ``TermSchema/longText(_:)``).
+    func wideningLongTextField(prefix: String, marker: String) throws -> XapianQuery {
+        try withBytes(prefix) { prefixBytes, prefixCount in
+            try withBytes(marker) { markerBytes, markerCount in
+                try Self.make("widen a long-text field") {
+                    cx_query_widen_long_text_field(handle, prefixBytes, prefixCount, markerBytes, markerCount, $0, $1)
+                }
+            }
+        }
+    }
+
     /// The English stem of a folded word, as the query parser stems it (`televisions` -> `televis`).
     static func stem(_ word: String) throws -> String {
         var out: UnsafeMutablePointer<CChar>? = nil
