@@ -126,6 +126,9 @@ cx_status cx_inflate_workaround_state(int *installed, uint64_t *held_back, char 
 
 cx_status cx_document_new(cx_document **out, char **error);
 void cx_document_destroy(cx_document *doc);
+/* Gives memory malloc holds but no longer uses back to the kernel (glibc malloc_trim). */
+void cx_release_free_memory(void);
+
 /* Tokenizes text with the English stemmer (STEM_SOME, with positions) under prefix. */
 cx_status cx_document_index_text(cx_document *doc, const char *text, size_t text_len,
                                  const char *prefix, unsigned wdf_inc, char **error);

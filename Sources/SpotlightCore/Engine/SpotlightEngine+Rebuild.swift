@@ -1,4 +1,5 @@
 import Foundation
+internal import CXapian
 import SpotlightModel
 
 /// What a rebuild did.
@@ -80,6 +81,7 @@ extension SpotlightEngine {
         index = fresh
         indexedSequence = applied
         old.close()
+        cx_release_free_memory()   // the old index's caches and the build's buffers
         shared.withLock {
             $0.committedSequence = applied
             $0.generation += 1

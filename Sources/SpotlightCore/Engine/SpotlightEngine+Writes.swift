@@ -1,7 +1,11 @@
 import Foundation
+internal import CXapian
 import SpotlightModel
 
 extension SpotlightEngine {
+    /// A commit of at least this many changes returns the writer's freed memory to the system.
+    static let largeCommit = 1000
+
     /// Stores a write durably and returns its outcome; the index follows shortly.
     ///
     /// Concurrent calls are group-committed into one store transaction. When this returns,
@@ -107,7 +111,10 @@ extension SpotlightEngine {
         let committed = shared.withLock { $0.committedSequence }
         let fresh = try index.storedSchemaVersion() == nil
         guard indexedSequence > committed || fresh else { return }
+        let large = index.pendingChanges >= Self.largeCommit
         try index.commit(lastAppliedSequence: indexedSequence)
+        // The writer's buffers of a large commit are freed now; give them back to the system.
+        if large { cx_release_free_memory() }
         indexRetryDelay = 1
         let (rebuilding, hadProblem) = shared.withLock { s -> (Bool, Bool) in
             s.committedSequence = indexedSequence
