@@ -11,7 +11,8 @@ public struct IndexStatus: Codable, Hashable, Sendable {
     public var storeSequence: UInt64
     /// The last sequence number committed to the search index.
     public var lastAppliedSequence: UInt64
-    /// `ok`, `rebuilding`, or `degraded` (the index is behind and retrying; see `message`).
+    /// `ok`, `rebuilding`, `compacting` (a compaction, automatic or asked for, is running; answers
+    /// are unaffected), or `degraded` (the index is behind and retrying; see `message`).
     public var indexState: String
     public var message: String?
     /// Records indexed so far by a running rebuild, and the total it expects.

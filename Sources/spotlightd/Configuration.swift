@@ -23,6 +23,8 @@ struct Configuration {
     var shards: ShardLayout?
     /// Keep each record's JSON in the index, for an index served to a front (`--records-in-index`).
     var recordsInIndex = false
+    /// Compact the index in the background after this many changes (nil: never), `--auto-compact-changes`.
+    var autoCompactChanges: Int? = SpotlightEngine.Options().autoCompactChanges
 
     static let help = """
     spotlightd — the Spotlight for Linux daemon: apps donate records, it keeps them durably
@@ -34,7 +36,7 @@ struct Configuration {
                       [--max-frame-bytes N] [--max-connections N] [--max-connections-per-peer N]
                       [--max-pending-requests N] [--verbose]
                       [--shard "NAME DATABASE BUNDLES" ...] [--shards-config FILE]
-                      [--shard-timeout-ms N] [--records-in-index]
+                      [--shard-timeout-ms N] [--records-in-index] [--auto-compact-changes N]
 
     OPTIONS:
       --data-dir DIR       record store and index (env SPOTLIGHT_DATA_DIR;
@@ -62,6 +64,9 @@ struct Configuration {
                            owner (or a replica's source) with it, so a front can read the
                            records (default: the index holds keys, records are read from the
                            store); changing it rebuilds the index at start
+      --auto-compact-changes N  compact the index in the background once it took N changes
+                           and half its document count since it was last compacted (default
+                           20000; 0 never)
       --help, --version
 
     Under systemd socket activation (LISTEN_FDS) the socket is inherited instead.
@@ -94,6 +99,10 @@ struct Configuration {
             guard let n = Int(v), n >= 1 else { throw UsageError("\(flag) needs a number ≥ 1, got \(v)") }
             return n
         }
+        func count(_ flag: String, _ v: String) throws(UsageError) -> Int {
+            guard let n = Int(v), n >= 0 else { throw UsageError("\(flag) needs a number ≥ 0, got \(v)") }
+            return n
+        }
         while let arg = it.next() {
             switch arg {
             case "--data-dir": dataDir = try value(arg)
@@ -124,6 +133,9 @@ struct Configuration {
             case "--max-pending-requests": config.maxPendingRequests = try positive(arg, value(arg))
             case "--verbose", "-v": config.verbose = true
             case "--records-in-index": config.recordsInIndex = true
+            case "--auto-compact-changes":
+                let n = try count(arg, value(arg))
+                config.autoCompactChanges = n == 0 ? nil : n
             case "--shard": shardLines.append(("--shard", try value(arg)))
             case "--shards-config": shardLines += try ShardConfiguration.lines(ofFile: try value(arg))
             case "--shard-timeout-ms":

@@ -39,6 +39,7 @@ struct SpotlightDaemon {
         options.log = { line in log.engineLine(line) }
         options.shards = configuration.shards
         options.recordsInIndex = configuration.recordsInIndex
+        options.autoCompactChanges = configuration.autoCompactChanges
 
         let engine: SpotlightEngine
         do {

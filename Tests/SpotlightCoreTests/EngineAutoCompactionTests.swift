@@ -68,4 +68,15 @@ private final class LogLines: Sendable {
         #expect(try await second.search(SearchQuery(text: "nebula", limit: 1000)).hits.count == 600)
         #expect(!lines.contain("rebuilding"))
     }
+
+    @Test func aRebuildAskedForDuringACompactionWaitsForIt() async throws {
+        let fixture = EngineFixture()
+        let lines = LogLines()
+        let engine = try engine(fixture, lines, threshold: 300)
+        defer { engine.close() }
+        try await donate(engine, count: 600)
+        let report = try await engine.rebuild()
+        #expect(report.records == 600)
+        #expect(try await engine.search(SearchQuery(text: "nebula", limit: 1000)).hits.count == 600)
+    }
 }

@@ -69,7 +69,8 @@ import SpotlightModel
     }
 
     @Test func interruptingARebuildLeavesTheOldIndexInPlace() async throws {
-        let daemon = try await TestDaemon().start()
+        // No compaction after the import: the index path must stay the one read before.
+        let daemon = try await TestDaemon().start(arguments: ["--auto-compact-changes", "0"])
         try daemon.importRecords((0..<20_000).map { Record(bundle: grantedBundle, type: "Note", id: "N\($0)", title: "note \($0)") })
         let before = try daemon.ctl(["check", "--json"]).json([String: JSONValue].self)["indexPath"]
         let index = SearchableIndex(socketPath: daemon.socket, reconnectWindow: .zero)

@@ -2,6 +2,14 @@ import Foundation
 import SpotlightModel
 
 extension SpotlightEngine {
+    /// Returns once no automatic compaction is running, so a rebuild or compaction asked for
+    /// meanwhile waits for it rather than failing with `.conflict`.
+    func waitForAutoCompaction() async throws {
+        while shared.withLock({ $0.autoCompacting }) {
+            try await Task.sleep(nanoseconds: 20_000_000)
+        }
+    }
+
     /// On `writer`, after a commit: when the index has taken at least
     /// ``Options/autoCompactChanges`` changes, and at least half its document count, since it
     /// was last compacted, compacts it in the background (``compact()``). A B-tree updated in
@@ -25,7 +33,7 @@ extension SpotlightEngine {
                 autoCompactions.leave()
             }
             do {
-                _ = try await compact()
+                _ = try await compactNow()
             } catch let error as SpotlightError where error.code == .conflict || error.code == .unavailable {
                 // A rebuild or another compaction got there first, or the engine is closing.
             } catch {

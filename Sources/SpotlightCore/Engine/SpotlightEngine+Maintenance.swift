@@ -68,14 +68,21 @@ extension SpotlightEngine {
     /// ```
     /// - Throws: `.conflict` when a rebuild or compaction is already running.
     public func compact() async throws -> CompactionReport {
+        try await waitForAutoCompaction()
+        return try await compactNow()
+    }
+
+    /// ``compact()`` without waiting for an automatic compaction (which is what calls it).
+    func compactNow() async throws -> CompactionReport {
         let started = Date()
         try shared.withLock { s in
             if s.rebuilding { throw SpotlightError(.conflict, "a rebuild or compaction is already running; wait for it (see status)") }
             s.rebuilding = true  // keeps the change log from being pruned until the swap
+            s.compacting = true
             s.rebuildDone = 0
             s.rebuildTotal = 0
         }
-        defer { shared.withLock { $0.rebuilding = false } }
+        defer { shared.withLock { $0.rebuilding = false; $0.compacting = false } }
         let (source, startSequence): (String, UInt64) = try await onWriter {
             self.drainPending()
             try self.catchUpIndex()

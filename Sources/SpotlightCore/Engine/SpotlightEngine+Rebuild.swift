@@ -17,6 +17,7 @@ extension SpotlightEngine {
     /// - Throws: `.conflict` when a rebuild is already running; `CancellationError`.
     public func rebuild(progress: @Sendable (Int, Int) -> Void = { _, _ in }) async throws -> RebuildReport {
         let started = Date()
+        try await waitForAutoCompaction()
         try shared.withLock { s in
             if s.rebuilding { throw SpotlightError(.conflict, "a rebuild is already running; wait for it (see status)") }
             s.rebuilding = true

@@ -60,12 +60,24 @@ extension SpotlightEngine {
         for (pending, result) in zip(batch, results) {
             pending.continuation.resume(with: result.mapError { $0 as any Error })
         }
+        scheduleCatchUp()
+    }
+
+    /// On `writer`: queues one catch-up of the index behind the store writes already waiting,
+    /// so their acknowledgements never wait for index work; one catch-up then applies what
+    /// several group commits stored.
+    func scheduleCatchUp() {
         // While the index is failing, the scheduled retry catches up (with back-off).
-        guard !indexRetryScheduled else { return }
-        do {
-            try catchUpIndex()
-        } catch {
-            recoverIndex(after: error)
+        guard !catchUpScheduled, !indexRetryScheduled else { return }
+        catchUpScheduled = true
+        writer.async {
+            self.catchUpScheduled = false
+            guard !self.indexRetryScheduled, !self.shared.withLock({ $0.closed }) else { return }
+            do {
+                try self.catchUpIndex()
+            } catch {
+                self.recoverIndex(after: error)
+            }
         }
     }
 

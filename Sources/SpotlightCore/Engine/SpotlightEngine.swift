@@ -51,6 +51,8 @@ public final class SpotlightEngine: @unchecked Sendable {
         var committedSequence: UInt64 = 0
         var generation = 0
         var rebuilding = false
+        /// The rebuild running is a compaction (status says `compacting`).
+        var compacting = false
         var rebuildDone = 0
         var rebuildTotal = 0
         var indexProblem: String?
@@ -89,6 +91,8 @@ public final class SpotlightEngine: @unchecked Sendable {
     /// Seconds before the next index retry; doubles while the index keeps failing (a full disk).
     var indexRetryDelay: TimeInterval = 1
     var commitScheduled = false
+    /// A catch-up of the index is queued on `writer` (see scheduleCatchUp).
+    var catchUpScheduled = false
     var sweepTimer: (any DispatchSourceTimer)?
 
     /// A second store connection for reads (get, counts, client state) off the writer.
@@ -226,7 +230,7 @@ public final class SpotlightEngine: @unchecked Sendable {
         let s = shared.withLock { $0 }
         let docs = try withReader(minimumSequence: s.committedSequence) { try $0.documentCount() } ?? 0
         let problem = s.storeProblem ?? s.indexProblem
-        let state = s.rebuilding ? "rebuilding" : (problem == nil ? "ok" : "degraded")
+        let state = s.compacting ? "compacting" : s.rebuilding ? "rebuilding" : (problem == nil ? "ok" : "degraded")
         return IndexStatus(
             counts: counts, recordCount: counts.reduce(0) { $0 + $1.total }, documentCount: docs,
             storeBytes: storeBytes, indexBytes: directory.activePath().map(directorySize) ?? 0,
