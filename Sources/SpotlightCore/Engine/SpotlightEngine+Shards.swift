@@ -36,8 +36,16 @@ extension SpotlightEngine {
 
     private static func search(_ query: SearchQuery, local: XapianDatabase, _ shards: ShardSet,
                                _ synonyms: [String: SynonymTable]) throws -> SearchResult {
-        var (result, missing) = try shards.withShards(local: local) { combined in
-            try SearchIndex(database: combined, writablePath: nil).search(query, now: Date(), synonyms: synonyms)
+        var (result, missing) = try shards.withShards(local: local) { combined, leases in
+            let index = SearchIndex(database: combined, writablePath: nil)
+            // The combined database reads metadata from `local` alone: merge every part's registry.
+            index.givenSlots = PropertySlots.merged(try ([local] + leases.map(\.database)).map(PropertySlots.load))
+            var result = try index.search(query, now: Date(), synonyms: synonyms)
+            // Xapian's remote backend has no spelling dictionary: a remote shard's words are not suggested.
+            if query.spelling != nil, leases.contains(where: { $0.shard.isRemote }) {
+                result.inexact = Array(Set((result.inexact ?? []) + ["spelling"])).sorted()
+            }
+            return result
         }
         result.missingShards = missing.isEmpty ? nil : missing
         return result
@@ -56,7 +64,7 @@ extension SpotlightEngine {
         let rest = keys.filter { !found.contains($0) }
         guard let shards, !rest.isEmpty else { return (local, []) }
         let (remote, missing) = try await run(on: readerQueue) {
-            try shards.withShards(local: nil) { try Self.lookUp(rest, in: $0) }
+            try shards.withShards(local: nil) { combined, _ in try Self.lookUp(rest, in: combined) }
         }
         let byKey = Dictionary((local + remote).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         return (keys.compactMap { byKey[$0] }, missing)
@@ -116,5 +124,13 @@ extension SpotlightEngine {
 extension UncheckedBox {
     func deliver<R>(to continuation: CheckedContinuation<R, any Error>) where T == Result<R, any Error> {
         continuation.resume(with: value)
+    }
+}
+
+extension Shard {
+    /// Whether the shard is served over TCP (`xapian-tcpsrv`), not a local replica.
+    var isRemote: Bool {
+        if case .remote = database { return true }
+        return false
     }
 }

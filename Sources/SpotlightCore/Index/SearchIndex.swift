@@ -21,8 +21,14 @@ public final class SearchIndex: @unchecked Sendable {
     private var isClosed = false
     /// The writer's property slot table, loaded at the first write.
     private var writerSlots: PropertySlots?
+    /// The slot registry searches use instead of the database's own: a shard front's combined
+    /// database reads metadata from its first part only, so the front merges every part's.
+    var givenSlots: PropertySlots?
     /// A reader's property slot table for the revision it has open; dropped when it reopens.
     private var readerSlots: PropertySlots?
+    /// Why property slot keys met since the last ``takeSlotRefusals()`` were refused (a
+    /// hash collision): their values are searchable as text but not sorted, ranged or faceted.
+    private var slotRefusals: [String] = []
     /// The directory to fsync after a commit; nil for a read-only index.
     private let writablePath: String?
     /// Room on disk for the next commit (writable only); see ``IndexSpaceReserve``.
@@ -80,11 +86,24 @@ public final class SearchIndex: @unchecked Sendable {
         for donated in records {
             let record = donated.record
             let key = UniqueKey.term(for: record.key)
-            let document = try RecordDocument.make(record, donated: donated.donated, slots: &slots, in: database)
+            for refusal in try slots.register(PropertySlots.values(of: record).map(\.key), in: database) {
+                slotRefusals.append("property slot \(refusal.key) refused: \(refusal.reason)")
+            }
+            let document = try RecordDocument.make(record, donated: donated.donated, slots: slots)
             try database.updateSpelling(uniqueTerm: key, document)
             try database.replaceDocument(uniqueTerm: key, document)
             pendingChanges += 1
         }
+    }
+
+    /// The slot refusals since the last call, each a sentence for the log; empty almost always.
+    ///
+    /// ```swift
+    /// for line in index.takeSlotRefusals() { log("warning: \(line)") }
+    /// ```
+    public func takeSlotRefusals() -> [String] {
+        defer { slotRefusals = [] }
+        return slotRefusals
     }
 
     /// Deletes the records with these keys; missing keys are fine. Not committed.
@@ -190,7 +209,8 @@ public final class SearchIndex: @unchecked Sendable {
     /// The property slot table for a search. A reader's revision is fixed until it reopens,
     /// so it decodes the table once per revision; the writer's may change with every write.
     private func searchSlots() throws -> PropertySlots {
-        guard writablePath == nil else { return try PropertySlots.load(from: try database) }
+        if let givenSlots { return givenSlots }
+        guard writablePath == nil else { return try writerSlots ?? PropertySlots.load(from: try database) }
         if let readerSlots { return readerSlots }
         let loaded = try PropertySlots.load(from: try database)
         readerSlots = loaded

@@ -8,7 +8,7 @@
 enum TermSchema {
     /// Stored in the database metadata under ``Metadata/schemaVersion``; a different
     /// number at open means the index must be rebuilt from the record store.
-    static let schemaVersion = 3
+    static let schemaVersion = 4
 
     // MARK: Term prefixes
 
@@ -56,26 +56,27 @@ enum TermSchema {
         static let schemaVersion = "spotlight.schema-version"
         /// Decimal sequence number of the last record-store change this index contains.
         static let lastAppliedSequence = "spotlight.last-applied-sequence"
-        /// JSON object: folded property name -> {"slot": N, "kind": "number"|"text"}; see
-        /// ``PropertySlots``. Written by the writer when it first meets a property.
-        static let propertySlots = "spotlight.property-slots"
+        /// One entry per property slot key (``PropertySlots``): `spotlight.slot:<key>` -> the
+        /// decimal slot, or why the key was refused. Written by the writer when it first meets a key.
+        static let slotPrefix = "spotlight.slot:"
     }
 
     // MARK: Property value slots
 
-    /// Property value slots are allocated from here up, one per folded property name (a
-    /// ``RecordDocument/propertyField(_:)``), in the order the writer first meets them; the
-    /// table lives in ``Metadata/propertySlots``. Slots below are the fixed ``ValueSlot``s.
+    /// Property value slots lie from here up: one per (bundle, folded property name, kind)
+    /// and one sort slot per property name, each at a hash of its key (``PropertySlots``);
+    /// the keys present are listed in ``Metadata/slotPrefix`` entries. Slots below are the
+    /// fixed ``ValueSlot``s.
     static let firstPropertySlot: UInt32 = 16
+    /// Property slots are `firstPropertySlot + hash % propertySlotRange` (below 2^31).
+    static let propertySlotRange: UInt32 = 0x7FFF_FFF0
     /// Never written: sorting by a property no record has uses it (all equal, so by relevance).
     static let unusedSlot: UInt32 = 15
-    /// At most this many properties get a slot; later ones are searchable as text only.
-    static let maxPropertySlots = 1000
     /// Int and double properties are `sortable_serialise`d into `number` slots, dates (seconds
     /// since 1970) into `date` slots; string, enum, URL and bool (`true`/`false`) properties
     /// are stored as donated in `text` slots. An array stores its first element that has a
-    /// slot value. A value of another kind than the slot's (fixed by the first value met) is
-    /// not stored.
+    /// slot value. A property's sort slot holds the same bytes after one kind byte
+    /// (``PropertySlots/sortTag(_:)``).
     enum PropertyKind: String, Codable { case number, date, text }
 }
 
