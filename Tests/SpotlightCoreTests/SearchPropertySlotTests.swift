@@ -104,6 +104,15 @@ import SpotlightModel
         #expect(!merged.isComplete("level"))
     }
 
+    @Test func mergingAKeyTwiceListsItsSlotOnce() throws {
+        let (a, b) = (try TempIndex(), try TempIndex())
+        let key = PropertySlots.valueKey(field: "level", kind: .number, bundle: "a")
+        var one = PropertySlots(), two = PropertySlots()
+        try one.register([key], in: a.index.handle)
+        try two.register([key], in: b.index.handle)
+        #expect(PropertySlots.merged([one, two]).entries(for: "level").count == 1)
+    }
+
     /// Two value keys `p:number:level:b<n>` on one slot: with 2^31 slots a few tens of
     /// thousands of bundles give a pair (the birthday bound).
     static let collidingPair: (String, String)? = {

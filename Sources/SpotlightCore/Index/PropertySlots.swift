@@ -121,7 +121,8 @@ struct PropertySlots {
         var result = PropertySlots()
         for part in parts {
             for (key, reason) in part.refused { result.refused[key] = reason }
-            for (key, slot) in part.slots.sorted(by: { $0.key < $1.key }) where result.refused[key] == nil {
+            for (key, slot) in part.slots.sorted(by: { $0.key < $1.key })
+            where result.refused[key] == nil && result.slots[key] == nil {
                 if let holder = result.holders[slot], holder != key {
                     result.remove(holder)
                     let reason = "slot \(slot) is held by both \(holder) and \(key) on different databases"
@@ -168,6 +169,7 @@ struct PropertySlots {
     }
 
     private mutating func insert(_ key: String, _ slot: UInt32) {
+        guard slots[key] == nil else { return }
         slots[key] = slot
         holders[slot] = key
         let parts = key.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
