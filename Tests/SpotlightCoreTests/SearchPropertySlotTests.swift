@@ -91,6 +91,7 @@ import SpotlightModel
         #expect(!slots.accepts(collider) && slots.accepts(first))
         let reloaded = try PropertySlots.load(from: t.index.handle)
         #expect(reloaded.accepts(first) && !reloaded.isComplete(PropertySlots.field(ofKey: collider)))
+        #expect(try PropertySlots.refusals(in: t.index.handle)[collider] == refused.first?.reason)
     }
 
     @Test func twoDatabasesHoldingDifferentKeysInOneSlotRefuseBoth() throws {

@@ -11,7 +11,8 @@ import SpotlightModel
 /// (``TermSchema/Metadata/slotPrefix`` + key, the value its slot), written by the writer
 /// (``SearchIndex/replace(_:)-(_)``) when it first meets a key; readers and a shard front list
 /// them to know which bundles and kinds have a property. A key whose slot another key already
-/// holds (a hash collision) is refused: its values are not stored, and its entry says why.
+/// holds (a hash collision) is refused: its values are not stored, and an entry under
+/// ``TermSchema/Metadata/refusedSlotPrefix`` says why.
 ///
 /// ```swift
 /// let slots = try PropertySlots.load(from: database)
@@ -93,26 +94,29 @@ struct PropertySlots {
     /// Whether a record's value for `key` goes into its slot (the key is registered, not refused).
     func accepts(_ key: String) -> Bool { slots[key] != nil }
 
-    /// The registry of `database` (of a combined database, its first part's).
-    ///
-    /// - Throws: `.corrupt` when an entry's slot is not its key's.
+    /// The registry of `database` (of a combined database, its first part's): two listings of
+    /// metadata keys, no values read (a slot is its key's hash).
     static func load(from database: XapianDatabase) throws -> PropertySlots {
         var registry = PropertySlots()
-        let prefix = TermSchema.Metadata.slotPrefix
+        let prefix = TermSchema.Metadata.slotPrefix, refusedPrefix = TermSchema.Metadata.refusedSlotPrefix
+        for metadataKey in try database.metadataKeys(withPrefix: refusedPrefix) {
+            registry.refused[String(metadataKey.dropFirst(refusedPrefix.count))] = "refused when first met"
+        }
         for metadataKey in try database.metadataKeys(withPrefix: prefix) {
             let key = String(metadataKey.dropFirst(prefix.count))
-            let value = try database.metadata(metadataKey) ?? ""
-            if let slot = UInt32(value) {
-                guard slot == Self.slot(forKey: key) else {
-                    throw SpotlightError(.corrupt, "\(database.subject) has metadata \(metadataKey)=\(value), "
-                        + "not its slot \(Self.slot(forKey: key)); rebuild the index from the record store")
-                }
-                registry.insert(key, slot)
-            } else {
-                registry.refused[key] = value
-            }
+            registry.insert(key, slot(forKey: key))
         }
         return registry
+    }
+
+    /// Why each refused key of `database` was refused (for diagnostics; reads every value).
+    static func refusals(in database: XapianDatabase) throws -> [String: String] {
+        let prefix = TermSchema.Metadata.refusedSlotPrefix
+        var result: [String: String] = [:]
+        for metadataKey in try database.metadataKeys(withPrefix: prefix) {
+            result[String(metadataKey.dropFirst(prefix.count))] = try database.metadata(metadataKey) ?? ""
+        }
+        return result
     }
 
     /// The registries of several databases searched as one (a shard front): every key of any
@@ -148,18 +152,19 @@ struct PropertySlots {
         for key in keys where slots[key] == nil && refused[key] == nil {
             let slot = Self.slot(forKey: key)
             let metadataKey = TermSchema.Metadata.slotPrefix + key
+            let refusedKey = TermSchema.Metadata.refusedSlotPrefix + key
             let reason: String?
             if let holder = holders[slot] {
                 reason = "slot \(slot) is held by \(holder) (a hash collision); values of \(key) are not stored"
-            } else if metadataKey.utf8.count > TermSchema.maxTermBytes {
-                reason = "the key is longer than \(TermSchema.maxTermBytes - TermSchema.Metadata.slotPrefix.utf8.count) bytes"
+            } else if refusedKey.utf8.count > TermSchema.maxTermBytes {
+                reason = "the key is longer than \(TermSchema.maxTermBytes - TermSchema.Metadata.refusedSlotPrefix.utf8.count) bytes"
             } else {
                 reason = nil
             }
             if let reason {
                 refused[key] = reason
                 refusedNow.append((key, reason))
-                if metadataKey.utf8.count <= TermSchema.maxTermBytes { try database.setMetadata(metadataKey, reason) }
+                if refusedKey.utf8.count <= TermSchema.maxTermBytes { try database.setMetadata(refusedKey, reason) }
             } else {
                 insert(key, slot)
                 try database.setMetadata(metadataKey, String(slot))

@@ -57,8 +57,12 @@ enum TermSchema {
         /// Decimal sequence number of the last record-store change this index contains.
         static let lastAppliedSequence = "spotlight.last-applied-sequence"
         /// One entry per property slot key (``PropertySlots``): `spotlight.slot:<key>` -> the
-        /// decimal slot, or why the key was refused. Written by the writer when it first meets a key.
+        /// decimal slot. Written by the writer when it first meets a key.
         static let slotPrefix = "spotlight.slot:"
+        /// One entry per refused slot key: `spotlight.slot-refused:<key>` -> why. Apart from
+        /// ``slotPrefix`` so a reader lists both with two key listings and reads no values
+        /// (one round trip each on a remote shard).
+        static let refusedSlotPrefix = "spotlight.slot-refused:"
     }
 
     // MARK: Property value slots
