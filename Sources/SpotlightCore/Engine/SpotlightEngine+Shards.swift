@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import SpotlightModel
 
 extension SpotlightEngine {
@@ -38,8 +39,10 @@ extension SpotlightEngine {
                                _ synonyms: [String: SynonymTable]) throws -> SearchResult {
         var (result, missing) = try shards.withShards(local: local) { combined, leases in
             let index = SearchIndex(database: combined, writablePath: nil)
-            // The combined database reads metadata from `local` alone: merge every part's registry.
-            index.givenSlots = PropertySlots.merged(try ([local] + leases.map(\.database)).map(PropertySlots.load))
+            // The combined database reads metadata from `local` alone: merge every part's registry
+            // (one round trip per shard, in parallel), when the query uses property slots at all.
+            index.givenSlots = SearchRun.usesPropertySlots(query)
+                ? PropertySlots.merged(try Self.registries([local] + leases.map(\.database))) : PropertySlots()
             var result = try index.search(query, now: Date(), synonyms: synonyms)
             // Xapian's remote backend has no spelling dictionary: a remote shard's words are not suggested.
             if query.spelling != nil, leases.contains(where: { $0.shard.isRemote }) {
@@ -49,6 +52,18 @@ extension SpotlightEngine {
         }
         result.missingShards = missing.isEmpty ? nil : missing
         return result
+    }
+
+    /// The slot registry of each database, read in parallel (each handle on one thread).
+    private static func registries(_ databases: [XapianDatabase]) throws -> [PropertySlots] {
+        let results = Mutex<[Int: Result<PropertySlots, any Error>]>([:])
+        let box = UncheckedBox(databases)
+        DispatchQueue.concurrentPerform(iterations: databases.count) { i in
+            let outcome = UncheckedBox(Result { try PropertySlots.load(from: box.value[i]) })
+            results.withLock { $0[i] = outcome.value }
+        }
+        let outcomes = results.withLock { $0 }
+        return try databases.indices.map { try outcomes[$0]!.get() }
     }
 
     /// Reads records by key: from the record store, then (for keys it does not hold) from

@@ -94,17 +94,20 @@ struct PropertySlots {
     /// Whether a record's value for `key` goes into its slot (the key is registered, not refused).
     func accepts(_ key: String) -> Bool { slots[key] != nil }
 
-    /// The registry of `database` (of a combined database, its first part's): two listings of
-    /// metadata keys, no values read (a slot is its key's hash).
+    /// The registry of `database` (of a combined database, its first part's): one listing of
+    /// metadata keys (both prefixes share `spotlight.slot`), no values read (a slot is its
+    /// key's hash), so one round trip on a remote shard.
     static func load(from database: XapianDatabase) throws -> PropertySlots {
         var registry = PropertySlots()
         let prefix = TermSchema.Metadata.slotPrefix, refusedPrefix = TermSchema.Metadata.refusedSlotPrefix
-        for metadataKey in try database.metadataKeys(withPrefix: refusedPrefix) {
-            registry.refused[String(metadataKey.dropFirst(refusedPrefix.count))] = "refused when first met"
-        }
-        for metadataKey in try database.metadataKeys(withPrefix: prefix) {
-            let key = String(metadataKey.dropFirst(prefix.count))
-            registry.insert(key, slot(forKey: key))
+        let common = String(zip(prefix, refusedPrefix).prefix { $0 == $1 }.map(\.0))
+        for metadataKey in try database.metadataKeys(withPrefix: common) {
+            if metadataKey.hasPrefix(refusedPrefix) {
+                registry.refused[String(metadataKey.dropFirst(refusedPrefix.count))] = "refused when first met"
+            } else if metadataKey.hasPrefix(prefix) {
+                let key = String(metadataKey.dropFirst(prefix.count))
+                registry.insert(key, slot(forKey: key))
+            }
         }
         return registry
     }

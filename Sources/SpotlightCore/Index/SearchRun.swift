@@ -112,6 +112,15 @@ struct SearchRun {
         return features
     }
 
+    /// Whether `query` reads property slots: a sort or facet on a property, or a range in its
+    /// text. A shard front reads the shards' slot registries only for such a query.
+    static func usesPropertySlots(_ query: SearchQuery) -> Bool {
+        let fixed: Set<String> = ["relevance", "title", "bundle", "type", "rankinghint", "expiration"]
+        if let sort = query.sort, !fixed.contains(TextNormalizer.fold(sort.by)) { return true }
+        if (query.facets ?? []).contains(where: { !fixed.contains(TextNormalizer.fold($0)) }) { return true }
+        return query.text?.contains("..") == true
+    }
+
     /// The slot of a sort key; an unknown property sorts by an empty slot (order by relevance).
     private func sortOrder(_ sort: SearchSort) throws -> XapianEnquire.Sort {
         let key = TextNormalizer.fold(sort.by)
