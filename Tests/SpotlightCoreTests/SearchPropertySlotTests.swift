@@ -45,6 +45,16 @@ import SpotlightModel
         #expect(try t.ids("level:..3") == ["g2"])
     }
 
+    @Test func aDateRangeMatchesTheDateAppOnlyAndNumbersMatchTheNumberApp() throws {
+        let june = ISO8601.date(from: "2026-06-10T00:00:00Z")!
+        let t = try TempIndex().add(
+            record("d1", "dated", bundle: Self.games, properties: ["when": .date(june)]),
+            record("n1", "counted", bundle: Self.logs, properties: ["when": .int(Int(june.timeIntervalSince1970))]))
+        #expect(try t.ids("when:2026-06..2026-06") == ["d1"])
+        let seconds = Int(june.timeIntervalSince1970)
+        #expect(try t.ids("when:\(seconds - 1)..\(seconds + 1)").sorted() == ["d1", "n1"])
+    }
+
     @Test func eachAppFacetsItsOwnValues() throws {
         let t = try Self.twoApps()
         let games = try t.index.search(SearchQuery(text: nil, bundles: [Self.games], facets: ["level"]), now: Date())

@@ -106,8 +106,10 @@ struct QueryCompiler {
         }
         let builtin = Set(TermSchema.fields.map(\.field))
         for name in Self.fieldNames(in: folded).prefix(Self.maxPropertyFields) where !builtin.contains(name) {
-            let ranged = slots.entries(for: name).filter { $0.kind != .text }.map(\.slot)
-            if !ranged.isEmpty { try parser.addNumberRange(field: name, slots: ranged) }
+            let ranged = slots.entries(for: name).filter { $0.kind != .text }
+            if !ranged.isEmpty { try parser.addNumberRange(prefix: name + ":", slots: ranged.map(\.slot)) }
+            let dated = ranged.filter { $0.kind == .date }.map(\.slot)
+            if !dated.isEmpty { try parser.addNumberRange(prefix: name + ":" + QueryRanges.dateMark, slots: dated) }
             let prefix = TermSchema.property(name)
             if try database.hasTerm(withPrefix: prefix) {
                 try parser.addPrefix(field: name, prefix: prefix, boolean: false)

@@ -155,12 +155,12 @@ final class XapianQueryParser {
         }
     }
 
-    /// `<field>:<low>..<high>` (either side may be empty) becomes the OR of a range on each
-    /// number `slots` (one per bundle and kind holding the property).
-    func addNumberRange(field: String, slots: [UInt32]) throws {
+    /// `<prefix><low>..<high>` (either side may be empty; `prefix` like `rank:`) becomes the OR
+    /// of a range on each number `slots` (one per bundle and kind holding the property).
+    func addNumberRange(prefix: String, slots: [UInt32]) throws {
         try slots.withUnsafeBufferPointer { list in
-            try check(subject, "add the range \(field):") {
-                cx_query_parser_add_number_ranges(handle, list.baseAddress, list.count, field + ":", $0)
+            try check(subject, "add the range \(prefix)") {
+                cx_query_parser_add_number_ranges(handle, list.baseAddress, list.count, prefix, $0)
             }
         }
     }
