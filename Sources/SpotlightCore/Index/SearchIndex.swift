@@ -19,7 +19,7 @@ public final class SearchIndex: @unchecked Sendable {
     /// Internal so tests can plant metadata (e.g. an old schema version).
     let handle: XapianDatabase
     private var isClosed = false
-    /// The writer's property slot table, loaded at the first write.
+    /// The writer's slot registry, loaded at its first write or search; kept in step by ``replace(_:)-(_)``.
     private var writerSlots: PropertySlots?
     /// The slot registry searches use instead of the database's own: a shard front's combined
     /// database reads metadata from its first part only, so the front merges every part's.
@@ -210,7 +210,10 @@ public final class SearchIndex: @unchecked Sendable {
     /// so it decodes the table once per revision; the writer's may change with every write.
     private func searchSlots() throws -> PropertySlots {
         if let givenSlots { return givenSlots }
-        guard writablePath == nil else { return try writerSlots ?? PropertySlots.load(from: try database) }
+        guard writablePath == nil else {
+            if writerSlots == nil { writerSlots = try PropertySlots.load(from: try database) }
+            return writerSlots!
+        }
         if let readerSlots { return readerSlots }
         let loaded = try PropertySlots.load(from: try database)
         readerSlots = loaded
