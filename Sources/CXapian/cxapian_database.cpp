@@ -157,6 +157,21 @@ extern "C" cx_status cx_database_get_metadata(const cx_database *db, const char 
     });
 }
 
+extern "C" cx_status cx_database_metadata_keys(const cx_database *db, const char *prefix, char **list,
+                                              size_t *list_len, char **error) {
+    CX_REQUIRE(db, error);
+    CX_REQUIRE(prefix, error);
+    CX_REQUIRE(list, error);
+    CX_REQUIRE(list_len, error);
+    CX_GUARD(error, {
+        std::string buffer;
+        for (auto key = db->db->metadata_keys_begin(prefix); key != db->db->metadata_keys_end(prefix); ++key)
+            cx_append_counted(buffer, 0, *key);
+        *list = cx_copy_string(buffer);
+        *list_len = buffer.size();
+    });
+}
+
 extern "C" cx_status cx_database_doccount(const cx_database *db, uint64_t *count, char **error) {
     CX_REQUIRE(db, error);
     CX_REQUIRE(count, error);

@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <utility>
+#include <vector>
 
 // Word -> how many documents hold it (named: a comma inside CX_GUARD's body would split it).
 typedef std::map<std::string, uint64_t> word_counts;
@@ -21,11 +23,37 @@ static bool is_unprefixed(const std::string &term) {
     return !term.empty() && !(term[0] >= 'A' && term[0] <= 'Z');
 }
 
-extern "C" cx_status cx_query_parser_add_number_range(cx_query_parser *qp, unsigned slot, const char *prefix,
-                                                      char **error) {
+namespace {
+// One `<prefix>low..high` over several slots: the OR of a number range on each (a property
+// whose values live in one slot per bundle and kind, see PropertySlots.swift).
+class MultiSlotNumberRange : public Xapian::RangeProcessor {
+    std::vector<std::unique_ptr<Xapian::NumberRangeProcessor>> parts;
+  public:
+    MultiSlotNumberRange(const std::vector<Xapian::valueno> &slots, const std::string &prefix)
+        : Xapian::RangeProcessor(slots.empty() ? Xapian::BAD_VALUENO : slots[0], prefix) {
+        for (Xapian::valueno slot : slots) parts.push_back(std::make_unique<Xapian::NumberRangeProcessor>(slot, prefix));
+    }
+    Xapian::Query operator()(const std::string &begin, const std::string &end) override {
+        Xapian::Query result;
+        for (auto &part : parts) {
+            Xapian::Query one = (*part)(begin, end);
+            if (one.get_type() == Xapian::Query::OP_INVALID) return one;   // not a number: not ours
+            result = result.empty() ? one : Xapian::Query(Xapian::Query::OP_OR, result, one);
+        }
+        return result.empty() ? Xapian::Query::MatchNothing : result;
+    }
+};
+}
+
+extern "C" cx_status cx_query_parser_add_number_ranges(cx_query_parser *qp, const unsigned *slots, size_t count,
+                                                       const char *prefix, char **error) {
     CX_REQUIRE(qp, error);
     CX_REQUIRE(prefix, error);
-    CX_GUARD(error, { qp->parser.add_rangeprocessor((new Xapian::NumberRangeProcessor(slot, prefix))->release()); });
+    CX_GUARD(error, {
+        if (!slots && count > 0) throw Xapian::InvalidArgumentError("no slots given");
+        std::vector<Xapian::valueno> list(slots, slots + count);
+        qp->parser.add_rangeprocessor((new MultiSlotNumberRange(list, prefix))->release());
+    });
 }
 
 extern "C" cx_status cx_query_parser_corrected(const cx_query_parser *qp, char **text, size_t *text_len,
@@ -157,6 +185,10 @@ extern "C" cx_status cx_enquire_facet_values(const cx_enquire *enquire, unsigned
     CX_GUARD(error, {
         if (facet >= enquire->facets.size()) throw Xapian::RangeError("no such facet");
         const Xapian::ValueCountMatchSpy &spy = *enquire->facets[facet];
+        // top_values_begin reserves room for max values: ask for no more than there are.
+        unsigned distinct = 0;
+        for (auto value = spy.values_begin(); value != spy.values_end() && distinct < max; ++value) ++distinct;
+        max = distinct;
         std::string buffer;
         for (auto value = spy.top_values_begin(max); value != spy.top_values_end(max); ++value)
             cx_append_counted(buffer, value.get_termfreq(), *value);

@@ -250,6 +250,7 @@ extension SearchResult {
             })
         }
         if let m = missingShards { o["missingShards"] = .array(m.map(JSONValue.string)) }
+        if let i = inexact { o["inexact"] = .array(i.map(JSONValue.string)) }
         return .object(o)
     }
 }
@@ -294,8 +295,10 @@ extension SearchResult {
         guard case .some(.some(let total)) = int("estimatedTotal"),
               case .some(let lower) = int("totalLowerBound"), case .some(let upper) = int("totalUpperBound"),
               case .some(let completions) = strings("completions"),
-              case .some(let missing) = strings("missingShards") else { return nil }
+              case .some(let missing) = strings("missingShards"),
+              case .some(let inexact) = strings("inexact") else { return nil }
         var result = SearchResult(hits: [], estimatedTotal: total, missingShards: missing)
+        result.inexact = inexact
         result.totalLowerBound = lower
         result.totalUpperBound = upper
         result.completions = completions

@@ -38,10 +38,13 @@ enum QueryCommand: Command {
       --json              print {"estimatedTotal":N,"hits":[{"bundle","type","id","score","record"}]}
                           with each record in its stored JSON form (docs/records.md), plus
                           snippet/explanation per hit and correctedText, completions, facets
-                          when asked for, and missingShards when a shard did not answer
+                          when asked for, missingShards when a shard did not answer, and
+                          inexact when a feature could not be answered exactly
 
     Without TEXT every record in the scope is listed. When spotlightd searches shards and
-    some did not answer, the first line says "partial: shards NAME, ... did not answer".
+    some did not answer, the first line says "partial: shards NAME, ... did not answer"; when
+    a feature asked for cannot be answered as one database holding every record would (spelling
+    through a remote shard), a line says "inexact: FEATURE, ...".
 
     EXAMPLE:
       spotlightctl query "supernova party" --bundle com.example.CometCal --limit 5

@@ -25,6 +25,7 @@ enum QueryOutput {
         var completions: [String]?
         var facets: [String: [FacetCount]]?
         var missingShards: [String]?
+        var inexact: [String]?
 
         init(_ result: SearchResult) {
             estimatedTotal = result.estimatedTotal
@@ -39,11 +40,13 @@ enum QueryOutput {
             completions = result.completions
             facets = result.facets
             missingShards = result.missingShards
+            inexact = result.inexact
         }
     }
 
     static func printText(_ result: SearchResult, query: SearchQuery, text: String) {
         if let partial = ShardOutput.partialLine(result.missingShards) { print(partial) }
+        if let inexact = ShardOutput.inexactLine(result.inexact) { print(inexact) }
         if let corrected = result.correctedText {
             print(result.retriedWithCorrection == true ? "showing results for \"\(corrected)\" (no results for \"\(text)\")"
                                                        : "did you mean \"\(corrected)\"?")

@@ -50,6 +50,16 @@ enum ShardOutput {
         return "partial: shards \(missing.joined(separator: ", ")) did not answer"
     }
 
+    /// The line that says which features the answer gives inexactly, or nil when it is exact.
+    ///
+    /// ```swift
+    /// ShardOutput.inexactLine(["spelling"])   // "inexact: spelling (not as one database holding every record)"
+    /// ```
+    static func inexactLine(_ features: [String]?) -> String? {
+        guard let features, !features.isEmpty else { return nil }
+        return "inexact: \(features.joined(separator: ", ")) (not as one database holding every record)"
+    }
+
     /// A table of the shards: name, state, documents, address, bundles, and why one is down.
     static func table(_ shards: [Shard]) -> String {
         let rows = shards.map { shard in

@@ -133,6 +133,34 @@ func ids(_ result: SearchResult) -> [String] { result.hits.map(\.record.id).sort
         #expect(ids(try await reopened.search(SearchQuery(text: "pulsar"))) == ["a"])
     }
 
+    /// Schema 3 kept one slot table (`spotlight.property-slots`) for all apps and no slot
+    /// registry: such an index is rebuilt at open, and two apps' `level`s then sort again.
+    @Test func anIndexOfSchema3IsRebuiltWithSlotsPerBundleNothingLost() async throws {
+        let fixture = EngineFixture()
+        let engine = try fixture.open()
+        let games = (0..<3).map { Record(bundle: "com.example.games", type: "Quest", id: "g\($0)", title: "quest",
+                                         properties: ["level": .int(3 - $0)]) }
+        let logs = ["warn", "debug"].map { Record(bundle: "com.example.logs", type: "Entry", id: $0, title: "entry",
+                                                  properties: ["level": .string($0)]) }
+        _ = try await engine.write(.upsert(games, clientState: nil))
+        _ = try await engine.write(.upsert(logs, clientState: nil))
+        engine.close()
+        let index = try SearchIndex.openWritable(path: fixture.directory + "/index")
+        for key in try index.handle.metadataKeys(withPrefix: TermSchema.Metadata.slotPrefix) {
+            try index.handle.setMetadata(key, "")   // an empty value removes the entry
+        }
+        try index.handle.setMetadata("spotlight.property-slots", #"{"level":{"kind":"number","slot":16}}"#)
+        try index.handle.setMetadata(TermSchema.Metadata.schemaVersion, "3")
+        try index.handle.commit()
+        index.close()
+        let reopened = try fixture.open()
+        defer { reopened.close() }
+        await reopened.startupRebuild?.value
+        #expect(try reopened.status().documentCount == 5)
+        let sorted = try await reopened.search(SearchQuery(text: nil, sort: SearchSort(by: "level")))
+        #expect(sorted.hits.map(\.record.id) == ["g2", "g1", "g0", "debug", "warn"])
+    }
+
     @Test func aCorruptIndexIsMovedAsideAndRebuiltFromTheStore() async throws {
         let fixture = EngineFixture()
         let engine = try fixture.open()

@@ -59,6 +59,28 @@ import SpotlightModel
         #expect(run.stderr.contains("--records-in-index"), "\(run.stderr)")
     }
 
+    @Test func queryPrintsWhichFeaturesAreInexactThroughARemoteShard() async throws {
+        let owner = try await owner(2)
+        let port = Int.random(in: 30_000..<60_000)
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: "/usr/bin/xapian-tcpsrv")
+        server.arguments = ["--interface", "127.0.0.1", "--port", String(port), owner.dataDirectory + "/index"]
+        server.standardOutput = FileHandle.nullDevice
+        try server.run()
+        defer { kill(server.processIdentifier, SIGKILL) }   // xapian-tcpsrv ignores SIGTERM
+        let front = try await TestDaemon().start(arguments: ["--shard", "owned tcp://127.0.0.1:\(port) \(Self.ownedBundle)",
+                                                            "--shard-timeout-ms", "1000"])
+        var run = front.ctl(["query", "comet", "--spelling", "suggest"])
+        for _ in 0..<100 where run.stdout.contains("partial") {   // until the server listens and the shard rejoins
+            try await Task.sleep(for: .milliseconds(100))
+            run = front.ctl(["query", "comet", "--spelling", "suggest"])
+        }
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stdout.split(separator: "\n").first == "inexact: spelling (not as one database holding every record)",
+                "\(run.stdout)")
+        #expect(!front.ctl(["query", "comet"]).stdout.contains("inexact"))
+    }
+
     @Test func queryJSONCarriesMissingShards() async throws {
         let front = try await front(shards: [Self.goneShard])
         let run = front.ctl(["query", "comet", "--json"])

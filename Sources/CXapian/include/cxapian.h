@@ -92,6 +92,10 @@ cx_status cx_database_set_metadata(cx_database *db, const char *key, const char 
 /* *value is malloc'ed (free with cx_string_free), *value_len 0 when unset. */
 cx_status cx_database_get_metadata(const cx_database *db, const char *key, char **value,
                                    size_t *value_len, char **error);
+/* The metadata keys starting with prefix, sorted (counted strings, counts 0). Of a combined
+   database only its first part's keys (as for cx_database_get_metadata). */
+cx_status cx_database_metadata_keys(const cx_database *db, const char *prefix, char **list, size_t *list_len,
+                                    char **error);
 cx_status cx_database_doccount(const cx_database *db, uint64_t *count, char **error);
 cx_status cx_database_revision(const cx_database *db, uint64_t *revision, char **error);
 /* Moves a reader to the latest revision; *changed is 1 when it moved. */
@@ -234,10 +238,11 @@ cx_status cx_mset_document_data(const cx_mset *mset, uint64_t index, char **data
    cx_string_free) holding entries back to back, each a little-endian uint64 count, a
    little-endian uint64 byte length, then the bytes. */
 
-/* `<prefix><low>..<high>` in query text (either side may be empty) becomes a value range on
-   slot, the numbers read as decimals and compared as sortable_serialise'd values. */
-cx_status cx_query_parser_add_number_range(cx_query_parser *qp, unsigned slot, const char *prefix,
-                                           char **error);
+/* `<prefix><low>..<high>` in query text (either side may be empty) becomes the OR of a value
+   range on each of the count slots, the numbers read as decimals and compared as
+   sortable_serialise'd values (no slots: matches nothing). */
+cx_status cx_query_parser_add_number_ranges(cx_query_parser *qp, const unsigned *slots, size_t count,
+                                            const char *prefix, char **error);
 /* After a parse with CX_QP_SPELLING_CORRECTION: the corrected query text, or an empty string
    when nothing was corrected. *text is malloc'ed. */
 cx_status cx_query_parser_corrected(const cx_query_parser *qp, char **text, size_t *text_len, char **error);
@@ -274,7 +279,8 @@ cx_status cx_enquire_set_sort(cx_enquire *enquire, cx_sort sort, unsigned slot, 
 /* Counts the values in slot over all matches (a ValueCountMatchSpy); call before get_mset.
    *facet is its number for cx_enquire_facet_values. */
 cx_status cx_enquire_add_facet(cx_enquire *enquire, unsigned slot, unsigned *facet, char **error);
-/* After get_mset: the max most frequent values of a facet (counted strings). */
+/* After get_mset: the max most frequent values of a facet (counted strings); max may exceed
+   the number of values (UINT_MAX: all of them). */
 cx_status cx_enquire_facet_values(const cx_enquire *enquire, unsigned facet, unsigned max,
                                   char **list, size_t *list_len, char **error);
 /* get_mset that looks at no fewer than check_at_least matches (exact counts and facets). */

@@ -64,18 +64,20 @@ final class ShardSet: @unchecked Sendable {
     var downShards: [String: String] { withHealth { $0.down } }
 
     /// Runs `body` on one Xapian database combining `local` (first, so its metadata is the
-    /// combined one's) and every shard that answers. When `body` fails and some shard no
-    /// longer answers, that shard is marked down and `body` runs again without it.
+    /// combined one's) and every shard that answers, with the leases of those shards (to read
+    /// each one's own metadata). When `body` fails and some shard no longer answers, that
+    /// shard is marked down and `body` runs again without it.
     ///
     /// - Returns: the result and the names of the shards left out, in layout order.
     /// - Throws: what `body` throws when every shard still answers (the failure is not theirs).
-    func withShards<T>(local: XapianDatabase?, _ body: (XapianDatabase) throws -> T) throws -> (T, missing: [String]) {
+    func withShards<T>(local: XapianDatabase?,
+                       _ body: (XapianDatabase, [Lease]) throws -> T) throws -> (T, missing: [String]) {
         var leases = lease()
         defer { release(leases) }
         while true {
             let parts = (local.map { [$0] } ?? []) + leases.map(\.database)
             do {
-                let result = try body(try XapianDatabase.combined(parts))
+                let result = try body(try XapianDatabase.combined(parts), leases)
                 return (result, missing(besides: leases))
             } catch let error as SpotlightError where error.code != .invalidInput && !leases.isEmpty {
                 let before = leases.count

@@ -39,6 +39,7 @@ extension SpotlightEngine {
             try snapshot.forEachDonatedRecord(bundle: nil, batchSize: 1000) { batch in
                 try Task.checkCancellation()
                 try fresh.replace(batch)
+                for refusal in fresh.takeSlotRefusals() { options.log("warning: " + refusal) }
                 done += batch.count
                 if fresh.pendingChanges >= SearchIndex.maximumPendingChanges {
                     try fresh.commit(lastAppliedSequence: startSequence)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import SpotlightModel
 
 extension SpotlightEngine {
@@ -36,10 +37,19 @@ extension SpotlightEngine {
 
     private static func search(_ query: SearchQuery, local: XapianDatabase, _ shards: ShardSet,
                                _ synonyms: [String: SynonymTable], _ lookup: RecordLookup) throws -> SearchResult {
-        var (result, missing) = try shards.withShards(local: local) { combined in
+        var (result, missing) = try shards.withShards(local: local) { combined, leases in
             let index = SearchIndex(database: combined, writablePath: nil)
             index.recordLookup = lookup
-            return try index.search(query, now: Date(), synonyms: synonyms)
+            // The combined database reads metadata from `local` alone: merge every part's registry
+            // (one round trip per shard, in parallel), when the query uses property slots at all.
+            index.givenSlots = SearchRun.usesPropertySlots(query)
+                ? PropertySlots.merged(try Self.registries([local] + leases.map(\.database))) : PropertySlots()
+            var result = try index.search(query, now: Date(), synonyms: synonyms)
+            // Xapian's remote backend has no spelling dictionary: a remote shard's words are not suggested.
+            if query.spelling != nil, leases.contains(where: { $0.shard.isRemote }) {
+                result.inexact = Array(Set((result.inexact ?? []) + ["spelling"])).sorted()
+            }
+            return result
         }
         result.missingShards = missing.isEmpty ? nil : missing
         return result
@@ -50,6 +60,18 @@ extension SpotlightEngine {
         let shardBundles = Set(shards?.layout.shards.flatMap(\.bundles) ?? [])
         return RecordLookup(records: { keys in try self.readStore.withLock { try $0.records(for: keys) } },
                             mustFind: { shardBundles.contains($0.bundle) })
+    }
+
+    /// The slot registry of each database, read in parallel (each handle on one thread).
+    private static func registries(_ databases: [XapianDatabase]) throws -> [PropertySlots] {
+        let results = Mutex<[Int: Result<PropertySlots, any Error>]>([:])
+        let box = UncheckedBox(databases)
+        DispatchQueue.concurrentPerform(iterations: databases.count) { i in
+            let outcome = UncheckedBox(Result { try PropertySlots.load(from: box.value[i]) })
+            results.withLock { $0[i] = outcome.value }
+        }
+        let outcomes = results.withLock { $0 }
+        return try databases.indices.map { try outcomes[$0]!.get() }
     }
 
     /// Reads records by key: from the record store, then (for keys it does not hold) from
@@ -65,7 +87,7 @@ extension SpotlightEngine {
         let rest = keys.filter { !found.contains($0) }
         guard let shards, !rest.isEmpty else { return (local, []) }
         let (remote, missing) = try await run(on: readerQueue) {
-            try shards.withShards(local: nil) { try Self.lookUp(rest, in: $0) }
+            try shards.withShards(local: nil) { combined, _ in try Self.lookUp(rest, in: combined) }
         }
         let byKey = Dictionary((local + remote).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         return (keys.compactMap { byKey[$0] }, missing)
@@ -131,5 +153,13 @@ extension SpotlightEngine {
 extension UncheckedBox {
     func deliver<R>(to continuation: CheckedContinuation<R, any Error>) where T == Result<R, any Error> {
         continuation.resume(with: value)
+    }
+}
+
+extension Shard {
+    /// Whether the shard is served over TCP (`xapian-tcpsrv`), not a local replica.
+    var isRemote: Bool {
+        if case .remote = database { return true }
+        return false
     }
 }

@@ -97,6 +97,7 @@ extension SpotlightEngine {
             let changes = try store.changes(after: indexedSequence, limit: 1000)
             guard let last = changes.last else { break }
             try index.replace(changes.compactMap(\.donatedRecord))
+            for refusal in index.takeSlotRefusals() { options.log("warning: " + refusal) }
             try index.delete(changes.filter { $0.record == nil }.map(\.key))
             indexedSequence = last.sequence
             let uncommitted = indexedSequence - shared.withLock { $0.committedSequence }

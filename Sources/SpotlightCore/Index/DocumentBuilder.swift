@@ -7,17 +7,17 @@ import SpotlightModel
 /// thread has its own documents and term generators; the one writer then adds them in order.
 ///
 /// ```swift
-/// let documents = try DocumentBuilder.build(records, slots: slots, in: database, data: .key)
+/// let documents = try DocumentBuilder.build(records, slots: registry, data: .key)
 /// ```
 enum DocumentBuilder {
     /// Fewer records per core than this are built on the calling thread (no hand-off cost).
     static let parallelThreshold = 64
 
-    /// The document of each record, in order. Every property slot the records need must be
-    /// in `slots` already (``PropertySlots/allocate(for:in:)``), so no thread writes to `database`.
-    static func build(_ records: [DonatedRecord], slots: PropertySlots, in database: XapianDatabase,
+    /// The document of each record, in order. The records' slot keys must be registered in
+    /// `slots` already (``PropertySlots/register(_:in:)``).
+    static func build(_ records: [DonatedRecord], slots: PropertySlots,
                       data: DocumentData.Mode) throws -> [XapianDocument] {
-        let job = BuildJob(records: records, slots: slots, database: database, data: data)
+        let job = BuildJob(records: records, slots: slots, data: data)
         let workers = min(ProcessInfo.processInfo.activeProcessorCount, records.count / parallelThreshold)
         guard workers > 1 else { return try records.indices.map(job.make) }
         DispatchQueue.concurrentPerform(iterations: workers) { worker in job.run(worker: worker, of: workers) }
@@ -25,21 +25,18 @@ enum DocumentBuilder {
     }
 }
 
-/// The records and one result slot per record, each written by exactly one worker. The
-/// database is only passed through to ``RecordDocument/make``, which does not use it when
-/// every slot is allocated; documents are not shared until every worker has finished.
+/// The records and one result per record, each written by exactly one worker; documents are
+/// not shared until every worker has finished.
 private final class BuildJob: @unchecked Sendable {
     let records: [DonatedRecord]
     let slots: PropertySlots
-    let database: XapianDatabase
     let data: DocumentData.Mode
     /// Raw memory, so workers writing different elements at once never overlap an access.
     private let results: UnsafeMutableBufferPointer<Result<XapianDocument, any Error>?>
 
-    init(records: [DonatedRecord], slots: PropertySlots, database: XapianDatabase, data: DocumentData.Mode) {
+    init(records: [DonatedRecord], slots: PropertySlots, data: DocumentData.Mode) {
         self.records = records
         self.slots = slots
-        self.database = database
         self.data = data
         results = .allocate(capacity: records.count)
         results.initialize(repeating: nil)
@@ -51,9 +48,8 @@ private final class BuildJob: @unchecked Sendable {
     }
 
     func make(_ index: Int) throws -> XapianDocument {
-        var own = slots
         let donated = records[index]
-        return try RecordDocument.make(donated.record, donated: donated.donated, slots: &own, in: database, data: data)
+        return try RecordDocument.make(donated.record, donated: donated.donated, slots: slots, data: data)
     }
 
     /// Builds every `workers`-th record from `worker` on.

@@ -16,7 +16,7 @@ struct QueryCompiler {
     static let maxPropertyFields = 32
 
     let database: XapianDatabase
-    /// The property slots, for `name:low..high` ranges.
+    /// The property slots, for `name:low..high` ranges (over every bundle and kind holding `name`).
     var slots = PropertySlots()
     /// Ask Xapian for a spelling correction while parsing (see ``corrected``).
     var spelling = false
@@ -80,8 +80,7 @@ struct QueryCompiler {
             throw SpotlightError(.invalidInput, "the query text is \(text.utf8.count) bytes; "
                 + "the limit is \(Self.maxQueryBytes), shorten it")
         }
-        let dateFields = Set(slots.entries.filter { $0.value.kind == .date }.keys)
-        let folded = QueryRanges.rewrite(TextNormalizer.foldQuery(text), dateFields: dateFields)
+        let folded = QueryRanges.rewrite(TextNormalizer.foldQuery(text), dateFields: slots.dateFields)
         let parser = try makeParser(for: folded)
         let extra: XapianQueryParser.Flags = spelling ? [.spellingCorrection] : []
         let full: XapianQueryParser.Flags = [.phrase, .boolean, .loveHate, .pureNot, .partial, .wildcard]
@@ -118,9 +117,10 @@ struct QueryCompiler {
         }
         let builtin = Set(TermSchema.fields.map(\.field))
         for name in Self.fieldNames(in: folded).prefix(Self.maxPropertyFields) where !builtin.contains(name) {
-            if let entry = slots.entries[name], entry.kind != .text {
-                try parser.addNumberRange(field: name, slot: entry.slot)
-            }
+            let ranged = slots.entries(for: name).filter { $0.kind != .text }
+            if !ranged.isEmpty { try parser.addNumberRange(prefix: name + ":", slots: ranged.map(\.slot)) }
+            let dated = ranged.filter { $0.kind == .date }.map(\.slot)
+            if !dated.isEmpty { try parser.addNumberRange(prefix: name + ":" + QueryRanges.dateMark, slots: dated) }
             let prefix = TermSchema.property(name)
             if try database.hasTerm(withPrefix: prefix) || database.termFrequency(TermSchema.longText(name)) > 0 {
                 try parser.addPrefix(field: name, prefix: prefix, boolean: false)

@@ -4,13 +4,19 @@ import SpotlightModel
 /// Ranges in query text, `name:low..high`: for a number or date property, either side may
 /// be empty (open-ended). Dates are written as a person types them (`2026`-`06`, `2026-06-01`,
 /// or full ISO 8601 `2026-06-01T20:00:00Z`, UTC) and become seconds since 1970 before Xapian's
-/// number range processor reads them. A month or day as the upper bound means its end.
+/// number range processor reads them. A month or day as the upper bound means its end. A
+/// rewritten range is marked with ``dateMark`` after the colon, so it applies to the date
+/// slots of the name only (another app's number property of that name is not matched by a
+/// date); a range of plain numbers applies to its number and date slots.
 ///
 /// ```swift
 /// QueryRanges.rewrite("party startdate:2026-06..2026-06", dateFields: ["startdate"])
-/// // "party startdate:1780272000.000..1782863999.999"
+/// // "party startdate:d1780272000.000..1782863999.999"
 /// ```
 enum QueryRanges {
+    /// Follows the colon of a range whose dates were rewritten to seconds.
+    static let dateMark = "d"
+
     /// Rewrites every `name:low..high` token of folded text whose name is in `dateFields`
     /// so that its dates are seconds; other tokens (and unreadable dates) stay as typed.
     static func rewrite(_ folded: String, dateFields: Set<String>) -> String {
@@ -37,7 +43,8 @@ enum QueryRanges {
         let low = String(body[body.index(after: colon)..<dots.lowerBound])
         let high = String(body[dots.upperBound...])
         guard let lowSeconds = bound(low, upper: false), let highSeconds = bound(high, upper: true) else { return token }
-        return lead + body[...colon] + lowSeconds + ".." + highSeconds + String(trail)
+        guard [low, high].contains(where: { !$0.isEmpty && Double($0) == nil }) else { return token }   // plain numbers
+        return lead + body[...colon] + dateMark + lowSeconds + ".." + highSeconds + String(trail)
     }
 
     /// The seconds of a typed date ("" for an open end), or nil when it is not a date.

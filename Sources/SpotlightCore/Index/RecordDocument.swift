@@ -8,10 +8,11 @@ import SpotlightModel
 enum RecordDocument {
     /// - Parameters:
     ///   - donated: when the store last took the record; the `modified` slot falls back to it.
-    ///   - slots: the property slot table; new properties get a slot in `database`.
+    ///   - slots: the writer's slot registry; a property value goes into its slot when the
+    ///     registry accepts the slot's key (register ``PropertySlots/values(of:)`` first).
     ///   - data: what the document data holds.
-    static func make(_ record: Record, donated: Date? = nil, slots: inout PropertySlots,
-                     in database: XapianDatabase, data: DocumentData.Mode = .record) throws -> XapianDocument {
+    static func make(_ record: Record, donated: Date? = nil, slots: PropertySlots,
+                     data: DocumentData.Mode = .record) throws -> XapianDocument {
         let doc = try XapianDocument()
         try doc.addBooleanTerm(UniqueKey.term(for: record.key))
         try doc.addBooleanTerm(try booleanTerm(TermSchema.bundle, record.bundle, "bundle", record))
@@ -53,10 +54,8 @@ enum RecordDocument {
         try doc.setValue(.bundle, Array(record.bundle.utf8))
         try doc.setValue(.type, Array(record.type.utf8))
         try doc.setValue(.title, Array(fold(record.title).utf8))
-        for (name, value) in record.properties.sorted(by: { $0.key < $1.key }) {
-            guard let field = propertyField(name), let stored = PropertySlots.slotValue(value),
-                  let slot = try slots.slot(for: field, kind: stored.kind, in: database) else { continue }
-            try doc.setValue(slot: slot, stored.bytes)
+        for stored in PropertySlots.values(of: record) where slots.accepts(stored.key) {
+            try doc.setValue(slot: stored.slot, stored.bytes)
         }
         try doc.setData(try DocumentData.encode(record, data))
         return doc

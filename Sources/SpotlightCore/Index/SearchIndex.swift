@@ -19,10 +19,16 @@ public final class SearchIndex: @unchecked Sendable {
     /// Internal so tests can plant metadata (e.g. an old schema version).
     let handle: XapianDatabase
     private var isClosed = false
-    /// The writer's property slot table, loaded at the first write.
+    /// The writer's slot registry, loaded at its first write or search; kept in step by ``replace(_:)-(_)``.
     private var writerSlots: PropertySlots?
+    /// The slot registry searches use instead of the database's own: a shard front's combined
+    /// database reads metadata from its first part only, so the front merges every part's.
+    var givenSlots: PropertySlots?
     /// A reader's property slot table for the revision it has open; dropped when it reopens.
     private var readerSlots: PropertySlots?
+    /// Why property slot keys met since the last ``takeSlotRefusals()`` were refused (a
+    /// hash collision): their values are searchable as text but not sorted, ranged or faceted.
+    private var slotRefusals: [String] = []
     /// The directory to fsync after a commit; nil for a read-only index.
     private let writablePath: String?
     /// Room on disk for the next commit (writable only); see ``IndexSpaceReserve``.
@@ -95,14 +101,28 @@ public final class SearchIndex: @unchecked Sendable {
         let database = try self.database
         var slots = try writerSlots ?? PropertySlots.load(from: database)
         defer { writerSlots = slots }
-        try slots.allocate(for: records.map(\.record), in: database)
-        let documents = try DocumentBuilder.build(records, slots: slots, in: database, data: documentData)
+        for donated in records {
+            for refusal in try slots.register(PropertySlots.values(of: donated.record).map(\.key), in: database) {
+                slotRefusals.append("property slot \(refusal.key) refused: \(refusal.reason)")
+            }
+        }
+        let documents = try DocumentBuilder.build(records, slots: slots, data: documentData)
         for (donated, document) in zip(records, documents) {
             let key = UniqueKey.term(for: donated.record.key)
             try database.updateSpelling(uniqueTerm: key, document)
             try database.replaceDocument(uniqueTerm: key, document)
             pendingChanges += 1
         }
+    }
+
+    /// The slot refusals since the last call, each a sentence for the log; empty almost always.
+    ///
+    /// ```swift
+    /// for line in index.takeSlotRefusals() { log("warning: \(line)") }
+    /// ```
+    public func takeSlotRefusals() -> [String] {
+        defer { slotRefusals = [] }
+        return slotRefusals
     }
 
     /// Deletes the records with these keys; missing keys are fine. Not committed.
@@ -219,7 +239,11 @@ public final class SearchIndex: @unchecked Sendable {
     /// The property slot table for a search. A reader's revision is fixed until it reopens,
     /// so it decodes the table once per revision; the writer's may change with every write.
     private func searchSlots() throws -> PropertySlots {
-        guard writablePath == nil else { return try PropertySlots.load(from: try database) }
+        if let givenSlots { return givenSlots }
+        guard writablePath == nil else {
+            if writerSlots == nil { writerSlots = try PropertySlots.load(from: try database) }
+            return writerSlots!
+        }
         if let readerSlots { return readerSlots }
         let loaded = try PropertySlots.load(from: try database)
         readerSlots = loaded

@@ -72,7 +72,9 @@ struct SearchRun {
         let enquire = try XapianEnquire(database: database, query: compiled)
         if let sort = query.sort { try enquire.setSort(sortOrder(sort)) }
         let facetNames = query.facets ?? []
-        let facets = try facetNames.map { name in try facetSlot(name).map { try enquire.addFacet(slot: $0) } }
+        let facets = try facetNames.map { name in
+            try facetSlots(name).map { (facet: try enquire.addFacet(slot: $0.slot), kind: $0.kind) }
+        }
         let everything = facetNames.isEmpty ? 0 : try database.documentCount()
         let matches = try enquire.matches(offset: query.offset, limit: query.limit, checkAtLeast: everything)
         var hits: [SearchHit] = []
@@ -90,11 +92,13 @@ struct SearchRun {
         result.totalUpperBound = totals.upper
         if !facetNames.isEmpty {
             var counts: [String: [FacetCount]] = [:]
-            for (name, facet) in zip(facetNames, facets) {
-                counts[name] = try facet.map { try facetCounts(enquire, $0, name) } ?? []
+            for (name, slots) in zip(facetNames, facets) {
+                counts[name] = try facetCounts(enquire, slots)
             }
             result.facets = counts
         }
+        let inexact = inexactFeatures(query)
+        result.inexact = inexact.isEmpty ? nil : inexact
         return result
     }
 
@@ -129,30 +133,69 @@ struct SearchRun {
         }
     }
 
+    /// The features of `query` this database cannot answer exactly: a sort, facet or range on a
+    /// property one of whose slot keys was refused (``PropertySlots/isComplete(_:)``).
+    private func inexactFeatures(_ query: SearchQuery) -> [String] {
+        var features: [String] = []
+        if let sort = query.sort, !slots.isComplete(TextNormalizer.fold(sort.by)) { features.append("sort") }
+        if (query.facets ?? []).contains(where: { !slots.isComplete(TextNormalizer.fold($0)) }) { features.append("facets") }
+        let folded = TextNormalizer.foldQuery(query.text ?? "")
+        if folded.contains(".."), QueryCompiler.fieldNames(in: folded).contains(where: { !slots.isComplete($0) }) {
+            features.append("ranges")
+        }
+        return features
+    }
+
+    /// Whether `query` reads property slots: a sort or facet on a property, or a range in its
+    /// text. A shard front reads the shards' slot registries only for such a query.
+    static func usesPropertySlots(_ query: SearchQuery) -> Bool {
+        let fixed: Set<String> = ["relevance", "title", "bundle", "type", "rankinghint", "expiration"]
+        if let sort = query.sort, !fixed.contains(TextNormalizer.fold(sort.by)) { return true }
+        if (query.facets ?? []).contains(where: { !fixed.contains(TextNormalizer.fold($0)) }) { return true }
+        return query.text?.contains("..") == true
+    }
+
     /// The slot of a sort key; an unknown property sorts by an empty slot (order by relevance).
     private func sortOrder(_ sort: SearchSort) throws -> XapianEnquire.Sort {
         let key = TextNormalizer.fold(sort.by)
         guard key != "relevance" else { return .relevance }
         let fixed: [String: ValueSlot] = ["title": .title, "bundle": .bundle, "type": .type, "rankinghint": .rankingHint,
                                           "expiration": .expiration]
-        let slot = fixed[key]?.rawValue ?? slots.entries[key]?.slot ?? TermSchema.unusedSlot
+        let slot = fixed[key]?.rawValue ?? slots.sortSlot(for: key) ?? TermSchema.unusedSlot
         return sort.relevanceFirst ? .relevanceThenValue(slot, descending: sort.descending)
                                    : .value(slot, descending: sort.descending)
     }
 
-    private func facetSlot(_ name: String) throws -> UInt32? {
+    /// The slots a facet counts: a fixed one, or every slot holding the property (one per
+    /// bundle and kind).
+    private func facetSlots(_ name: String) throws -> [(slot: UInt32, kind: TermSchema.PropertyKind)] {
         switch TextNormalizer.fold(name) {
-        case "type": return ValueSlot.type.rawValue
-        case "bundle": return ValueSlot.bundle.rawValue
-        case let field: return slots.entries[field]?.slot
+        case "type": return [(ValueSlot.type.rawValue, .text)]
+        case "bundle": return [(ValueSlot.bundle.rawValue, .text)]
+        case let field: return slots.entries(for: field).map { ($0.slot, $0.kind) }
         }
     }
 
-    private func facetCounts(_ enquire: XapianEnquire, _ facet: UInt32, _ name: String) throws -> [FacetCount] {
-        let kind = slots.entries[TextNormalizer.fold(name)]?.kind ?? .text
-        return try enquire.facetValues(facet, max: Self.maxFacetValues).map { count, bytes in
-            FacetCount(value: Self.display(bytes, kind), count: Int(count))
+    /// A facet's counts over its slots, merged by the value shown: most frequent first, ties
+    /// in kind then byte order (Xapian's order for one slot). With several slots each is read
+    /// whole, so the merged top values are exact.
+    private func facetCounts(_ enquire: XapianEnquire,
+                             _ slots: [(facet: UInt32, kind: TermSchema.PropertyKind)]) throws -> [FacetCount] {
+        let perSlot = slots.count == 1 ? Self.maxFacetValues : UInt32.max
+        var merged: [String: (count: Int, order: [UInt8])] = [:]
+        for (facet, kind) in slots {
+            for (count, bytes) in try enquire.facetValues(facet, max: perSlot) {
+                let shown = Self.display(bytes, kind)
+                let mine = [PropertySlots.sortTag(kind)] + bytes
+                let before = merged[shown]
+                let order = before.map { $0.order.lexicographicallyPrecedes(mine) ? $0.order : mine } ?? mine
+                merged[shown] = ((before?.count ?? 0) + Int(count), order)
+            }
         }
+        return merged.sorted { a, b in
+            a.value.count != b.value.count ? a.value.count > b.value.count
+                                           : a.value.order.lexicographicallyPrecedes(b.value.order)
+        }.prefix(Int(Self.maxFacetValues)).map { FacetCount(value: $0.key, count: $0.value.count) }
     }
 
     /// A slot value as text: numbers without a needless `.0`, dates in ISO 8601.

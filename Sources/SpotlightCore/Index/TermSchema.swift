@@ -62,32 +62,37 @@ enum TermSchema {
         static let schemaVersion = "spotlight.schema-version"
         /// Decimal sequence number of the last record-store change this index contains.
         static let lastAppliedSequence = "spotlight.last-applied-sequence"
-        /// JSON object: folded property name -> {"slot": N, "kind": "number"|"text"}; see
-        /// ``PropertySlots``. Written by the writer when it first meets a property.
-        static let propertySlots = "spotlight.property-slots"
         /// `record` or `key`: what the documents' data holds (``DocumentData/Mode``). An
         /// engine whose option differs rebuilds the index.
         static let documentData = "spotlight.document-data"
         /// Decimal count of documents replaced or deleted since the index was compacted (or
         /// created): the engine compacts when it grows large (``SpotlightEngine/Options/autoCompactChanges``).
         static let changesSinceCompaction = "spotlight.changes-since-compaction"
+        /// One entry per property slot key (``PropertySlots``): `spotlight.slot:<key>` -> the
+        /// decimal slot. Written by the writer when it first meets a key.
+        static let slotPrefix = "spotlight.slot:"
+        /// One entry per refused slot key: `spotlight.slot-refused:<key>` -> why. Apart from
+        /// ``slotPrefix`` so a reader lists both with two key listings and reads no values
+        /// (one round trip each on a remote shard).
+        static let refusedSlotPrefix = "spotlight.slot-refused:"
     }
 
     // MARK: Property value slots
 
-    /// Property value slots are allocated from here up, one per folded property name (a
-    /// ``RecordDocument/propertyField(_:)``), in the order the writer first meets them; the
-    /// table lives in ``Metadata/propertySlots``. Slots below are the fixed ``ValueSlot``s.
+    /// Property value slots lie from here up: one per (bundle, folded property name, kind)
+    /// and one sort slot per property name, each at a hash of its key (``PropertySlots``);
+    /// the keys present are listed in ``Metadata/slotPrefix`` entries. Slots below are the
+    /// fixed ``ValueSlot``s.
     static let firstPropertySlot: UInt32 = 16
+    /// Property slots are `firstPropertySlot + hash % propertySlotRange` (below 2^31).
+    static let propertySlotRange: UInt32 = 0x7FFF_FFF0
     /// Never written: sorting by a property no record has uses it (all equal, so by relevance).
     static let unusedSlot: UInt32 = 15
-    /// At most this many properties get a slot; later ones are searchable as text only.
-    static let maxPropertySlots = 1000
     /// Int and double properties are `sortable_serialise`d into `number` slots, dates (seconds
     /// since 1970) into `date` slots; string, enum, URL and bool (`true`/`false`) properties
     /// are stored as donated in `text` slots. An array stores its first element that has a
-    /// slot value. A value of another kind than the slot's (fixed by the first value met) is
-    /// not stored.
+    /// slot value. A property's sort slot holds the same bytes after one kind byte
+    /// (``PropertySlots/sortTag(_:)``).
     enum PropertyKind: String, Codable { case number, date, text }
 }
 

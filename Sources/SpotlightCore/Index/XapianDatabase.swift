@@ -114,6 +114,12 @@ final class XapianDatabase {
         return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The metadata keys starting with `prefix`, sorted (of a combined database, its first part's).
+    func metadataKeys(withPrefix prefix: String) throws -> [String] {
+        try countedStrings(subject, "list metadata \(prefix)") { cx_database_metadata_keys(handle, prefix, $0, $1, $2) }
+            .map { String(decoding: $0.value, as: UTF8.self) }
+    }
+
     func documentCount() throws -> Int {
         var count: UInt64 = 0
         try check(subject, "count documents") { cx_database_doccount(handle, &count, $0) }

@@ -168,9 +168,14 @@ final class XapianQueryParser {
         }
     }
 
-    /// `<field>:<low>..<high>` (either side may be empty) becomes a range on the number `slot`.
-    func addNumberRange(field: String, slot: UInt32) throws {
-        try check(subject, "add the range \(field):") { cx_query_parser_add_number_range(handle, slot, field + ":", $0) }
+    /// `<prefix><low>..<high>` (either side may be empty; `prefix` like `rank:`) becomes the OR
+    /// of a range on each number `slots` (one per bundle and kind holding the property).
+    func addNumberRange(prefix: String, slots: [UInt32]) throws {
+        try slots.withUnsafeBufferPointer { list in
+            try check(subject, "add the range \(prefix)") {
+                cx_query_parser_add_number_ranges(handle, list.baseAddress, list.count, prefix, $0)
+            }
+        }
     }
 
     /// After a parse with `.spellingCorrection`: the corrected text, or nil when nothing was corrected.
