@@ -8,9 +8,11 @@ enum RecordDocument {
     /// - Parameters:
     ///   - donated: when the store last took the record; the `modified` slot falls back to it.
     ///   - slots: the property slot table; new properties get a slot in `database`.
+    ///   - language: the BCP 47 tag the text is stemmed in (``Languages``).
     static func make(_ record: Record, donated: Date? = nil, slots: inout PropertySlots,
-                     in database: XapianDatabase) throws -> XapianDocument {
+                     in database: XapianDatabase, language: String = Languages.english) throws -> XapianDocument {
         let doc = try XapianDocument()
+        try doc.setLanguage(language)
         try doc.addBooleanTerm(UniqueKey.term(for: record.key))
         try doc.addBooleanTerm(try booleanTerm(TermSchema.bundle, record.bundle, "bundle", record))
         try doc.addBooleanTerm(try booleanTerm(TermSchema.type, record.type, "type", record))

@@ -33,6 +33,11 @@ public final class SearchIndex: @unchecked Sendable {
     /// reserves again only when more changes are pending than that.
     private var reservedPendingChanges = 0
 
+    /// The language of records that name none (a BCP 47 tag; see ``Languages``).
+    public var defaultLanguage = Languages.english
+    /// The writer's stemmed languages (``TermSchema/Metadata/languages``), loaded at the first write.
+    private var writerLanguages: Set<String>?
+
     /// Commit at least this often: past 10 000 pending changes libxapian commits by itself
     /// inside a replace, without the disk space reserved first.
     public static let maximumPendingChanges = 5000
@@ -80,11 +85,31 @@ public final class SearchIndex: @unchecked Sendable {
         for donated in records {
             let record = donated.record
             let key = UniqueKey.term(for: record.key)
-            let document = try RecordDocument.make(record, donated: donated.donated, slots: &slots, in: database)
+            let language = try noteLanguage(record.language ?? defaultLanguage, in: database)
+            let document = try RecordDocument.make(record, donated: donated.donated, slots: &slots, in: database,
+                                                   language: language)
             try database.updateSpelling(uniqueTerm: key, document)
             try database.replaceDocument(uniqueTerm: key, document)
             pendingChanges += 1
         }
+    }
+
+    /// Adds a stemmed language to ``TermSchema/Metadata/languages`` the first time the writer
+    /// meets it (committed with the records); returns the tag to index in.
+    private func noteLanguage(_ tag: String, in database: XapianDatabase) throws -> String {
+        var known = try writerLanguages ?? Languages.decode(database.metadata(TermSchema.Metadata.languages))
+        defer { writerLanguages = known }
+        let primary = Languages.primary(tag)
+        if !known.contains(primary), Languages.hasStemmer(primary) {
+            known.insert(primary)
+            try database.setMetadata(TermSchema.Metadata.languages, Languages.encode(known))
+        }
+        return tag
+    }
+
+    /// The stemmed languages the index holds (``TermSchema/Metadata/languages``).
+    func storedLanguages() throws -> Set<String> {
+        Languages.decode(try database.metadata(TermSchema.Metadata.languages))
     }
 
     /// Deletes the records with these keys; missing keys are fine. Not committed.
@@ -137,6 +162,7 @@ public final class SearchIndex: @unchecked Sendable {
     public func discardUncommitted() throws {
         try database.discardChanges()
         writerSlots = nil
+        writerLanguages = nil
         pendingChanges = 0
         reservedPendingChanges = 0
     }
@@ -184,7 +210,10 @@ public final class SearchIndex: @unchecked Sendable {
     }
 
     private func searchOnce(_ query: SearchQuery, now: Date, _ synonyms: [String: SynonymTable]) throws -> SearchResult {
-        try SearchRun(database: try database, slots: try searchSlots(), synonyms: synonyms).run(query, now: now)
+        var run = SearchRun(database: try database, slots: try searchSlots(), synonyms: synonyms)
+        run.languages = try storedLanguages()
+        run.defaultLanguage = defaultLanguage
+        return try run.run(query, now: now)
     }
 
     /// The property slot table for a search. A reader's revision is fixed until it reopens,

@@ -9,6 +9,10 @@ struct SearchRun {
     let slots: PropertySlots
     /// Bundle -> synonym table (see ``SynonymTable``).
     var synonyms: [String: SynonymTable] = [:]
+    /// The stemmed languages the index holds (``TermSchema/Metadata/languages``).
+    var languages: Set<String> = []
+    /// The language of records that name none, for their snippets.
+    var defaultLanguage = Languages.english
 
     /// Suggest a correction when the text typed finds at most this many matches.
     static let spellingThreshold = 2
@@ -24,6 +28,7 @@ struct SearchRun {
         compiler.slots = slots
         compiler.synonyms = synonyms
         compiler.spelling = query.spelling != nil
+        compiler.languages = Languages.forQuery(named: query.language, inIndex: languages)
         let compiled = try compiler.compileWithCorrection(query, now: now)
         var result = try page(compiled.query, query)
         if query.spelling != nil, result.estimatedTotal <= Self.spellingThreshold,
@@ -60,6 +65,10 @@ struct SearchRun {
         if let length = query.snippets?.length, !(1...Self.maxSnippetLength).contains(length) {
             throw SpotlightError(.invalidInput, "snippet length must be 1...\(Self.maxSnippetLength), got \(length)")
         }
+        if let language = query.language, !Languages.isWellFormed(language) {
+            throw SpotlightError(.invalidInput, "the query language \"\(language)\" is not a BCP 47 tag; "
+                + "name one such as en, de or fr-CA")
+        }
         if let completions = query.completions, completions < 0 {
             throw SpotlightError(.invalidInput, "completions must not be negative, got \(completions)")
         }
@@ -77,7 +86,8 @@ struct SearchRun {
         for index in 0..<(try matches.count) {
             let record = try RecordDocument.decode(try matches.data(index), in: database.subject)
             var hit = SearchHit(record: record, score: try matches.weight(index))
-            if let options = query.snippets { hit.snippet = try SnippetText.make(record, matches, index, options) }
+            if let options = query.snippets { hit.snippet = try SnippetText.make(record, matches, index, options,
+                                                                                 language: record.language ?? defaultLanguage) }
             if query.explain == true { hit.explanation = try explanation(hit, matches.matchingTerms(index), query) }
             hits.append(hit)
         }

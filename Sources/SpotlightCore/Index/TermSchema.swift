@@ -3,12 +3,14 @@
 ///
 /// Conventions follow Xapian omega's: single capital letters are reserved for their
 /// omega meanings, private prefixes start with `X`. Boolean terms are exact filters (no
-/// positions, no weight); free-text terms come from Xapian's English term generator
-/// (lower-cased, diacritics folded first, stemmed forms added with a `Z` in front).
+/// positions, no weight); free-text terms come from Xapian's term generator, folded first
+/// (``TextNormalizer``), stemmed in the record's language (``Languages``; English by default)
+/// with a `Z` in front of stemmed forms, Han, Hiragana, Katakana and Hangul text as unigrams
+/// and bigrams (FLAG_CJK_NGRAM).
 enum TermSchema {
     /// Stored in the database metadata under ``Metadata/schemaVersion``; a different
     /// number at open means the index must be rebuilt from the record store.
-    static let schemaVersion = 3
+    static let schemaVersion = 4
 
     // MARK: Term prefixes
 
@@ -59,6 +61,9 @@ enum TermSchema {
         /// JSON object: folded property name -> {"slot": N, "kind": "number"|"text"}; see
         /// ``PropertySlots``. Written by the writer when it first meets a property.
         static let propertySlots = "spotlight.property-slots"
+        /// The primary subtags of the stemmed languages the index holds, sorted, comma-separated
+        /// (`de,en,fr`); see ``Languages``. Written by the writer when it first meets a language.
+        static let languages = "spotlight.languages"
     }
 
     // MARK: Property value slots
