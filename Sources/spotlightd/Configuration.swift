@@ -21,6 +21,8 @@ struct Configuration {
     var verbose = false
     /// Remote shards and replicas searched with the local index (nil: none).
     var shards: ShardLayout?
+    /// The language of records that name none (`--language`, BCP 47).
+    var language = "en"
 
     static let help = """
     spotlightd — the Spotlight for Linux daemon: apps donate records, it keeps them durably
@@ -32,7 +34,7 @@ struct Configuration {
                       [--max-frame-bytes N] [--max-connections N] [--max-connections-per-peer N]
                       [--max-pending-requests N] [--verbose]
                       [--shard "NAME DATABASE BUNDLES" ...] [--shards-config FILE]
-                      [--shard-timeout-ms N]
+                      [--shard-timeout-ms N] [--language TAG]
 
     OPTIONS:
       --data-dir DIR       record store and index (env SPOTLIGHT_DATA_DIR;
@@ -56,6 +58,9 @@ struct Configuration {
                            replica path, holding BUNDLES (comma-separated); repeatable
       --shards-config FILE one shard per line, as --shard (see docs/scale-out.md)
       --shard-timeout-ms N a shard slower than this is left out of a query (default 2000)
+      --language TAG       the language of records that name none, a BCP 47 tag (default en):
+                           stemmed with its stemmer when Xapian has one, else not stemmed;
+                           changing it rebuilds the index from the store at start
       --help, --version
 
     Under systemd socket activation (LISTEN_FDS) the socket is inherited instead.
@@ -123,6 +128,10 @@ struct Configuration {
                 let v = try value(arg)
                 guard let n = Int(v), n > 0 else { throw UsageError("--shard-timeout-ms needs a number > 0, got \(v)") }
                 shardTimeout = n
+            case "--language":
+                let v = try value(arg)
+                guard Languages.isWellFormed(v) else { throw UsageError("--language needs a BCP 47 tag such as en or de, got \(v)") }
+                config.language = v
             case "--help", "-h": throw UsageError(nil)
             default: throw UsageError("unknown argument \(arg)")
             }

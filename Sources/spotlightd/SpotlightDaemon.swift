@@ -38,6 +38,7 @@ struct SpotlightDaemon {
         var options = SpotlightEngine.Options()
         options.log = { line in log.engineLine(line) }
         options.shards = configuration.shards
+        options.language = configuration.language
 
         let engine: SpotlightEngine
         do {

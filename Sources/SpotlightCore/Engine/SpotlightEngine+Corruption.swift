@@ -18,7 +18,8 @@ extension SpotlightEngine {
             // Remembered on disk first, so a crash before the rebuild ends leads to another.
             _ = FileManager.default.createFile(atPath: marker, contents: Data("the index was corrupt".utf8))
             try fsyncDirectory(dataDirectory)
-            let (opened, reason) = try Self.openActiveIndex(directory, store: store, verify: true, log: options.log)
+            let (opened, reason) = try Self.openActiveIndex(directory, store: store, verify: true,
+                                                              language: options.language, log: options.log)
             index = opened
             indexedSequence = try opened.lastAppliedSequence()
             guard reason != nil else {

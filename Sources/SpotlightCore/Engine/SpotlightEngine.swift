@@ -33,6 +33,9 @@ public final class SpotlightEngine: @unchecked Sendable {
         public var shards: ShardLayout?
         /// The time a donation is stored at (the recency boost's fallback); tests inject one.
         public var clock: @Sendable () -> Date = { Date() }
+        /// The language of records that name none, a BCP 47 tag (`spotlightd --language`); an
+        /// index built with another default is rebuilt from the store at start.
+        public var language = "en"
         public init() {}
     }
 
@@ -124,7 +127,8 @@ public final class SpotlightEngine: @unchecked Sendable {
             options.log("warning: kept the index of the lost store at \(aside); its documents hold the records' JSON")
         }
         // Xapian's check runs at every start: a clean shutdown does not protect against the disk.
-        let (opened, rebuildReason) = try Self.openActiveIndex(directory, store: store, verify: true, log: options.log)
+        let (opened, rebuildReason) = try Self.openActiveIndex(directory, store: store, verify: true,
+                                                                 language: options.language, log: options.log)
         index = opened
         let needsRebuild = rebuildReason != nil || FileManager.default.fileExists(atPath: rebuildMarker)
         if needsRebuild {
@@ -235,7 +239,7 @@ public final class SpotlightEngine: @unchecked Sendable {
     }
 
     static func openActiveIndex(_ directory: IndexDirectory, store: RecordStore, verify: Bool,
-                                log: @Sendable (String) -> Void) throws -> (SearchIndex, rebuildReason: String?) {
+                                language: String = Languages.english, log: @Sendable (String) -> Void) throws -> (SearchIndex, rebuildReason: String?) {
         var reason = "there was no index yet"
         if let active = directory.activePath() {
             var problem: String?
@@ -246,9 +250,13 @@ public final class SpotlightEngine: @unchecked Sendable {
             }
             if problem == nil {
                 do {
-                    let index = try SearchIndex.openWritable(path: active)
+                    let index = try SearchIndex.openWritable(path: active, defaultLanguage: language)
                     let version = try index.storedSchemaVersion()
-                    if version == SearchIndex.schemaVersion, let missing = try missingDocumentData(index, at: active) {
+                    let storedLanguage = try index.storedDefaultLanguage()
+                    if version == SearchIndex.schemaVersion, storedLanguage != language {
+                        index.close()
+                        reason = "the index's default language \(storedLanguage) is not \(language)"
+                    } else if version == SearchIndex.schemaVersion, let missing = try missingDocumentData(index, at: active) {
                         index.close()
                         problem = missing
                         report.table = "docdata"
@@ -268,7 +276,7 @@ public final class SpotlightEngine: @unchecked Sendable {
             }
         }
         let path = directory.nextGenerationPath()
-        let index = try SearchIndex.openWritable(path: path)
+        let index = try SearchIndex.openWritable(path: path, defaultLanguage: language)
         try index.commit(lastAppliedSequence: try store.lastSequence())
         try directory.activate(path)
         return (index, reason)

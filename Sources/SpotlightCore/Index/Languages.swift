@@ -15,9 +15,11 @@ import Foundation
 /// Languages.hasStemmer("ko")            // false: Korean is not stemmed
 /// Languages.isWellFormed("not a tag")   // false
 /// ```
-enum Languages {
+///
+/// Only ``english`` and ``isWellFormed(_:)`` are public (spotlightd checks `--language` with it).
+public enum Languages {
     /// The default language of records that name none.
-    static let english = "en"
+    public static let english = "en"
 
     /// The primary subtag, lower-cased: `"fr-CA"` → `"fr"`.
     static func primary(_ tag: String) -> String {
@@ -26,7 +28,7 @@ enum Languages {
 
     /// Whether `tag` is shaped like a BCP 47 tag: subtags of 1...8 ASCII letters and digits
     /// joined by `-`, the first of 2...8 letters, at most 64 bytes.
-    static func isWellFormed(_ tag: String) -> Bool {
+    public static func isWellFormed(_ tag: String) -> Bool {
         guard tag.utf8.count <= 64 else { return false }
         let subtags = tag.split(separator: "-", omittingEmptySubsequences: false)
         guard let first = subtags.first, (2...8).contains(first.count),

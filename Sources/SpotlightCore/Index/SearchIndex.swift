@@ -33,7 +33,8 @@ public final class SearchIndex: @unchecked Sendable {
     /// reserves again only when more changes are pending than that.
     private var reservedPendingChanges = 0
 
-    /// The language of records that name none (a BCP 47 tag; see ``Languages``).
+    /// The language of records that name none (a BCP 47 tag; see ``Languages``); a writer
+    /// stores it in ``TermSchema/Metadata/defaultLanguage`` at every commit.
     public var defaultLanguage = Languages.english
     /// The writer's stemmed languages (``TermSchema/Metadata/languages``), loaded at the first write.
     private var writerLanguages: Set<String>?
@@ -50,10 +51,13 @@ public final class SearchIndex: @unchecked Sendable {
 
     /// Creates or opens the local database at `path` for writing. Fails fast (.locked) if another writer holds it.
     ///
+    /// - Parameter defaultLanguage: the language of records that name none (BCP 47).
     /// - Throws: `.locked` naming the path when another writer holds it; `.corrupt` when the
     ///   path holds something that is not a Xapian database; `.io` when it cannot be created.
-    public static func openWritable(path: String) throws -> SearchIndex {
-        SearchIndex(database: try .openWritable(path: path), writablePath: path)
+    public static func openWritable(path: String, defaultLanguage: String = Languages.english) throws -> SearchIndex {
+        let index = SearchIndex(database: try .openWritable(path: path), writablePath: path)
+        index.defaultLanguage = defaultLanguage
+        return index
     }
 
     /// Opens `spec` for searching only.
@@ -107,6 +111,12 @@ public final class SearchIndex: @unchecked Sendable {
         return tag
     }
 
+    /// The default language stored by the last commit (``TermSchema/Metadata/defaultLanguage``);
+    /// `en` for an index committed before it was stored.
+    public func storedDefaultLanguage() throws -> String {
+        try database.metadata(TermSchema.Metadata.defaultLanguage) ?? Languages.english
+    }
+
     /// The stemmed languages the index holds (``TermSchema/Metadata/languages``).
     func storedLanguages() throws -> Set<String> {
         Languages.decode(try database.metadata(TermSchema.Metadata.languages))
@@ -139,6 +149,7 @@ public final class SearchIndex: @unchecked Sendable {
         spaceReserve = reserve
         try database.setMetadata(TermSchema.Metadata.lastAppliedSequence, String(lastAppliedSequence))
         try database.setMetadata(TermSchema.Metadata.schemaVersion, String(Self.schemaVersion))
+        try database.setMetadata(TermSchema.Metadata.defaultLanguage, defaultLanguage)
         try database.commit()
         pendingChanges = 0
         reservedPendingChanges = 0
@@ -212,7 +223,7 @@ public final class SearchIndex: @unchecked Sendable {
     private func searchOnce(_ query: SearchQuery, now: Date, _ synonyms: [String: SynonymTable]) throws -> SearchResult {
         var run = SearchRun(database: try database, slots: try searchSlots(), synonyms: synonyms)
         run.languages = try storedLanguages()
-        run.defaultLanguage = defaultLanguage
+        run.defaultLanguage = writablePath == nil ? try storedDefaultLanguage() : defaultLanguage
         return try run.run(query, now: now)
     }
 

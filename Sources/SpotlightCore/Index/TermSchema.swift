@@ -64,6 +64,9 @@ enum TermSchema {
         /// The primary subtags of the stemmed languages the index holds, sorted, comma-separated
         /// (`de,en,fr`); see ``Languages``. Written by the writer when it first meets a language.
         static let languages = "spotlight.languages"
+        /// The BCP 47 tag records without a language were indexed in (absent: `en`), written by
+        /// every commit; an index of another default than spotlightd's `--language` is rebuilt.
+        static let defaultLanguage = "spotlight.default-language"
     }
 
     // MARK: Property value slots
