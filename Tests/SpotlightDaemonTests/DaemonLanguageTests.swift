@@ -123,6 +123,22 @@ func text(_ id: String, _ title: String, _ language: String?) -> Record {
         #expect(daemon.log().contains("default language en is not de"))
     }
 
+    @Test func anIndexWrittenBeforeSchemaFourIsRebuiltFromTheStoreOnUpgrade() async throws {
+        let (daemon, _) = try await daemonWithRecords()
+        defer { daemon.stop() }
+        daemon.stop()
+        let tool = Process()
+        tool.executableURL = URL(fileURLWithPath: "/usr/bin/xapian-metadata")
+        tool.arguments = ["set", daemon.dataDirectory + "/index", "spotlight.schema-version", "3"]
+        try tool.run()
+        tool.waitUntilExit()
+        #expect(tool.terminationStatus == 0)
+        try daemon.start()
+        let index = daemon.index()
+        try await waitUntil { try await ids(index, "관측") == ["ko"] }
+        #expect(daemon.log().contains("the index schema version 3 is not 4"))
+    }
+
     @Test func aSnippetMarksAMatchThroughFolding() async throws {
         let (daemon, index) = try await daemonWithRecords()
         defer { daemon.stop() }
