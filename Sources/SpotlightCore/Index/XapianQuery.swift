@@ -121,7 +121,7 @@ final class XapianQuery {
     }
 }
 
-/// Xapian's query parser (English stemmer, STEM_SOME, default operator AND), freed in `deinit`.
+/// Xapian's query parser (English stemmer unless ``setLanguage(_:)``, STEM_SOME, default operator AND), freed in `deinit`.
 final class XapianQueryParser {
     let handle: OpaquePointer
     private let database: XapianDatabase   // kept alive: the parser expands wildcards against it
