@@ -9,26 +9,35 @@
 struct FoldedText {
     /// The folded text.
     let text: String
-    private let originals: [Substring]
-    /// UTF-8 offset in ``text`` where the fold of each original character starts, then the end.
-    private let starts: [Int]
+    private let original: [UInt8]
+    /// Per original character, the UTF-8 offset where it starts in the original, then the end.
+    private let originalStarts: [Int]
+    /// Per original character, the UTF-8 offset where its fold starts in ``text``, then the end.
+    private let foldedStarts: [Int]
 
     init(_ original: String) {
-        var originals: [Substring] = []
-        var starts: [Int] = []
-        var text = ""
-        var index = original.startIndex
-        while index < original.endIndex {
-            let next = original.index(after: index)
-            originals.append(original[index..<next])
-            starts.append(text.utf8.count)
-            text += TextNormalizer.fold(String(original[index..<next]))
-            index = next
+        var folded: [UInt8] = []
+        folded.reserveCapacity(original.utf8.count)
+        var originalStarts: [Int] = []
+        var foldedStarts: [Int] = []
+        var offset = 0
+        for character in original {
+            originalStarts.append(offset)
+            foldedStarts.append(folded.count)
+            let bytes = character.utf8
+            if bytes.count == 1, let byte = bytes.first, byte < 0x80 {   // ASCII: lower-cased in place
+                folded.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+            } else {
+                folded.append(contentsOf: TextNormalizer.fold(String(character)).utf8)
+            }
+            offset += bytes.count
         }
-        starts.append(text.utf8.count)
-        self.text = text
-        self.originals = originals
-        self.starts = starts
+        originalStarts.append(offset)
+        foldedStarts.append(folded.count)
+        self.text = String(decoding: folded, as: UTF8.self)
+        self.original = Array(original.utf8)
+        self.originalStarts = originalStarts
+        self.foldedStarts = foldedStarts
     }
 
     /// `snippet`, a run of ``text`` with `start` and `end` markers in it and Xapian's `…` at
@@ -53,29 +62,31 @@ struct FoldedText {
         guard !plain.isEmpty, let found = Array(text.utf8).firstRange(of: plain) else { return nil }
         let first = piece(containing: found.lowerBound)
         let last = piece(containing: found.upperBound - 1)
-        var before = [Int](repeating: 0, count: originals.count)
-        var after = [Int](repeating: 0, count: originals.count)
+        var before = [Int: Int]()
+        var after = [Int: Int]()
         for mark in marks {
             let offset = found.lowerBound + mark.offset
-            if mark.isStart { before[piece(containing: min(offset, found.upperBound - 1))] += 1 }
-            else { after[piece(containing: max(offset - 1, found.lowerBound))] += 1 }
+            if mark.isStart { before[piece(containing: min(offset, found.upperBound - 1)), default: 0] += 1 }
+            else { after[piece(containing: max(offset - 1, found.lowerBound)), default: 0] += 1 }
         }
-        var result = leading ? ellipsis : ""
+        var result: [UInt8] = leading ? Array(ellipsis.utf8) : []
         for index in first...last {
-            result += String(repeating: start, count: before[index])
-            result += originals[index]
-            result += String(repeating: end, count: after[index])
+            for _ in 0..<(before[index] ?? 0) { result.append(contentsOf: start.utf8) }
+            result.append(contentsOf: original[originalStarts[index]..<originalStarts[index + 1]])
+            for _ in 0..<(after[index] ?? 0) { result.append(contentsOf: end.utf8) }
         }
-        return trailing ? result + ellipsis : result
+        if trailing { result.append(contentsOf: ellipsis.utf8) }
+        return String(decoding: result, as: UTF8.self)
     }
 
-    /// The original character whose fold holds the UTF-8 offset (the last such when a fold is empty).
+    /// The original character whose fold holds the UTF-8 offset of ``text`` (the last such
+    /// when a fold is empty).
     private func piece(containing offset: Int) -> Int {
         var low = 0
-        var high = originals.count - 1
-        while low < high {   // the last piece whose start is at or before offset
+        var high = foldedStarts.count - 2
+        while low < high {   // the last character whose fold starts at or before offset
             let middle = (low + high + 1) / 2
-            if starts[middle] <= offset { low = middle } else { high = middle - 1 }
+            if foldedStarts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
         return low
     }

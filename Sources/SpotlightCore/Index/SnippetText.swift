@@ -15,14 +15,17 @@ enum SnippetText {
     static func make(_ record: Record, _ matches: XapianMatchSet, _ index: Int, _ options: SnippetOptions,
                      language: String = Languages.english) throws -> String {
         let original = source(record)
-        let folded = FoldedText(original)
-        let raw = try matches.snippet(folded.text, length: options.length, start: startMark, end: endMark,
-                                      language: language)
-        if let restored = folded.restore(unescapeHTML(raw)) {
-            // Adjacent matches are one marked run: CJK n-grams come marked one character each.
-            return render(restored.replacingOccurrences(of: endMark + startMark, with: ""), options, escaped: false)
+        // ASCII text folds to its lower case, which Xapian's snippet tokenizer matches by itself.
+        if !original.utf8.allSatisfy({ $0 < 0x80 }) {
+            let folded = FoldedText(original)
+            let raw = try matches.snippet(folded.text, length: options.length, start: startMark, end: endMark,
+                                          language: language)
+            if let restored = folded.restore(unescapeHTML(raw)) {
+                // Adjacent matches are one marked run: CJK n-grams come marked one character each.
+                return render(restored.replacingOccurrences(of: endMark + startMark, with: ""), options, escaped: false)
+            }
         }
-        // Not a run of the folded text (never seen): cut the original text as it is.
+        // ASCII, or not a run of the folded text (never seen): cut the original text as it is.
         let plain = try matches.snippet(original, length: options.length, start: startMark, end: endMark,
                                         language: language)
         return render(plain, options)
