@@ -36,7 +36,8 @@ public struct Record: Codable, Hashable, Sendable {
     public var rankingHint: Int?
     /// The language of the record's text, a BCP 47 tag (`de`, `fr-CA`, `ko`); its words are
     /// stemmed in that language when Xapian has a stemmer for it, and not stemmed otherwise.
-    /// nil: the daemon's default language (English unless `spotlightd --language`).
+    /// nil: its bundle's language (`spotlightd --bundle-language`), else the daemon's default
+    /// (English unless `spotlightd --language`).
     public var language: String?
 
     public init(bundle: String, type: String, id: String, title: String, subtitle: String? = nil,

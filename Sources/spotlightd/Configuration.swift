@@ -21,8 +21,8 @@ struct Configuration {
     var verbose = false
     /// Remote shards and replicas searched with the local index (nil: none).
     var shards: ShardLayout?
-    /// The language of records that name none (`--language`, BCP 47).
-    var language = "en"
+    /// The language of records that name none (`--language`, `--bundle-language`, BCP 47).
+    var languages = LanguageSettings()
 
     static let help = """
     spotlightd — the Spotlight for Linux daemon: apps donate records, it keeps them durably
@@ -34,7 +34,7 @@ struct Configuration {
                       [--max-frame-bytes N] [--max-connections N] [--max-connections-per-peer N]
                       [--max-pending-requests N] [--verbose]
                       [--shard "NAME DATABASE BUNDLES" ...] [--shards-config FILE]
-                      [--shard-timeout-ms N] [--language TAG]
+                      [--shard-timeout-ms N] [--language TAG] [--bundle-language BUNDLE=TAG ...]
 
     OPTIONS:
       --data-dir DIR       record store and index (env SPOTLIGHT_DATA_DIR;
@@ -61,6 +61,9 @@ struct Configuration {
       --language TAG       the language of records that name none, a BCP 47 tag (default en):
                            stemmed with its stemmer when Xapian has one, else not stemmed;
                            changing it rebuilds the index from the store at start
+      --bundle-language BUNDLE=TAG
+                           the language of BUNDLE's records that name none (instead of
+                           --language); repeatable; changing it rebuilds the index too
       --help, --version
 
     Under systemd socket activation (LISTEN_FDS) the socket is inherited instead.
@@ -131,7 +134,14 @@ struct Configuration {
             case "--language":
                 let v = try value(arg)
                 guard Languages.isWellFormed(v) else { throw UsageError("--language needs a BCP 47 tag such as en or de, got \(v)") }
-                config.language = v
+                config.languages.defaultLanguage = v
+            case "--bundle-language":
+                let v = try value(arg)
+                let parts = v.split(separator: "=", maxSplits: 1).map(String.init)
+                guard parts.count == 2, !parts[0].isEmpty, Languages.isWellFormed(parts[1]) else {
+                    throw UsageError("--bundle-language needs BUNDLE=TAG with a BCP 47 tag such as de, got \(v)")
+                }
+                config.languages.bundles[parts[0]] = parts[1]
             case "--help", "-h": throw UsageError(nil)
             default: throw UsageError("unknown argument \(arg)")
             }

@@ -38,7 +38,7 @@ struct SpotlightDaemon {
         var options = SpotlightEngine.Options()
         options.log = { line in log.engineLine(line) }
         options.shards = configuration.shards
-        options.language = configuration.language
+        options.languages = configuration.languages
 
         let engine: SpotlightEngine
         do {

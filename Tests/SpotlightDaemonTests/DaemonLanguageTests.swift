@@ -120,7 +120,20 @@ func text(_ id: String, _ title: String, _ language: String?) -> Record {
         try daemon.start(extraArguments: ["--language", "de"])
         let index = daemon.index()
         try await waitUntil { try await ids(index, "Häusern") == ["1"] }
-        #expect(daemon.log().contains("default language en is not de"))
+        #expect(daemon.log().contains("language settings"))
+    }
+
+    @Test func aBundlesLanguageStemsItsRecordsThatNameNone() async throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.stop() }
+        daemon.stop()
+        try daemon.start(extraArguments: ["--bundle-language", "com.example.other=de"])
+        let index = daemon.index()
+        var other = text("de", "Die alten Häuser", nil)
+        other.bundle = "com.example.other"
+        try await index.indexRecords([text("en", "Die alten Häuser", nil)])
+        try await index.indexRecords([other])
+        #expect(try await ids(index, "Häusern") == ["de"])
     }
 
     @Test func anIndexWrittenBeforeSchemaFourIsRebuiltFromTheStoreOnUpgrade() async throws {

@@ -19,7 +19,7 @@ extension SpotlightEngine {
             _ = FileManager.default.createFile(atPath: marker, contents: Data("the index was corrupt".utf8))
             try fsyncDirectory(dataDirectory)
             let (opened, reason) = try Self.openActiveIndex(directory, store: store, verify: true,
-                                                              language: options.language, log: options.log)
+                                                              languages: options.languages, log: options.log)
             index = opened
             indexedSequence = try opened.lastAppliedSequence()
             guard reason != nil else {

@@ -90,7 +90,7 @@ extension SpotlightEngine {
             try check("the index at \(source)", "compact into \(destination)") {
                 cx_database_compact(source, destination, $0)
             }
-            let fresh = try SearchIndex.openWritable(path: destination, defaultLanguage: options.language)
+            let fresh = try SearchIndex.openWritable(path: destination, languages: options.languages)
             let bytesBefore = directorySize(source)
             let sequence = try await onWriter { try self.swapIn(fresh, at: destination, after: startSequence) }
             let report = CompactionReport(bytesBefore: bytesBefore, bytesAfter: directorySize(destination),

@@ -32,7 +32,7 @@ extension SpotlightEngine {
             let startSequence = try snapshot.lastSequence()
             let total = try snapshot.counts().reduce(0) { $0 + $1.total }
             shared.withLock { $0.rebuildTotal = total }
-            let fresh = try SearchIndex.openWritable(path: path, defaultLanguage: options.language)
+            let fresh = try SearchIndex.openWritable(path: path, languages: options.languages)
             var done = 0
             try snapshot.forEachDonatedRecord(bundle: nil, batchSize: 1000) { batch in
                 try Task.checkCancellation()

@@ -33,9 +33,9 @@ public final class SpotlightEngine: @unchecked Sendable {
         public var shards: ShardLayout?
         /// The time a donation is stored at (the recency boost's fallback); tests inject one.
         public var clock: @Sendable () -> Date = { Date() }
-        /// The language of records that name none, a BCP 47 tag (`spotlightd --language`); an
-        /// index built with another default is rebuilt from the store at start.
-        public var language = "en"
+        /// The language of records that name none (`spotlightd --language`, `--bundle-language`);
+        /// an index built with other settings is rebuilt from the store at start.
+        public var languages = LanguageSettings()
         public init() {}
     }
 
@@ -128,7 +128,7 @@ public final class SpotlightEngine: @unchecked Sendable {
         }
         // Xapian's check runs at every start: a clean shutdown does not protect against the disk.
         let (opened, rebuildReason) = try Self.openActiveIndex(directory, store: store, verify: true,
-                                                                 language: options.language, log: options.log)
+                                                                 languages: options.languages, log: options.log)
         index = opened
         let needsRebuild = rebuildReason != nil || FileManager.default.fileExists(atPath: rebuildMarker)
         if needsRebuild {
@@ -239,7 +239,7 @@ public final class SpotlightEngine: @unchecked Sendable {
     }
 
     static func openActiveIndex(_ directory: IndexDirectory, store: RecordStore, verify: Bool,
-                                language: String = Languages.english, log: @Sendable (String) -> Void) throws -> (SearchIndex, rebuildReason: String?) {
+                                languages: LanguageSettings = LanguageSettings(), log: @Sendable (String) -> Void) throws -> (SearchIndex, rebuildReason: String?) {
         var reason = "there was no index yet"
         if let active = directory.activePath() {
             var problem: String?
@@ -250,12 +250,12 @@ public final class SpotlightEngine: @unchecked Sendable {
             }
             if problem == nil {
                 do {
-                    let index = try SearchIndex.openWritable(path: active, defaultLanguage: language)
+                    let index = try SearchIndex.openWritable(path: active, languages: languages)
                     let version = try index.storedSchemaVersion()
-                    let storedLanguage = try index.storedDefaultLanguage()
-                    if version == SearchIndex.schemaVersion, storedLanguage != language {
+                    let stored = version == SearchIndex.schemaVersion ? try index.storedLanguageSettings() : languages
+                    if stored != languages {
                         index.close()
-                        reason = "the index's default language \(storedLanguage) is not \(language)"
+                        reason = "the index's language settings \(stored.encoded) are not \(languages.encoded)"
                     } else if version == SearchIndex.schemaVersion, let missing = try missingDocumentData(index, at: active) {
                         index.close()
                         problem = missing
@@ -276,7 +276,7 @@ public final class SpotlightEngine: @unchecked Sendable {
             }
         }
         let path = directory.nextGenerationPath()
-        let index = try SearchIndex.openWritable(path: path, defaultLanguage: language)
+        let index = try SearchIndex.openWritable(path: path, languages: languages)
         try index.commit(lastAppliedSequence: try store.lastSequence())
         try directory.activate(path)
         return (index, reason)

@@ -1,9 +1,9 @@
 internal import CXapian
+import SpotlightModel
 import Foundation
 
 /// The language text is stemmed in, named by a BCP 47 tag (`en`, `de-CH`, `fr-CA`, `ko`): a
-/// record's ``SpotlightModel/Record/language``, else the index's default (English unless
-/// `spotlightd --language`). A language Xapian has a stemmer for (its primary subtag: `de`,
+/// record's ``SpotlightModel/Record/language``, else as ``LanguageSettings`` say. A language Xapian has a stemmer for (its primary subtag: `de`,
 /// `fr`, `tr`, `ar`, ...) is stemmed with it; any other language is indexed unstemmed.
 ///
 /// The index keeps the stemmed languages it holds in ``TermSchema/Metadata/languages``, so a
@@ -59,5 +59,50 @@ public enum Languages {
         if let named { return [named] }
         guard !inIndex.isEmpty else { return [english] }
         return inIndex.sorted { ($0 == english ? 0 : 1, $0) < ($1 == english ? 0 : 1, $1) }
+    }
+}
+
+/// Which language a record without its own ``SpotlightModel/Record/language`` is indexed in:
+/// its bundle's (`spotlightd --bundle-language BUNDLE=TAG`), else the default
+/// (`spotlightd --language`, English unless set). Stored in the index at every commit
+/// (``TermSchema/Metadata/languageSettings``); an index built with other settings is rebuilt.
+///
+/// ```swift
+/// var settings = LanguageSettings()
+/// settings.bundles["com.example.Notizen"] = "de"
+/// settings.language(of: record)   // record.language ?? "de" for that bundle ?? "en"
+/// ```
+public struct LanguageSettings: Codable, Hashable, Sendable {
+    /// The language of records that name none and whose bundle has none.
+    public var defaultLanguage: String
+    /// Bundle identifier -> the language of its records that name none.
+    public var bundles: [String: String]
+
+    public init(defaultLanguage: String = Languages.english, bundles: [String: String] = [:]) {
+        self.defaultLanguage = defaultLanguage
+        self.bundles = bundles
+    }
+
+    /// The BCP 47 tag `record`'s text is stemmed in.
+    public func language(of record: Record) -> String {
+        record.language ?? bundles[record.bundle] ?? defaultLanguage
+    }
+
+    /// The stored form: JSON with sorted keys.
+    var encoded: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
+    }
+
+    /// The settings in a stored value; nil (an index from before they were stored) reads as English.
+    static func decode(_ stored: String?) throws -> LanguageSettings {
+        guard let stored else { return LanguageSettings() }
+        do {
+            return try JSONDecoder().decode(LanguageSettings.self, from: Data(stored.utf8))
+        } catch {
+            throw SpotlightError(.corrupt, "the index's language settings are not readable: \(stored); "
+                + "rebuild the index from the record store", underlying: "\(error)")
+        }
     }
 }

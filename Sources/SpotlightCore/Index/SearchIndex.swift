@@ -33,9 +33,9 @@ public final class SearchIndex: @unchecked Sendable {
     /// reserves again only when more changes are pending than that.
     private var reservedPendingChanges = 0
 
-    /// The language of records that name none (a BCP 47 tag; see ``Languages``); a writer
-    /// stores it in ``TermSchema/Metadata/defaultLanguage`` at every commit.
-    public var defaultLanguage = Languages.english
+    /// The language of records that name none (see ``LanguageSettings``); a writer stores
+    /// them in ``TermSchema/Metadata/languageSettings`` at every commit.
+    public var languageSettings = LanguageSettings()
     /// The writer's stemmed languages (``TermSchema/Metadata/languages``), loaded at the first write.
     private var writerLanguages: Set<String>?
 
@@ -51,12 +51,12 @@ public final class SearchIndex: @unchecked Sendable {
 
     /// Creates or opens the local database at `path` for writing. Fails fast (.locked) if another writer holds it.
     ///
-    /// - Parameter defaultLanguage: the language of records that name none (BCP 47).
+    /// - Parameter languages: the language of records that name none.
     /// - Throws: `.locked` naming the path when another writer holds it; `.corrupt` when the
     ///   path holds something that is not a Xapian database; `.io` when it cannot be created.
-    public static func openWritable(path: String, defaultLanguage: String = Languages.english) throws -> SearchIndex {
+    public static func openWritable(path: String, languages: LanguageSettings = LanguageSettings()) throws -> SearchIndex {
         let index = SearchIndex(database: try .openWritable(path: path), writablePath: path)
-        index.defaultLanguage = defaultLanguage
+        index.languageSettings = languages
         return index
     }
 
@@ -89,7 +89,7 @@ public final class SearchIndex: @unchecked Sendable {
         for donated in records {
             let record = donated.record
             let key = UniqueKey.term(for: record.key)
-            let language = try noteLanguage(record.language ?? defaultLanguage, in: database)
+            let language = try noteLanguage(languageSettings.language(of: record), in: database)
             let document = try RecordDocument.make(record, donated: donated.donated, slots: &slots, in: database,
                                                    language: language)
             try database.updateSpelling(uniqueTerm: key, document)
@@ -111,10 +111,10 @@ public final class SearchIndex: @unchecked Sendable {
         return tag
     }
 
-    /// The default language stored by the last commit (``TermSchema/Metadata/defaultLanguage``);
-    /// `en` for an index committed before it was stored.
-    public func storedDefaultLanguage() throws -> String {
-        try database.metadata(TermSchema.Metadata.defaultLanguage) ?? Languages.english
+    /// The language settings stored by the last commit (``TermSchema/Metadata/languageSettings``);
+    /// English for an index committed before they were stored.
+    public func storedLanguageSettings() throws -> LanguageSettings {
+        try LanguageSettings.decode(database.metadata(TermSchema.Metadata.languageSettings))
     }
 
     /// The stemmed languages the index holds (``TermSchema/Metadata/languages``).
@@ -149,7 +149,7 @@ public final class SearchIndex: @unchecked Sendable {
         spaceReserve = reserve
         try database.setMetadata(TermSchema.Metadata.lastAppliedSequence, String(lastAppliedSequence))
         try database.setMetadata(TermSchema.Metadata.schemaVersion, String(Self.schemaVersion))
-        try database.setMetadata(TermSchema.Metadata.defaultLanguage, defaultLanguage)
+        try database.setMetadata(TermSchema.Metadata.languageSettings, languageSettings.encoded)
         try database.commit()
         pendingChanges = 0
         reservedPendingChanges = 0
@@ -223,7 +223,9 @@ public final class SearchIndex: @unchecked Sendable {
     private func searchOnce(_ query: SearchQuery, now: Date, _ synonyms: [String: SynonymTable]) throws -> SearchResult {
         var run = SearchRun(database: try database, slots: try searchSlots(), synonyms: synonyms)
         run.languages = try storedLanguages()
-        run.defaultLanguage = writablePath == nil ? try storedDefaultLanguage() : defaultLanguage
+        if query.snippets != nil {   // only snippets need a record's language at search time
+            run.languageSettings = writablePath == nil ? try storedLanguageSettings() : languageSettings
+        }
         return try run.run(query, now: now)
     }
 

@@ -12,7 +12,7 @@ struct SearchRun {
     /// The stemmed languages the index holds (``TermSchema/Metadata/languages``).
     var languages: Set<String> = []
     /// The language of records that name none, for their snippets.
-    var defaultLanguage = Languages.english
+    var languageSettings = LanguageSettings()
 
     /// Suggest a correction when the text typed finds at most this many matches.
     static let spellingThreshold = 2
@@ -87,7 +87,7 @@ struct SearchRun {
             let record = try RecordDocument.decode(try matches.data(index), in: database.subject)
             var hit = SearchHit(record: record, score: try matches.weight(index))
             if let options = query.snippets { hit.snippet = try SnippetText.make(record, matches, index, options,
-                                                                                 language: record.language ?? defaultLanguage) }
+                                                                                 language: languageSettings.language(of: record)) }
             if query.explain == true { hit.explanation = try explanation(hit, matches.matchingTerms(index), query) }
             hits.append(hit)
         }

@@ -64,9 +64,10 @@ enum TermSchema {
         /// The primary subtags of the stemmed languages the index holds, sorted, comma-separated
         /// (`de,en,fr`); see ``Languages``. Written by the writer when it first meets a language.
         static let languages = "spotlight.languages"
-        /// The BCP 47 tag records without a language were indexed in (absent: `en`), written by
-        /// every commit; an index of another default than spotlightd's `--language` is rebuilt.
-        static let defaultLanguage = "spotlight.default-language"
+        /// JSON ``LanguageSettings`` (`{"bundles":{},"defaultLanguage":"en"}`): the languages of
+        /// records that name none; absent: English. Written by every commit; an index of other
+        /// settings than spotlightd's `--language` and `--bundle-language` is rebuilt.
+        static let languageSettings = "spotlight.language-settings"
     }
 
     // MARK: Property value slots
