@@ -28,6 +28,12 @@ import SpotlightModel
         #expect(try ids(try Self.multilingual(), query) == [id])
     }
 
+    @Test func aFieldFindsAWordInsideUnspacedText() throws {
+        let t = try Self.multilingual()
+        #expect(try ids(t, "title:夜景") == ["ja"])
+        #expect(try ids(t, "title:관측 OR title:烤鸭").sorted() == ["ko", "zh"])
+    }
+
     @Test func snippetMarksAMatchThroughFolding() throws {
         let t = try Self.multilingual()
         let result = try t.index.search(SearchQuery(text: "cafe", snippets: SnippetOptions(start: "[", end: "]")), now: Date())
