@@ -59,11 +59,7 @@ Xapian::Stem cx_stemmer_for_language(const char *language) {
     if (primary.size() < 2 || primary.size() > 3) return Xapian::Stem();
     for (char c : primary)
         if (c < 'a' || c > 'z') return Xapian::Stem();
-    try {
-        return Xapian::Stem(primary);
-    } catch (const Xapian::InvalidArgumentError &) {
-        return Xapian::Stem();   // a language Xapian has no stemmer for: not stemmed
-    }
+    return Xapian::Stem(primary, true);   // a language Xapian has no stemmer for: none, not stemmed
 }
 
 extern "C" cx_status cx_language_has_stemmer(const char *language, int *found, char **error) {

@@ -38,6 +38,8 @@ public final class SearchIndex: @unchecked Sendable {
     public var languageSettings = LanguageSettings()
     /// The writer's stemmed languages (``TermSchema/Metadata/languages``), loaded at the first write.
     private var writerLanguages: Set<String>?
+    /// Primary subtags the writer met that Xapian has no stemmer for (not looked up again).
+    private var writerUnstemmed: Set<String> = []
 
     /// Commit at least this often: past 10 000 pending changes libxapian commits by itself
     /// inside a replace, without the disk space reserved first.
@@ -104,9 +106,12 @@ public final class SearchIndex: @unchecked Sendable {
         var known = try writerLanguages ?? Languages.decode(database.metadata(TermSchema.Metadata.languages))
         defer { writerLanguages = known }
         let primary = Languages.primary(tag)
-        if !known.contains(primary), Languages.hasStemmer(primary) {
+        guard !known.contains(primary), !writerUnstemmed.contains(primary) else { return tag }
+        if Languages.hasStemmer(primary) {
             known.insert(primary)
             try database.setMetadata(TermSchema.Metadata.languages, Languages.encode(known))
+        } else {
+            writerUnstemmed.insert(primary)
         }
         return tag
     }
