@@ -182,6 +182,16 @@ func text(_ id: String, _ title: String, _ language: String?) -> Record {
         #expect(hits.map(\.record) == [Self.records[0]])
     }
 
+    @Test func aQueryWhoseLanguageIsNotATagIsRefused() async throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.stop() }
+        let error = await #expect(throws: SpotlightError.self) {
+            try await daemon.index().query(SearchQuery(text: "hello", language: "en_US!"))
+        }
+        #expect(error?.code == .invalidInput)
+        #expect(error?.message.contains("BCP 47") == true)
+    }
+
     @Test func aRecordWhoseLanguageIsNotATagIsRefused() async throws {
         let daemon = try DaemonProcess()
         defer { daemon.stop() }
