@@ -40,6 +40,18 @@ import SpotlightModel
         #expect(result.hits.first?.snippet == "[Café] Supernova")
     }
 
+    @Test func snippetOfALongRecordIsCutAndShownInTheOriginalCharacters() throws {
+        let long = (1...40).map { "Étoile \($0) au-dessus du château." }.joined(separator: " ")
+        let t = try TempIndex().add(record("1", "Soirée d’observation", subtitle: "Café Supernova",
+                                           keywords: ["ÉTÉ"], properties: ["notes": .string(long + " Crème brûlée.")]))
+        let result = try t.index.search(SearchQuery(text: "creme brulee", snippets: SnippetOptions(length: 60, start: "[", end: "]")),
+                                        now: Date())
+        let snippet = try #require(result.hits.first?.snippet)
+        #expect(snippet.contains("[Crème] [brûlée]"))
+        #expect(snippet.hasPrefix("…"))
+        #expect(!snippet.contains("\u{1}") && !snippet.contains("\u{2}"))
+    }
+
     @Test func snippetMarksAWordInsideCJKText() throws {
         let t = try Self.multilingual()
         let result = try t.index.search(SearchQuery(text: "夜景", snippets: SnippetOptions(start: "[", end: "]")), now: Date())
