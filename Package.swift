@@ -25,11 +25,14 @@ let package = Package(
                        providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CXapianSystem", path: "Sources/CXapianSystem", pkgConfig: "xapian-core",
                        providers: [.apt(["libxapian-dev"])]),
+        // ICU, for Unicode case folding and normalization in CXapian (cxapian_text.cpp).
+        .systemLibrary(name: "CICUSystem", path: "Sources/CICUSystem", pkgConfig: "icu-uc",
+                       providers: [.apt(["libicu-dev"])]),
         // sd-bus, for the desktop search provider's D-Bus service (a module map only).
         .systemLibrary(name: "CSystemdBus", path: "Sources/CSystemdBus", pkgConfig: "libsystemd",
                        providers: [.apt(["libsystemd-dev"])]),
         // The only code that touches C++ and Xapian: a plain C API that catches every exception.
-        .target(name: "CXapian", dependencies: ["CXapianSystem"]),
+        .target(name: "CXapian", dependencies: ["CXapianSystem", "CICUSystem"]),
 
         // The record model every process shares; no C dependency.
         .target(name: "SpotlightModel"),

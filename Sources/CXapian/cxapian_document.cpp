@@ -1,4 +1,4 @@
-// Documents: term generation (English, STEM_SOME, positions), boolean terms, values, data.
+// Documents: term generation (English unless cx_document_set_language, STEM_SOME, CJK n-grams, positions), boolean terms, values, data.
 #include "cxapian_private.hpp"
 
 extern "C" cx_status cx_document_new(cx_document **out, char **error) {
@@ -7,6 +7,7 @@ extern "C" cx_status cx_document_new(cx_document **out, char **error) {
         auto handle = std::make_unique<cx_document>();
         handle->generator.set_stemmer(Xapian::Stem("english"));
         handle->generator.set_stemming_strategy(Xapian::TermGenerator::STEM_SOME);
+        handle->generator.set_flags(Xapian::TermGenerator::FLAG_CJK_NGRAM);   // words inside unspaced CJK text
         handle->generator.set_document(handle->doc);
         *out = handle.release();
     });

@@ -89,6 +89,14 @@ Xapian::Query cx_rewrite_subqueries(const Xapian::Query &query, Xapian::Query::o
     return Xapian::Query(rebuilt_op, parts.begin(), parts.end());
 }
 
+// The stemmer for a BCP 47 language tag (its primary subtag, cxapian_text.cpp): English for
+// an empty tag, none for a language Xapian has no stemmer for.
+Xapian::Stem cx_stemmer_for_language(const char *language);
+
+// Whether a term holds a Han, Hiragana, Katakana or Hangul character: an n-gram of
+// FLAG_CJK_NGRAM, never a word for the spelling dictionary or completions.
+bool cx_term_has_cjk(const std::string &term);
+
 // Writes message to *error (if error is non-null); never throws.
 void cx_set_error(char **error, const std::string &message);
 

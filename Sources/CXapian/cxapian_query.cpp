@@ -56,6 +56,7 @@ static Xapian::Query::op xapian_op(cx_query_op op) {
     case CX_OP_FILTER: return Xapian::Query::OP_FILTER;
     case CX_OP_AND_MAYBE: return Xapian::Query::OP_AND_MAYBE;
     case CX_OP_SYNONYM: return Xapian::Query::OP_SYNONYM;
+    case CX_OP_MAX: return Xapian::Query::OP_MAX;
     }
     throw Xapian::InvalidArgumentError("unknown cx_query_op");
 }
@@ -136,7 +137,7 @@ extern "C" cx_status cx_query_parser_parse(cx_query_parser *qp, const char *text
     CX_REQUIRE(out, error);
     // cx flags are defined with Xapian's values; keep only the ones the header names.
     unsigned known = CX_QP_BOOLEAN | CX_QP_PHRASE | CX_QP_LOVEHATE | CX_QP_WILDCARD | CX_QP_PURE_NOT | CX_QP_PARTIAL
-                     | CX_QP_SPELLING_CORRECTION;
+                     | CX_QP_SPELLING_CORRECTION | CX_QP_CJK_NGRAM;
     CX_GUARD(error, { new_query(qp->parser.parse_query(std::string(text, text_len), flags & known), out); });
 }
 

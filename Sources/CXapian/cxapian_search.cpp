@@ -23,6 +23,11 @@ static bool is_unprefixed(const std::string &term) {
     return !term.empty() && !(term[0] >= 'A' && term[0] <= 'Z');
 }
 
+// A word the spelling dictionary and completions may propose: unprefixed and not a CJK n-gram.
+static bool is_spelling_word(const std::string &term) {
+    return is_unprefixed(term) && !cx_term_has_cjk(term);
+}
+
 namespace {
 // One `<prefix>low..high` over several slots: the OR of a number range on each (a property
 // whose values live in one slot per bundle and kind, see PropertySlots.swift).
@@ -75,11 +80,11 @@ extern "C" cx_status cx_database_update_spelling(cx_database *db, const char *un
         for (auto post = w.postlist_begin(key); post != w.postlist_end(key); ++post) {
             Xapian::Document old = w.get_document(*post);
             for (auto term = old.termlist_begin(); term != old.termlist_end(); ++term)
-                if (is_unprefixed(*term)) db->spelling_delta[*term] -= 1;
+                if (is_spelling_word(*term)) db->spelling_delta[*term] -= 1;
         }
         if (doc != nullptr) {
             for (auto term = doc->doc.termlist_begin(); term != doc->doc.termlist_end(); ++term)
-                if (is_unprefixed(*term)) db->spelling_delta[*term] += 1;
+                if (is_spelling_word(*term)) db->spelling_delta[*term] += 1;
         }
     });
 }
@@ -121,6 +126,19 @@ extern "C" cx_status cx_database_term_frequency(const cx_database *db, const cha
     CX_GUARD(error, { *frequency = db->db->get_termfreq(std::string(term, term_len)); });
 }
 
+extern "C" cx_status cx_database_spelling_frequency(const cx_database *db, const char *word, size_t word_len,
+                                                    uint64_t *frequency, char **error) {
+    CX_REQUIRE(db, error);
+    CX_REQUIRE(word, error);
+    CX_REQUIRE(frequency, error);
+    CX_GUARD(error, {
+        std::string wanted(word, word_len);
+        Xapian::TermIterator spelling = db->db->spellings_begin();
+        spelling.skip_to(wanted);
+        *frequency = spelling != db->db->spellings_end() && *spelling == wanted ? spelling.get_termfreq() : 0;
+    });
+}
+
 extern "C" cx_status cx_database_complete(const cx_database *db, const cx_query *query, const char *prefix,
                                           size_t prefix_len, unsigned max_docs, unsigned max_results,
                                           char **list, size_t *list_len, char **error) {
@@ -140,7 +158,7 @@ extern "C" cx_status cx_database_complete(const cx_database *db, const cx_query 
             auto term = doc.termlist_begin();
             term.skip_to(start);
             for (; term != doc.termlist_end() && (*term).compare(0, start.size(), start) == 0; ++term)
-                if (is_unprefixed(*term)) ++counts[*term];
+                if (is_spelling_word(*term)) ++counts[*term];
         }
         std::vector<word_count> ranked(counts.begin(), counts.end());
         std::sort(ranked.begin(), ranked.end(), [](const word_count &a, const word_count &b) {
@@ -235,17 +253,19 @@ extern "C" cx_status cx_mset_matches_bounds(const cx_mset *mset, uint64_t *lower
 }
 
 extern "C" cx_status cx_mset_snippet(const cx_mset *mset, const char *text, size_t text_len, size_t length,
-                                     const char *start, const char *end, char **snippet, size_t *snippet_len,
-                                     char **error) {
+                                     const char *start, const char *end, const char *language, char **snippet,
+                                     size_t *snippet_len, char **error) {
     CX_REQUIRE(mset, error);
     CX_REQUIRE(text, error);
     CX_REQUIRE(start, error);
     CX_REQUIRE(end, error);
+    CX_REQUIRE(language, error);
     CX_REQUIRE(snippet, error);
     CX_REQUIRE(snippet_len, error);
     CX_GUARD(error, {
-        give(mset->mset.snippet(std::string(text, text_len), length, Xapian::Stem("english"),
-                                Xapian::MSet::SNIPPET_BACKGROUND_MODEL | Xapian::MSet::SNIPPET_EXHAUSTIVE,
+        give(mset->mset.snippet(std::string(text, text_len), length, cx_stemmer_for_language(language),
+                                Xapian::MSet::SNIPPET_BACKGROUND_MODEL | Xapian::MSet::SNIPPET_EXHAUSTIVE
+                                    | Xapian::MSet::SNIPPET_CJK_NGRAM,
                                 start, end, "…"),
              snippet, snippet_len);
     });

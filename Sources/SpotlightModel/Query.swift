@@ -27,11 +27,14 @@ public struct SearchQuery: Codable, Hashable, Sendable {
     public var completions: Int?
     /// Attach to each hit which terms matched in which fields and how the score was formed.
     public var explain: Bool?
+    /// The language of the query text, a BCP 47 tag (`de`, `fr-CA`): its words are stemmed
+    /// in that language only. nil: with the stemmer of each language the index holds.
+    public var language: String?
 
     public init(text: String?, bundles: [String]? = nil, types: [String]? = nil,
                 offset: Int = 0, limit: Int = 20, sort: SearchSort? = nil, facets: [String]? = nil,
                 snippets: SnippetOptions? = nil, spelling: SpellingMode? = nil, completions: Int? = nil,
-                explain: Bool? = nil) {
+                explain: Bool? = nil, language: String? = nil) {
         self.text = text
         self.bundles = bundles
         self.types = types
@@ -43,10 +46,11 @@ public struct SearchQuery: Codable, Hashable, Sendable {
         self.spelling = spelling
         self.completions = completions
         self.explain = explain
+        self.language = language
     }
 
     enum CodingKeys: String, CodingKey {
-        case text, bundles, types, offset, limit, sort, facets, snippets, spelling, completions, explain
+        case text, bundles, types, offset, limit, sort, facets, snippets, spelling, completions, explain, language
     }
 
     public init(from decoder: any Decoder) throws {
@@ -62,6 +66,7 @@ public struct SearchQuery: Codable, Hashable, Sendable {
         spelling = try c.decodeIfPresent(SpellingMode.self, forKey: .spelling)
         completions = try c.decodeIfPresent(Int.self, forKey: .completions)
         explain = try c.decodeIfPresent(Bool.self, forKey: .explain)
+        language = try c.decodeIfPresent(String.self, forKey: .language)
     }
 }
 

@@ -96,7 +96,7 @@ extension Record {
         }
         self.init(bundle: bundle, type: type, id: id, title: try text("title") ?? "", subtitle: try text("subtitle"),
                   synonyms: try texts("synonyms"), keywords: try texts("keywords"), properties: properties,
-                  domain: try text("domain"), expiration: expiration, rankingHint: hint)
+                  domain: try text("domain"), expiration: expiration, rankingHint: hint, language: try text("language"))
     }
 
     static func bad(_ message: String, key: RecordKey? = nil, numberDoesNotFit: Bool = false) -> RecordJSONProblem {
@@ -203,6 +203,7 @@ extension Record {
         if let domain { o["domain"] = .string(domain) }
         if let expiration { o["expiration"] = .string(ISO8601.string(from: expiration)) }
         if let rankingHint { o["rankingHint"] = .int(Int64(rankingHint)) }
+        if let language { o["language"] = .string(language) }
         return .object(o)
     }
 }

@@ -34,11 +34,16 @@ public struct Record: Codable, Hashable, Sendable {
     public var expiration: Date?
     /// 0–100; raises the score of a match in a bounded way.
     public var rankingHint: Int?
+    /// The language of the record's text, a BCP 47 tag (`de`, `fr-CA`, `ko`); its words are
+    /// stemmed in that language when Xapian has a stemmer for it, and not stemmed otherwise.
+    /// nil: its bundle's language (`spotlightd --bundle-language`), else the daemon's default
+    /// (English unless `spotlightd --language`).
+    public var language: String?
 
     public init(bundle: String, type: String, id: String, title: String, subtitle: String? = nil,
                 synonyms: [String] = [], keywords: [String] = [],
                 properties: [String: PropertyValue] = [:], domain: String? = nil,
-                expiration: Date? = nil, rankingHint: Int? = nil) {
+                expiration: Date? = nil, rankingHint: Int? = nil, language: String? = nil) {
         self.bundle = bundle
         self.type = type
         self.id = id
@@ -50,13 +55,14 @@ public struct Record: Codable, Hashable, Sendable {
         self.domain = domain
         self.expiration = expiration
         self.rankingHint = rankingHint
+        self.language = language
     }
 
     /// The unique key of the record.
     public var key: RecordKey { RecordKey(bundle: bundle, type: type, id: id) }
 
     enum CodingKeys: String, CodingKey {
-        case bundle, type, id, title, subtitle, synonyms, keywords, properties, domain, expiration, rankingHint
+        case bundle, type, id, title, subtitle, synonyms, keywords, properties, domain, expiration, rankingHint, language
     }
 
     public init(from decoder: any Decoder) throws {
@@ -84,6 +90,7 @@ public struct Record: Codable, Hashable, Sendable {
             throw DecodingError.dataCorruptedError(forKey: .rankingHint, in: c,
                 debugDescription: "rankingHint must be 0...100, got \(hint)")
         }
+        language = try c.decodeIfPresent(String.self, forKey: .language)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -99,6 +106,7 @@ public struct Record: Codable, Hashable, Sendable {
         try c.encodeIfPresent(domain, forKey: .domain)
         try c.encodeIfPresent(expiration.map(ISO8601.string(from:)), forKey: .expiration)
         try c.encodeIfPresent(rankingHint, forKey: .rankingHint)
+        try c.encodeIfPresent(language, forKey: .language)
     }
 }
 

@@ -7,7 +7,7 @@ enum QueryCommand: Command {
     static let summary = "search the index (a table, or --json)"
     static let options = OptionSpec(
         values: ["--bundle", "--type", "--limit", "--offset", "--sort", "--facet", "--snippet-length",
-                 "--mark-start", "--mark-end", "--spelling", "--complete"],
+                 "--mark-start", "--mark-end", "--spelling", "--complete", "--language"],
         flags: ["--json", "--desc", "--relevance-first", "--snippets", "--html", "--explain"])
     static let help = """
     spotlightctl query — search the index as apps see it: every word must match, the last one
@@ -17,7 +17,7 @@ enum QueryCommand: Command {
     USAGE: spotlightctl query [TEXT ...] [--bundle B] [--type T] [--limit N] [--offset N]
                               [--sort KEY [--desc] [--relevance-first]] [--facet F ...]
                               [--snippets [--snippet-length N] [--mark-start S] [--mark-end E] [--html]]
-                              [--spelling suggest|retry] [--complete N] [--explain] [--json]
+                              [--spelling suggest|retry] [--complete N] [--explain] [--language TAG] [--json]
 
     OPTIONS:
       --bundle B          only records of bundle B (repeatable)
@@ -35,6 +35,8 @@ enum QueryCommand: Command {
                           retry: also search the correction when nothing is found
       --complete N        print up to N completions of the last word
       --explain           show per hit which terms matched in which fields and the score parts
+      --language TAG      stem the words in this language only (BCP 47: de, fr-CA); without
+                          it, in every language the index holds
       --json              print {"estimatedTotal":N,"hits":[{"bundle","type","id","score","record"}]}
                           with each record in its stored JSON form (docs/records.md), plus
                           snippet/explanation per hit and correctedText, completions, facets
@@ -90,6 +92,7 @@ enum QueryCommand: Command {
         }
         query.completions = try args.int("--complete", in: 1...50)
         if args.has("--explain") { query.explain = true }
+        query.language = args.value("--language")
         return query
     }
 }

@@ -25,6 +25,8 @@ struct Configuration {
     var recordsInIndex = false
     /// Compact the index in the background after this many changes (nil: never), `--auto-compact-changes`.
     var autoCompactChanges: Int? = SpotlightEngine.Options().autoCompactChanges
+    /// The language of records that name none (`--language`, `--bundle-language`, BCP 47).
+    var languages = LanguageSettings()
 
     static let help = """
     spotlightd — the Spotlight for Linux daemon: apps donate records, it keeps them durably
@@ -37,6 +39,7 @@ struct Configuration {
                       [--max-pending-requests N] [--verbose]
                       [--shard "NAME DATABASE BUNDLES" ...] [--shards-config FILE]
                       [--shard-timeout-ms N] [--records-in-index] [--auto-compact-changes N]
+                      [--language TAG] [--bundle-language BUNDLE=TAG ...]
 
     OPTIONS:
       --data-dir DIR       record store and index (env SPOTLIGHT_DATA_DIR;
@@ -67,6 +70,12 @@ struct Configuration {
       --auto-compact-changes N  compact the index in the background once it took N changes
                            and half its document count since it was last compacted (default
                            20000; 0 never)
+      --language TAG       the language of records that name none, a BCP 47 tag (default en):
+                           stemmed with its stemmer when Xapian has one, else not stemmed;
+                           changing it rebuilds the index from the store at start
+      --bundle-language BUNDLE=TAG
+                           the language of BUNDLE's records that name none (instead of
+                           --language); repeatable; changing it rebuilds the index too
       --help, --version
 
     Under systemd socket activation (LISTEN_FDS) the socket is inherited instead.
@@ -142,6 +151,17 @@ struct Configuration {
                 let v = try value(arg)
                 guard let n = Int(v), n > 0 else { throw UsageError("--shard-timeout-ms needs a number > 0, got \(v)") }
                 shardTimeout = n
+            case "--language":
+                let v = try value(arg)
+                guard Languages.isWellFormed(v) else { throw UsageError("--language needs a BCP 47 tag such as en or de, got \(v)") }
+                config.languages.defaultLanguage = v
+            case "--bundle-language":
+                let v = try value(arg)
+                let parts = v.split(separator: "=", maxSplits: 1).map(String.init)
+                guard parts.count == 2, !parts[0].isEmpty, Languages.isWellFormed(parts[1]) else {
+                    throw UsageError("--bundle-language needs BUNDLE=TAG with a BCP 47 tag such as de, got \(v)")
+                }
+                config.languages.bundles[parts[0]] = parts[1]
             case "--help", "-h": throw UsageError(nil)
             default: throw UsageError("unknown argument \(arg)")
             }

@@ -32,6 +32,7 @@ enum QueryWire {
             case "limit": guard let n = value.intValue else { return nil }; query.limit = n
             case "completions": guard let n = value.intValue else { return nil }; query.completions = n
             case "explain": guard case .bool(let b) = value else { return nil }; query.explain = b
+            case "language": guard case .string(let s) = value else { return nil }; query.language = s
             case "spelling":
                 guard case .string(let s) = value, let mode = SpellingMode(rawValue: s) else { return nil }
                 query.spelling = mode

@@ -40,6 +40,7 @@ struct SpotlightDaemon {
         options.shards = configuration.shards
         options.recordsInIndex = configuration.recordsInIndex
         options.autoCompactChanges = configuration.autoCompactChanges
+        options.languages = configuration.languages
 
         let engine: SpotlightEngine
         do {

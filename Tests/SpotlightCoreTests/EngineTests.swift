@@ -161,6 +161,27 @@ func ids(_ result: SearchResult) -> [String] { result.hits.map(\.record.id).sort
         #expect(sorted.hits.map(\.record.id) == ["g2", "g1", "g0", "debug", "warn"])
     }
 
+    @Test func anIndexOfSchemaThreeIsRebuiltSoUnspacedTextIsFoundByAnInnerWord() async throws {
+        // Schema 3 indexed "초신성관측파티" as one word; a document missing from the old index
+        // stands for that: only a rebuild from the store can make 관측 find the record.
+        let fixture = EngineFixture()
+        let engine = try fixture.open()
+        _ = try await engine.write(.upsert([EngineFixture.event("ko", "초신성관측파티 일정")], clientState: nil))
+        engine.close()
+        let index = try SearchIndex.openWritable(path: fixture.directory + "/index")
+        try index.delete([EngineFixture.event("ko", "").key])
+        try index.handle.commit()
+        try index.handle.setMetadata(TermSchema.Metadata.schemaVersion, "3")
+        try index.handle.commit()
+        index.close()
+        let reopened = try fixture.open()
+        defer { reopened.close() }
+        await reopened.startupRebuild?.value
+        #expect(ids(try await reopened.search(SearchQuery(text: "관측"))) == ["ko"])
+        let rebuilt = try SearchIndex.openReadOnly(.local(path: fixture.directory + "/index"))
+        #expect(try rebuilt.storedSchemaVersion() == 4)
+    }
+
     @Test func aCorruptIndexIsMovedAsideAndRebuiltFromTheStore() async throws {
         let fixture = EngineFixture()
         let engine = try fixture.open()

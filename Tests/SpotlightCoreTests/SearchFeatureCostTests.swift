@@ -4,7 +4,7 @@ import Testing
 import SpotlightModel
 
 /// Figures, not assertions: each search feature's cost over the plain query, on the package
-/// corpus with tools/bench-queries.txt. Runs only when `SPOTLIGHT_FEATURE_BENCH` is set (to 1,
+/// corpus with tools/bench-queries.txt, and the cost of indexing CJK text over Latin text. Runs only when `SPOTLIGHT_FEATURE_BENCH` is set (to 1,
 /// or to a corpus JSONL path); `tools/bench --features` sets it and prints the table.
 @Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["SPOTLIGHT_FEATURE_BENCH"] != nil))
 struct SearchFeatureCostTests {
@@ -50,5 +50,51 @@ struct SearchFeatureCostTests {
         let json = try JSONSerialization.data(withJSONObject: figures.merging(["docs": Double(records.count)]) { a, _ in a },
                                               options: [.sortedKeys])
         print("FEATURE-COST " + String(decoding: json, as: UTF8.self))
+    }
+
+    /// What CJK text costs to index over Latin text: the corpus's records indexed as they are,
+    /// then the same records with every title and subtitle replaced by CJK text of as many
+    /// characters (cut from corpus/multilingual.jsonl's Korean, Japanese and Chinese sentences),
+    /// each into a fresh index, replace and commit timed, with the index size on disk.
+    @Test func printCJKIndexingCost() throws {
+        let setting = ProcessInfo.processInfo.environment["SPOTLIGHT_FEATURE_BENCH"] ?? "1"
+        let corpus = setting == "1" ? Self.root.appendingPathComponent("corpus/packages-sample.jsonl") : URL(fileURLWithPath: setting)
+        func read(_ url: URL) throws -> [Record] {
+            try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map {
+                try JSONDecoder().decode(Record.self, from: Data($0.utf8))
+            }
+        }
+        let latin = try read(corpus)
+        let cjkText = Array(try read(Self.root.appendingPathComponent("corpus/multilingual.jsonl"))
+            .filter { ["ko", "ja", "zh"].contains($0.language) }.map(\.title).joined())
+        var offset = 0
+        func cjk(_ text: String) -> String {
+            let count = text.count
+            let piece = (0..<count).map { cjkText[(offset + $0) % cjkText.count] }
+            offset += count
+            return String(piece)
+        }
+        let cjkRecords = latin.map { record in
+            var copy = record
+            copy.title = cjk(record.title)
+            copy.subtitle = record.subtitle.map(cjk)
+            return copy
+        }
+        var figures: [String: Double] = ["docs": Double(latin.count)]
+        for (name, records) in [("latin", latin), ("cjk", cjkRecords)] {
+            let t = try TempIndex()
+            let seconds = try ContinuousClock().measure {
+                try t.index.replace(records)
+                try t.index.commit(lastAppliedSequence: 1)
+            } / .seconds(1)
+            let files = try FileManager.default.contentsOfDirectory(atPath: t.path)
+            let bytes = try files.reduce(0) { sum, name in
+                sum + ((try FileManager.default.attributesOfItem(atPath: t.path + "/" + name)[.size] as? Int) ?? 0)
+            }
+            figures["\(name)_index_s"] = seconds
+            figures["\(name)_index_bytes"] = Double(bytes)
+        }
+        let json = try JSONSerialization.data(withJSONObject: figures, options: [.sortedKeys])
+        print("CJK-COST " + String(decoding: json, as: UTF8.self))
     }
 }

@@ -33,6 +33,18 @@ import SpotlightModel
         #expect(Set(try run.json(SearchResult.self).hits.map(\.record.id)) == ["R3", "R4", "R5"])
     }
 
+    @Test func languageStemsTheWordsInThatLanguageOnly() async throws {
+        let daemon = try await TestDaemon().start()
+        var record = Record(bundle: grantedBundle, type: "Article", id: "fr", title: "Les journaux du soir")
+        record.language = "fr"
+        try daemon.importRecords([record])
+        let french = daemon.ctl(["query", "journaux soir", "--language", "fr", "--json"])
+        #expect(french.code == 0, "\(french.stderr)")
+        #expect(try french.json(SearchResult.self).hits.map(\.record.id) == ["fr"])
+        let english = daemon.ctl(["query", "journaux soir", "--language", "en", "--json"])
+        #expect(try english.json(SearchResult.self).hits.map(\.record.id) == [])
+    }
+
     @Test func snippetsMarkTheMatchesWithTheGivenMarkers() async throws {
         let daemon = try await daemonWithSamples(1)
         let run = daemon.ctl(["query", "viewing", "--snippets", "--mark-start", "<<", "--mark-end", ">>", "--json"])

@@ -133,9 +133,14 @@ void cx_document_destroy(cx_document *doc);
 /* Gives memory malloc holds but no longer uses back to the kernel (glibc malloc_trim). */
 void cx_release_free_memory(void);
 
-/* Tokenizes text with the English stemmer (STEM_SOME, with positions) under prefix. */
+/* Tokenizes text with the document's stemmer (English unless cx_document_set_language;
+   STEM_SOME, with positions) under prefix. Han, Hiragana, Katakana and Hangul text is indexed
+   as unigrams and bigrams (Xapian's FLAG_CJK_NGRAM), so any word inside unspaced text matches. */
 cx_status cx_document_index_text(cx_document *doc, const char *text, size_t text_len,
                                  const char *prefix, unsigned wdf_inc, char **error);
+/* Stems the text indexed from now on with the stemmer of a BCP 47 language tag ("de",
+   "fr-CA"; its primary subtag): English for "", none for a language Xapian has no stemmer for. */
+cx_status cx_document_set_language(cx_document *doc, const char *language, char **error);
 /* As cx_document_index_text, without positions: for field terms (title, keyword and property
    prefixes) whose phrases are matched on the free text instead (cx_query_expand_wildcards). */
 cx_status cx_document_index_text_without_positions(cx_document *doc, const char *text, size_t text_len,
@@ -155,7 +160,7 @@ cx_status cx_sortable_unserialise(const char *value, size_t value_len, double *n
 /* ---- Queries ---------------------------------------------------------------------- */
 
 typedef enum cx_query_op {
-    CX_OP_AND, CX_OP_OR, CX_OP_AND_NOT, CX_OP_FILTER, CX_OP_AND_MAYBE, CX_OP_SYNONYM
+    CX_OP_AND, CX_OP_OR, CX_OP_AND_NOT, CX_OP_FILTER, CX_OP_AND_MAYBE, CX_OP_SYNONYM, CX_OP_MAX
 } cx_query_op;
 
 cx_status cx_query_new_term(const char *term, size_t term_len, cx_query **out, char **error);
@@ -198,7 +203,7 @@ cx_status cx_query_widen_term(const cx_query *query, const char *term, size_t te
 /* Flags (mirror Xapian::QueryParser::feature_flag). */
 enum {
     CX_QP_BOOLEAN = 1, CX_QP_PHRASE = 2, CX_QP_LOVEHATE = 4, CX_QP_WILDCARD = 16,
-    CX_QP_PURE_NOT = 32, CX_QP_PARTIAL = 64, CX_QP_SPELLING_CORRECTION = 128
+    CX_QP_PURE_NOT = 32, CX_QP_PARTIAL = 64, CX_QP_SPELLING_CORRECTION = 128, CX_QP_CJK_NGRAM = 2048
 };
 
 /* A parser with the English stemmer (STEM_SOME) and default operator AND. */
@@ -208,6 +213,8 @@ void cx_query_parser_destroy(cx_query_parser *qp);
 cx_status cx_query_parser_set_database(cx_query_parser *qp, const cx_database *db, char **error);
 /* Bounds the expansion of wildcards and the partial last word to the max most frequent terms. */
 cx_status cx_query_parser_set_max_expansion(cx_query_parser *qp, unsigned max, char **error);
+/* Stems with the stemmer of a BCP 47 language tag, as cx_document_set_language. */
+cx_status cx_query_parser_set_language(cx_query_parser *qp, const char *language, char **error);
 cx_status cx_query_parser_add_prefix(cx_query_parser *qp, const char *field, const char *prefix, char **error);
 cx_status cx_query_parser_add_boolean_prefix(cx_query_parser *qp, const char *field,
                                              const char *prefix, char **error);
@@ -248,7 +255,7 @@ cx_status cx_query_parser_add_number_ranges(cx_query_parser *qp, const unsigned 
 cx_status cx_query_parser_corrected(const cx_query_parser *qp, char **text, size_t *text_len, char **error);
 
 /* Keeps the spelling dictionary in step with one document (writable only): the unprefixed
-   terms of the document indexed by unique_term now (if any) are taken out, those of doc (may be
+   terms (except CJK n-grams, which are not words) of the document indexed by unique_term now (if any) are taken out, those of doc (may be
    NULL, for a deletion) are put in, each counting once per document. Call before replacing or
    deleting the document. The changes are gathered per word and handed to Xapian at the next
    commit or cx_database_flush_spelling; until then spelling suggestions do not see them. */
@@ -257,16 +264,19 @@ cx_status cx_database_update_spelling(cx_database *db, const char *unique_term, 
 /* Hands the spelling changes gathered by cx_database_update_spelling to Xapian, so that the
    writer's own spelling suggestions see them (writable only; commit does this itself). */
 cx_status cx_database_flush_spelling(cx_database *db, char **error);
-/* How many documents hold term (0: none). For an unprefixed word this is its count in the
-   spelling dictionary, which holds exactly the unprefixed terms (cx_database_update_spelling). */
 /* How many positions term has in all the documents holding it (0: none, or no positions). */
 cx_status cx_database_position_count(const cx_database *db, const char *term, size_t term_len,
                                      uint64_t *count, char **error);
+/* How many documents hold term (0: none). For an unprefixed word that is not a CJK n-gram this
+   is its count in the spelling dictionary (cx_database_update_spelling). */
 cx_status cx_database_term_frequency(const cx_database *db, const char *term, size_t term_len,
                                      uint64_t *frequency, char **error);
-/* The most frequent completions of prefix among the unprefixed terms of the best max_docs
-   matches of query (counted strings: count = matching documents holding the term), at most
-   max_results, most frequent first. */
+/* The count of word in the spelling dictionary (0: not in it). */
+cx_status cx_database_spelling_frequency(const cx_database *db, const char *word, size_t word_len,
+                                         uint64_t *frequency, char **error);
+/* The most frequent completions of prefix among the unprefixed terms (except CJK n-grams) of
+   the best max_docs matches of query (counted strings: count = matching documents holding the
+   term), at most max_results, most frequent first. */
 cx_status cx_database_complete(const cx_database *db, const cx_query *query, const char *prefix,
                                size_t prefix_len, unsigned max_docs, unsigned max_results,
                                char **list, size_t *list_len, char **error);
@@ -290,11 +300,21 @@ cx_status cx_enquire_get_mset_checking(cx_enquire *enquire, uint64_t offset, uin
 cx_status cx_enquire_matching_terms(const cx_enquire *enquire, const cx_mset *mset, uint64_t index,
                                     char **list, size_t *list_len, char **error);
 cx_status cx_mset_matches_bounds(const cx_mset *mset, uint64_t *lower, uint64_t *upper, char **error);
-/* MSet::snippet of text with the English stemmer: at most length bytes, matches between
-   start and end markers. Xapian escapes the text for HTML. *snippet is malloc'ed. */
+/* MSet::snippet of text with the stemmer of language (as cx_document_set_language) and CJK
+   n-grams: at most length bytes, matches between start and end markers. Xapian escapes the
+   text for HTML. *snippet is malloc'ed. */
 cx_status cx_mset_snippet(const cx_mset *mset, const char *text, size_t text_len, size_t length,
-                          const char *start, const char *end, char **snippet, size_t *snippet_len,
-                          char **error);
+                          const char *start, const char *end, const char *language, char **snippet,
+                          size_t *snippet_len, char **error);
+
+/* ---- Text in every language (cxapian_text.cpp) --------------------------------------- */
+
+/* ICU's NFKC_Casefold of UTF-8 text (full case folding: ß -> ss, final sigma, ligatures,
+   full-width forms), then without diacritics (Latin, Greek and Cyrillic combining marks,
+   Hebrew points, Arabic harakat) and with Turkish dotless ı as i. *folded is malloc'ed. */
+cx_status cx_text_fold(const char *text, size_t text_len, char **folded, size_t *folded_len, char **error);
+/* *found is 1 when Xapian has a stemmer for the BCP 47 tag's primary subtag. */
+cx_status cx_language_has_stemmer(const char *language, int *found, char **error);
 
 #ifdef __cplusplus
 }

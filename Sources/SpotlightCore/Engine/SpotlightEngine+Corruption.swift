@@ -19,7 +19,8 @@ extension SpotlightEngine {
             _ = FileManager.default.createFile(atPath: marker, contents: Data("the index was corrupt".utf8))
             try fsyncDirectory(dataDirectory)
             let (opened, reason) = try Self.openActiveIndex(directory, store: store, verify: true,
-                                                           documentData: options.documentData, log: options.log)
+                                                           documentData: options.documentData,
+                                                           languages: options.languages, log: options.log)
             index = opened
             indexedSequence = try opened.lastAppliedSequence()
             guard reason != nil else {

@@ -97,7 +97,8 @@ extension SpotlightEngine {
             try check("the index at \(source)", "compact into \(destination)") {
                 cx_database_compact(source, destination, $0)
             }
-            let fresh = try SearchIndex.openWritable(path: destination, documentData: options.documentData)
+            let fresh = try SearchIndex.openWritable(path: destination, documentData: options.documentData,
+                                                     languages: options.languages)
             fresh.changesSinceCompaction = 0
             let bytesBefore = directorySize(source)
             let sequence = try await onWriter {

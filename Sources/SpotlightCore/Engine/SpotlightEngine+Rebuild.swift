@@ -34,7 +34,8 @@ extension SpotlightEngine {
             let startSequence = try snapshot.lastSequence()
             let total = try snapshot.counts().reduce(0) { $0 + $1.total }
             shared.withLock { $0.rebuildTotal = total }
-            let fresh = try SearchIndex.openWritable(path: path, documentData: options.documentData)
+            let fresh = try SearchIndex.openWritable(path: path, documentData: options.documentData,
+                                                     languages: options.languages)
             var done = 0
             try snapshot.forEachDonatedRecord(bundle: nil, batchSize: 1000) { batch in
                 try Task.checkCancellation()

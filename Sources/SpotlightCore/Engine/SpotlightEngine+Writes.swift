@@ -153,7 +153,7 @@ extension SpotlightEngine {
         index.close()
         do {
             guard let active = directory.activePath() else { throw SpotlightError(.internal, "no active index") }
-            index = try SearchIndex.openWritable(path: active)
+            index = try SearchIndex.openWritable(path: active, languages: options.languages)
             indexedSequence = try index.lastAppliedSequence()
         } catch {
             options.log("error: cannot reopen the index: \(error)")

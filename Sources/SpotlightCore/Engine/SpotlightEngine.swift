@@ -41,6 +41,9 @@ public final class SpotlightEngine: @unchecked Sendable {
         public var autoCompactChanges: Int? = 20_000
         /// The time a donation is stored at (the recency boost's fallback); tests inject one.
         public var clock: @Sendable () -> Date = { Date() }
+        /// The language of records that name none (`spotlightd --language`, `--bundle-language`);
+        /// an index built with other settings is rebuilt from the store at start.
+        public var languages = LanguageSettings()
         public init() {}
     }
 
@@ -143,7 +146,8 @@ public final class SpotlightEngine: @unchecked Sendable {
         }
         // Xapian's check runs at every start: a clean shutdown does not protect against the disk.
         let (opened, rebuildReason) = try Self.openActiveIndex(directory, store: store, verify: true,
-                                                               documentData: options.documentData, log: options.log)
+                                                               documentData: options.documentData,
+                                                               languages: options.languages, log: options.log)
         index = opened
         let needsRebuild = rebuildReason != nil || FileManager.default.fileExists(atPath: rebuildMarker)
         if needsRebuild {
@@ -256,7 +260,7 @@ public final class SpotlightEngine: @unchecked Sendable {
     }
 
     static func openActiveIndex(_ directory: IndexDirectory, store: RecordStore, verify: Bool,
-                                documentData: DocumentData.Mode,
+                                documentData: DocumentData.Mode, languages: LanguageSettings = LanguageSettings(),
                                 log: @Sendable (String) -> Void) throws -> (SearchIndex, rebuildReason: String?) {
         var reason = "there was no index yet"
         if let active = directory.activePath() {
@@ -268,13 +272,17 @@ public final class SpotlightEngine: @unchecked Sendable {
             }
             if problem == nil {
                 do {
-                    let index = try SearchIndex.openWritable(path: active, documentData: documentData)
+                    let index = try SearchIndex.openWritable(path: active, documentData: documentData, languages: languages)
                     let version = try index.storedSchemaVersion()
+                    let storedLanguages = version == SearchIndex.schemaVersion ? try index.storedLanguageSettings() : languages
                     let stored = try index.storedDocumentData()
                     if version == SearchIndex.schemaVersion, let stored, stored != documentData {
                         index.close()
                         reason = stored == .key ? "the index holds only records' keys and --records-in-index asks for the records"
                                                 : "the index holds records' JSON and the engine keeps only keys now"
+                    } else if storedLanguages != languages {
+                        index.close()
+                        reason = "the index's language settings \(storedLanguages.encoded) are not \(languages.encoded)"
                     } else if version == SearchIndex.schemaVersion, let missing = try missingDocumentData(index, at: active) {
                         index.close()
                         problem = missing
@@ -295,7 +303,7 @@ public final class SpotlightEngine: @unchecked Sendable {
             }
         }
         let path = directory.nextGenerationPath()
-        let index = try SearchIndex.openWritable(path: path, documentData: documentData)
+        let index = try SearchIndex.openWritable(path: path, documentData: documentData, languages: languages)
         try index.commit(lastAppliedSequence: try store.lastSequence())
         try directory.activate(path)
         return (index, reason)

@@ -7,17 +7,18 @@ import SpotlightModel
 /// thread has its own documents and term generators; the one writer then adds them in order.
 ///
 /// ```swift
-/// let documents = try DocumentBuilder.build(records, slots: registry, data: .key)
+/// let documents = try DocumentBuilder.build(records, languages: tags, slots: registry, data: .key)
 /// ```
 enum DocumentBuilder {
     /// Fewer records per core than this are built on the calling thread (no hand-off cost).
     static let parallelThreshold = 64
 
-    /// The document of each record, in order. The records' slot keys must be registered in
-    /// `slots` already (``PropertySlots/register(_:in:)``).
-    static func build(_ records: [DonatedRecord], slots: PropertySlots,
+    /// The document of each record, in order, its text stemmed in the language tag at the same
+    /// index of `languages`. The records' slot keys must be registered in `slots` already
+    /// (``PropertySlots/register(_:in:)``).
+    static func build(_ records: [DonatedRecord], languages: [String], slots: PropertySlots,
                       data: DocumentData.Mode) throws -> [XapianDocument] {
-        let job = BuildJob(records: records, slots: slots, data: data)
+        let job = BuildJob(records: records, languages: languages, slots: slots, data: data)
         let workers = min(ProcessInfo.processInfo.activeProcessorCount, records.count / parallelThreshold)
         guard workers > 1 else { return try records.indices.map(job.make) }
         DispatchQueue.concurrentPerform(iterations: workers) { worker in job.run(worker: worker, of: workers) }
@@ -29,13 +30,15 @@ enum DocumentBuilder {
 /// not shared until every worker has finished.
 private final class BuildJob: @unchecked Sendable {
     let records: [DonatedRecord]
+    let languages: [String]
     let slots: PropertySlots
     let data: DocumentData.Mode
     /// Raw memory, so workers writing different elements at once never overlap an access.
     private let results: UnsafeMutableBufferPointer<Result<XapianDocument, any Error>?>
 
-    init(records: [DonatedRecord], slots: PropertySlots, data: DocumentData.Mode) {
+    init(records: [DonatedRecord], languages: [String], slots: PropertySlots, data: DocumentData.Mode) {
         self.records = records
+        self.languages = languages
         self.slots = slots
         self.data = data
         results = .allocate(capacity: records.count)
@@ -49,7 +52,8 @@ private final class BuildJob: @unchecked Sendable {
 
     func make(_ index: Int) throws -> XapianDocument {
         let donated = records[index]
-        return try RecordDocument.make(donated.record, donated: donated.donated, slots: slots, data: data)
+        return try RecordDocument.make(donated.record, donated: donated.donated, slots: slots,
+                                       language: languages[index], data: data)
     }
 
     /// Builds every `workers`-th record from `worker` on.

@@ -22,6 +22,9 @@ struct QueryCompiler {
     var spelling = false
     /// Bundle -> its synonym table, for query-time widening (QuerySynonyms.swift).
     var synonyms: [String: SynonymTable] = [:]
+    /// The languages whose stemmers expand the query words (``Languages/forQuery(named:inIndex:)``),
+    /// the first one also for the spelling correction.
+    var languages = [Languages.english]
 
     /// A compiled query and, when ``spelling`` is on and a word was corrected, the corrected text.
     struct Compiled {
@@ -69,7 +72,7 @@ struct QueryCompiler {
         let folded = TextNormalizer.foldQuery(text.trimmingCharacters(in: .whitespacesAndNewlines))
         guard !folded.isEmpty, folded.utf8.count <= Self.maxQueryBytes else { return nil }
         let parser = try makeParser(for: folded)
-        _ = try? parser.parse(folded, flags: [.phrase, .boolean, .loveHate, .pureNot, .spellingCorrection])
+        _ = try? parser.parse(folded, flags: [.phrase, .boolean, .loveHate, .pureNot, .cjkNgram, .spellingCorrection])
         return try parser.correctedText()
     }
 
@@ -83,13 +86,13 @@ struct QueryCompiler {
         let folded = QueryRanges.rewrite(TextNormalizer.foldQuery(text), dateFields: slots.dateFields)
         let parser = try makeParser(for: folded)
         let extra: XapianQueryParser.Flags = spelling ? [.spellingCorrection] : []
-        let full: XapianQueryParser.Flags = [.phrase, .boolean, .loveHate, .pureNot, .partial, .wildcard]
+        let full: XapianQueryParser.Flags = [.phrase, .boolean, .loveHate, .pureNot, .partial, .wildcard, .cjkNgram]
         var firstError: (any Error)?
-        let attempts: [(String, XapianQueryParser.Flags)] = [(folded, full), (Self.plainWords(folded), [.partial])]
+        let attempts: [(String, XapianQueryParser.Flags)] = [(folded, full), (Self.plainWords(folded), [.partial, .cjkNgram])]
         for (attempt, flags) in attempts {
             do {
                 // Expanded here, once over the whole (possibly sharded) database: see expandingWildcards.
-                let query = try widenedForLongText(try parser.parse(attempt, flags: flags.union(extra))
+                let query = try widenedForLongText(try parsedInEveryLanguage(attempt, flags: flags.union(extra), parser, folded)
                     .expandingWildcards(in: database, max: Self.maxExpansion), attempt)
                 return Compiled(query: query, corrected: spelling ? try parser.correctedText() : nil)
             } catch let error as SpotlightError where error.code == .invalidInput {
@@ -110,8 +113,25 @@ struct QueryCompiler {
         return result
     }
 
-    private func makeParser(for folded: String) throws -> XapianQueryParser {
+    /// `text` parsed by `parser` (stemming in the first of ``languages``) and, for each other
+    /// language whose stemmer changes the query, parsed again with that stemmer: a match
+    /// weighs as its best-weighted reading (OP_MAX).
+    private func parsedInEveryLanguage(_ text: String, flags: XapianQueryParser.Flags, _ parser: XapianQueryParser,
+                                       _ folded: String) throws -> XapianQuery {
+        var query = try parser.parse(text, flags: flags)
+        var readings: Set<String> = [query.description]
+        for language in languages.dropFirst() {
+            let reading = try makeParser(for: folded, language: language)
+                .parse(text, flags: flags.subtracting(.spellingCorrection))
+            guard readings.insert(reading.description).inserted else { continue }
+            query = try query.combined(.max, reading)
+        }
+        return query
+    }
+
+    private func makeParser(for folded: String, language: String? = nil) throws -> XapianQueryParser {
         let parser = try XapianQueryParser(database: database, maxExpansion: Self.maxExpansion)
+        try parser.setLanguage(language ?? languages.first ?? Languages.english)
         for field in TermSchema.fields {
             try parser.addPrefix(field: field.field, prefix: field.prefix, boolean: field.boolean)
         }

@@ -10,10 +10,12 @@ enum RecordDocument {
     ///   - donated: when the store last took the record; the `modified` slot falls back to it.
     ///   - slots: the writer's slot registry; a property value goes into its slot when the
     ///     registry accepts the slot's key (register ``PropertySlots/values(of:)`` first).
+    ///   - language: the BCP 47 tag the text is stemmed in (``Languages``).
     ///   - data: what the document data holds.
     static func make(_ record: Record, donated: Date? = nil, slots: PropertySlots,
-                     data: DocumentData.Mode = .record) throws -> XapianDocument {
+                     language: String = Languages.english, data: DocumentData.Mode = .record) throws -> XapianDocument {
         let doc = try XapianDocument()
+        try doc.setLanguage(language)
         try doc.addBooleanTerm(UniqueKey.term(for: record.key))
         try doc.addBooleanTerm(try booleanTerm(TermSchema.bundle, record.bundle, "bundle", record))
         try doc.addBooleanTerm(try booleanTerm(TermSchema.type, record.type, "type", record))

@@ -49,6 +49,13 @@ public final class SearchIndex: @unchecked Sendable {
     /// created); nil until read from the metadata at the first commit. Set it to 0 on a
     /// freshly compacted index.
     var changesSinceCompaction: UInt64?
+    /// The language of records that name none (see ``LanguageSettings``); a writer stores
+    /// them in ``TermSchema/Metadata/languageSettings`` at every commit.
+    public var languageSettings = LanguageSettings()
+    /// The writer's stemmed languages (``TermSchema/Metadata/languages``), loaded at the first write.
+    private var writerLanguages: Set<String>?
+    /// Primary subtags the writer met that Xapian has no stemmer for (not looked up again).
+    private var writerUnstemmed: Set<String> = []
 
     /// Commit at least this often: past 10 000 pending changes libxapian commits by itself
     /// inside a replace, without the disk space reserved first.
@@ -62,15 +69,19 @@ public final class SearchIndex: @unchecked Sendable {
 
     /// Creates or opens the local database at `path` for writing. Fails fast (.locked) if another writer holds it.
     ///
+    /// - Parameter languages: the language of records that name none.
     /// - Throws: `.locked` naming the path when another writer holds it; `.corrupt` when the
     ///   path holds something that is not a Xapian database; `.io` when it cannot be created.
-    public static func openWritable(path: String) throws -> SearchIndex {
-        SearchIndex(database: try .openWritable(path: path), writablePath: path)
+    public static func openWritable(path: String, languages: LanguageSettings = LanguageSettings()) throws -> SearchIndex {
+        let index = SearchIndex(database: try .openWritable(path: path), writablePath: path)
+        index.languageSettings = languages
+        return index
     }
 
     /// Opens `path` for writing documents whose data holds `documentData`.
-    static func openWritable(path: String, documentData: DocumentData.Mode) throws -> SearchIndex {
-        let index = try openWritable(path: path)
+    static func openWritable(path: String, documentData: DocumentData.Mode,
+                             languages: LanguageSettings) throws -> SearchIndex {
+        let index = try openWritable(path: path, languages: languages)
         index.documentData = documentData
         return index
     }
@@ -106,7 +117,8 @@ public final class SearchIndex: @unchecked Sendable {
                 slotRefusals.append("property slot \(refusal.key) refused: \(refusal.reason)")
             }
         }
-        let documents = try DocumentBuilder.build(records, slots: slots, data: documentData)
+        let languages = try records.map { try noteLanguage(languageSettings.language(of: $0.record), in: database) }
+        let documents = try DocumentBuilder.build(records, languages: languages, slots: slots, data: documentData)
         for (donated, document) in zip(records, documents) {
             let key = UniqueKey.term(for: donated.record.key)
             try database.updateSpelling(uniqueTerm: key, document)
@@ -123,6 +135,33 @@ public final class SearchIndex: @unchecked Sendable {
     public func takeSlotRefusals() -> [String] {
         defer { slotRefusals = [] }
         return slotRefusals
+    }
+
+    /// Adds a stemmed language to ``TermSchema/Metadata/languages`` the first time the writer
+    /// meets it (committed with the records); returns the tag to index in.
+    private func noteLanguage(_ tag: String, in database: XapianDatabase) throws -> String {
+        var known = try writerLanguages ?? Languages.decode(database.metadata(TermSchema.Metadata.languages))
+        defer { writerLanguages = known }
+        let primary = Languages.primary(tag)
+        guard !known.contains(primary), !writerUnstemmed.contains(primary) else { return tag }
+        if Languages.hasStemmer(primary) {
+            known.insert(primary)
+            try database.setMetadata(TermSchema.Metadata.languages, Languages.encode(known))
+        } else {
+            writerUnstemmed.insert(primary)
+        }
+        return tag
+    }
+
+    /// The language settings stored by the last commit (``TermSchema/Metadata/languageSettings``);
+    /// English for an index committed before they were stored.
+    public func storedLanguageSettings() throws -> LanguageSettings {
+        try LanguageSettings.decode(database.metadata(TermSchema.Metadata.languageSettings))
+    }
+
+    /// The stemmed languages the index holds (``TermSchema/Metadata/languages``).
+    func storedLanguages() throws -> Set<String> {
+        Languages.decode(try database.metadata(TermSchema.Metadata.languages))
     }
 
     /// Deletes the records with these keys; missing keys are fine. Not committed.
@@ -155,6 +194,7 @@ public final class SearchIndex: @unchecked Sendable {
         try database.setMetadata(TermSchema.Metadata.documentData, documentData.rawValue)
         let changes = try changesSinceCompaction ?? storedNumber(TermSchema.Metadata.changesSinceCompaction) ?? 0
         try database.setMetadata(TermSchema.Metadata.changesSinceCompaction, String(changes + UInt64(pendingChanges)))
+        try database.setMetadata(TermSchema.Metadata.languageSettings, languageSettings.encoded)
         try database.commit()
         changesSinceCompaction = changes + UInt64(pendingChanges)
         pendingChanges = 0
@@ -179,6 +219,7 @@ public final class SearchIndex: @unchecked Sendable {
     public func discardUncommitted() throws {
         try database.discardChanges()
         writerSlots = nil
+        writerLanguages = nil
         pendingChanges = 0
         reservedPendingChanges = 0
     }
@@ -232,8 +273,12 @@ public final class SearchIndex: @unchecked Sendable {
     }
 
     private func searchOnce(_ query: SearchQuery, now: Date, _ synonyms: [String: SynonymTable]) throws -> SearchResult {
-        try SearchRun(database: try database, slots: try searchSlots(), synonyms: synonyms, lookup: recordLookup)
-            .run(query, now: now)
+        var run = SearchRun(database: try database, slots: try searchSlots(), synonyms: synonyms, lookup: recordLookup)
+        run.languages = try storedLanguages()
+        if query.snippets != nil {   // only snippets need a record's language at search time
+            run.languageSettings = writablePath == nil ? try storedLanguageSettings() : languageSettings
+        }
+        return try run.run(query, now: now)
     }
 
     /// The property slot table for a search. A reader's revision is fixed until it reopens,

@@ -11,6 +11,10 @@ struct SearchRun {
     var synonyms: [String: SynonymTable] = [:]
     /// Where the records of documents holding only keys are read (see ``DocumentData``).
     var lookup: RecordLookup?
+    /// The stemmed languages the index holds (``TermSchema/Metadata/languages``).
+    var languages: Set<String> = []
+    /// The language of records that name none, for their snippets.
+    var languageSettings = LanguageSettings()
 
     /// Suggest a correction when the text typed finds at most this many matches.
     static let spellingThreshold = 2
@@ -26,6 +30,7 @@ struct SearchRun {
         compiler.slots = slots
         compiler.synonyms = synonyms
         compiler.spelling = query.spelling != nil
+        compiler.languages = Languages.forQuery(named: query.language, inIndex: languages)
         let compiled = try compiler.compileWithCorrection(query, now: now)
         var result = try page(compiled.query, query)
         if query.spelling != nil, result.estimatedTotal <= Self.spellingThreshold,
@@ -62,6 +67,10 @@ struct SearchRun {
         if let length = query.snippets?.length, !(1...Self.maxSnippetLength).contains(length) {
             throw SpotlightError(.invalidInput, "snippet length must be 1...\(Self.maxSnippetLength), got \(length)")
         }
+        if let language = query.language, !Languages.isWellFormed(language) {
+            throw SpotlightError(.invalidInput, "the query language \"\(language)\" is not a BCP 47 tag; "
+                + "name one such as en, de or fr-CA")
+        }
         if let completions = query.completions, completions < 0 {
             throw SpotlightError(.invalidInput, "completions must not be negative, got \(completions)")
         }
@@ -82,7 +91,8 @@ struct SearchRun {
         for (index, record) in records.enumerated() {
             guard let record else { continue }
             var hit = SearchHit(record: record, score: try matches.weight(index))
-            if let options = query.snippets { hit.snippet = try SnippetText.make(record, matches, index, options) }
+            if let options = query.snippets { hit.snippet = try SnippetText.make(record, matches, index, options,
+                                                                                 language: languageSettings.language(of: record)) }
             if query.explain == true { hit.explanation = try explanation(hit, matches.matchingTerms(index), query) }
             hits.append(hit)
         }

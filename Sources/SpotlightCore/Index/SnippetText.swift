@@ -3,15 +3,32 @@ import SpotlightModel
 
 /// Snippets of a hit: the record's searchable text cut around the best matches by Xapian,
 /// with the matches between the caller's markers and the text HTML-escaped only on request.
+/// Xapian cuts the folded text (``FoldedText``), so a match through folding (`cafe` in
+/// `Café`) is marked, and the snippet is shown in the original characters.
 enum SnippetText {
     /// Placeholders for the markers while Xapian works (it HTML-escapes the text it returns);
     /// control characters are taken out of the text first, so they cannot occur in it.
     static let startMark = "\u{1}"
     static let endMark = "\u{2}"
 
-    static func make(_ record: Record, _ matches: XapianMatchSet, _ index: Int, _ options: SnippetOptions) throws -> String {
-        let raw = try matches.snippet(source(record), length: options.length, start: startMark, end: endMark)
-        return render(raw, options)
+    /// - Parameter language: the BCP 47 tag the record's words are stemmed in.
+    static func make(_ record: Record, _ matches: XapianMatchSet, _ index: Int, _ options: SnippetOptions,
+                     language: String = Languages.english) throws -> String {
+        let original = source(record)
+        // ASCII text folds to its lower case, which Xapian's snippet tokenizer matches by itself.
+        if !original.utf8.allSatisfy({ $0 < 0x80 }) {
+            let folded = FoldedText(original)
+            let raw = try matches.snippet(folded.text, length: options.length, start: startMark, end: endMark,
+                                          language: language)
+            if let restored = folded.restore(unescapeHTML(raw)) {
+                // Adjacent matches are one marked run: CJK n-grams come marked one character each.
+                return render(restored.replacingOccurrences(of: endMark + startMark, with: ""), options, escaped: false)
+            }
+        }
+        // ASCII, or not a run of the folded text (never seen): cut the original text as it is.
+        let plain = try matches.snippet(original, length: options.length, start: startMark, end: endMark,
+                                        language: language)
+        return render(plain, options)
     }
 
     /// The text a snippet is cut from: title, subtitle, synonyms, keywords and the string
@@ -25,8 +42,8 @@ enum SnippetText {
     }
 
     /// Xapian's escaped snippet with placeholders -> plain or HTML text with the real markers.
-    static func render(_ raw: String, _ options: SnippetOptions) -> String {
-        var text = unescapeHTML(raw).replacingOccurrences(of: "\n", with: " ")
+    static func render(_ raw: String, _ options: SnippetOptions, escaped: Bool = true) -> String {
+        var text = (escaped ? unescapeHTML(raw) : raw).replacingOccurrences(of: "\n", with: " ")
         if options.html { text = escapeHTML(text) }
         return text.replacingOccurrences(of: startMark, with: options.start)
             .replacingOccurrences(of: endMark, with: options.end)

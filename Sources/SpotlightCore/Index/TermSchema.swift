@@ -3,8 +3,10 @@
 ///
 /// Conventions follow Xapian omega's: single capital letters are reserved for their
 /// omega meanings, private prefixes start with `X`. Boolean terms are exact filters (no
-/// positions, no weight); free-text terms come from Xapian's English term generator
-/// (lower-cased, diacritics folded first, stemmed forms added with a `Z` in front).
+/// positions, no weight); free-text terms come from Xapian's term generator, folded first
+/// (``TextNormalizer``), stemmed in the record's language (``Languages``; English by default)
+/// with a `Z` in front of stemmed forms, Han, Hiragana, Katakana and Hangul text as unigrams
+/// and bigrams (FLAG_CJK_NGRAM).
 enum TermSchema {
     /// Stored in the database metadata under ``Metadata/schemaVersion``; a different
     /// number at open means the index must be rebuilt from the record store.
@@ -75,6 +77,13 @@ enum TermSchema {
         /// ``slotPrefix`` so a reader lists both with two key listings and reads no values
         /// (one round trip each on a remote shard).
         static let refusedSlotPrefix = "spotlight.slot-refused:"
+        /// The primary subtags of the stemmed languages the index holds, sorted, comma-separated
+        /// (`de,en,fr`); see ``Languages``. Written by the writer when it first meets a language.
+        static let languages = "spotlight.languages"
+        /// JSON ``LanguageSettings`` (`{"bundles":{},"defaultLanguage":"en"}`): the languages of
+        /// records that name none; absent: English. Written by every commit; an index of other
+        /// settings than spotlightd's `--language` and `--bundle-language` is rebuilt.
+        static let languageSettings = "spotlight.language-settings"
     }
 
     // MARK: Property value slots

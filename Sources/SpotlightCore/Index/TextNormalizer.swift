@@ -1,20 +1,34 @@
+internal import CXapian
 import Foundation
 
 /// The one text normalisation shared by indexing and queries, so that what is indexed
-/// and what is typed meet: lower case and diacritics folded (`Café` and `cafe` both
-/// become `cafe`). Xapian's own tokenizer then splits words and stems them.
+/// and what is typed meet: ICU's NFKC_Casefold (full case folding and compatibility forms:
+/// `Straße` → `strasse`, `ΟΔΥΣΣΕΥΣ` → `οδυσσευσ`, `ﬁ` → `fi`, full-width `ＡＢＣ１` → `abc1`),
+/// then diacritics folded (`Café` and `cafe` both become `cafe`) and Turkish `İ`, `I`, `ı`
+/// and `i` all `i`. Xapian's own tokenizer then splits words and stems them.
 ///
 /// ```swift
 /// TextNormalizer.fold("Café Noir")                // "cafe noir"
+/// TextNormalizer.fold("STRASSE Straße")           // "strasse strasse"
 /// TextNormalizer.foldQuery("Café OR thé NOT x")   // "cafe OR the NOT x"
 /// ```
 enum TextNormalizer {
     /// The query operators the parser recognises only in upper case; kept as typed.
     static let operatorWords: Set<Substring> = ["AND", "OR", "NOT", "XOR", "NEAR", "ADJ"]
 
-    /// Lower-cases and removes diacritics.
+    /// Case-folds, NFKC-normalises and removes diacritics (see the type's documentation).
+    /// ASCII text takes a fast path with the same result: it is only lower-cased.
     static func fold(_ text: String) -> String {
-        text.lowercased().folding(options: [.diacriticInsensitive], locale: nil)
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
+        var out: UnsafeMutablePointer<CChar>? = nil
+        var count = 0
+        let status = withBytes(text) { bytes, length in cx_text_fold(bytes, length, &out, &count, nil) }
+        // ICU fails only without memory or its data; the text is then folded as before ICU.
+        guard status == CX_OK else {
+            cx_string_free(out)
+            return text.lowercased().folding(options: [.diacriticInsensitive], locale: nil)
+        }
+        return String(decoding: takeBytes(out, count: count), as: UTF8.self)
     }
 
     /// Folds query text word by word, keeping operator words (see ``operatorWords``) and

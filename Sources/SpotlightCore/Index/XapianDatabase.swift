@@ -158,11 +158,21 @@ final class XapianDatabase {
         return count
     }
 
-    /// How many documents hold `term`; for an unprefixed word, its count in the spelling dictionary.
+    /// How many documents hold `term`; for an unprefixed word that is not a CJK n-gram, its
+    /// count in the spelling dictionary.
     func termFrequency(_ term: String) throws -> UInt64 {
         var frequency: UInt64 = 0
         try withBytes(term) { bytes, count in
             try check(subject, "look up a term") { cx_database_term_frequency(handle, bytes, count, &frequency, $0) }
+        }
+        return frequency
+    }
+
+    /// The count of `word` in the spelling dictionary (0: not in it).
+    func spellingFrequency(_ word: String) throws -> UInt64 {
+        var frequency: UInt64 = 0
+        try withBytes(word) { bytes, count in
+            try check(subject, "look up a spelling") { cx_database_spelling_frequency(handle, bytes, count, &frequency, $0) }
         }
         return frequency
     }

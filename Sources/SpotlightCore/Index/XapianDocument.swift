@@ -2,7 +2,8 @@ internal import CXapian
 import Foundation
 
 /// A Xapian document being built for indexing, freed in `deinit`. Free text goes through
-/// Xapian's English term generator (STEM_SOME, with positions for phrases).
+/// Xapian's term generator (English unless ``setLanguage(_:)``, STEM_SOME, with positions
+/// for phrases, CJK text as n-grams).
 final class XapianDocument {
     let handle: OpaquePointer
     private let subject = "a new index document"
@@ -32,6 +33,11 @@ final class XapianDocument {
                 cx_document_index_text_without_positions(handle, bytes, count, prefix, weight, $0)
             }
         }
+    }
+
+    /// Stems the text indexed from now on in `language` (a BCP 47 tag, see ``Languages``).
+    func setLanguage(_ language: String) throws {
+        try check(subject, "set the language \(language)") { cx_document_set_language(handle, language, $0) }
     }
 
     func addBooleanTerm(_ term: String) throws {

@@ -99,13 +99,14 @@ final class XapianMatchSet {
         }.map { String(decoding: $0.value, as: UTF8.self) }
     }
 
-    /// Xapian's snippet of `text` for this page's query (HTML-escaped by Xapian).
-    func snippet(_ text: String, length: Int, start: String, end: String) throws -> String {
+    /// Xapian's snippet of `text` for this page's query (HTML-escaped by Xapian), the words
+    /// stemmed in `language` (a BCP 47 tag; "" is English).
+    func snippet(_ text: String, length: Int, start: String, end: String, language: String = "") throws -> String {
         var out: UnsafeMutablePointer<CChar>? = nil
         var count = 0
         try withBytes(text) { bytes, byteCount in
             try check(subject, "make a snippet") {
-                cx_mset_snippet(handle, bytes, byteCount, max(0, length), start, end, &out, &count, $0)
+                cx_mset_snippet(handle, bytes, byteCount, max(0, length), start, end, language, &out, &count, $0)
             }
         }
         return String(decoding: takeBytes(out, count: count), as: UTF8.self)

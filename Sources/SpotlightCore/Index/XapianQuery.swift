@@ -53,7 +53,7 @@ final class XapianQuery {
         return result
     }
 
-    enum Operator { case and, or, andNot, filter, andMaybe, synonym }
+    enum Operator { case and, or, andNot, filter, andMaybe, synonym, max }
 
     func combined(_ op: Operator, _ other: XapianQuery) throws -> XapianQuery {
         let cop: cx_query_op
@@ -64,6 +64,7 @@ final class XapianQuery {
         case .filter: cop = CX_OP_FILTER
         case .andMaybe: cop = CX_OP_AND_MAYBE
         case .synonym: cop = CX_OP_SYNONYM
+        case .max: cop = CX_OP_MAX
         }
         return try Self.make("combine queries") { cx_query_combine(cop, handle, other.handle, $0, $1) }
     }
@@ -133,7 +134,7 @@ final class XapianQuery {
     }
 }
 
-/// Xapian's query parser (English stemmer, STEM_SOME, default operator AND), freed in `deinit`.
+/// Xapian's query parser (English stemmer unless ``setLanguage(_:)``, STEM_SOME, default operator AND), freed in `deinit`.
 final class XapianQueryParser {
     let handle: OpaquePointer
     private let database: XapianDatabase   // kept alive: the parser expands wildcards against it
@@ -148,6 +149,8 @@ final class XapianQueryParser {
         static let pureNot = Flags(rawValue: UInt32(CX_QP_PURE_NOT))
         static let partial = Flags(rawValue: UInt32(CX_QP_PARTIAL))
         static let spellingCorrection = Flags(rawValue: UInt32(CX_QP_SPELLING_CORRECTION))
+        /// Han, Hiragana, Katakana and Hangul text as the n-grams documents are indexed with.
+        static let cjkNgram = Flags(rawValue: UInt32(CX_QP_CJK_NGRAM))
     }
 
     init(database: XapianDatabase, maxExpansion: UInt32) throws {
@@ -160,6 +163,11 @@ final class XapianQueryParser {
     }
 
     deinit { cx_query_parser_destroy(handle) }
+
+    /// Stems with the stemmer of `language` (a BCP 47 tag, see ``Languages``) instead of English.
+    func setLanguage(_ language: String) throws {
+        try check(subject, "set the language \(language)") { cx_query_parser_set_language(handle, language, $0) }
+    }
 
     func addPrefix(field: String, prefix: String, boolean: Bool) throws {
         try check(subject, "add the field \(field)") {

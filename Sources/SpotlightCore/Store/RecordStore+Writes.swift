@@ -142,6 +142,10 @@ extension RecordStore {
             throw SpotlightError(.invalidInput, "record \(record.key) has rankingHint \(hint); "
                 + "use a value in 0...100")
         }
+        if let language = record.language, !Languages.isWellFormed(language) {
+            throw SpotlightError(.invalidInput, "record \(record.key) has language \"\(language)\", not a BCP 47 tag; "
+                + "use one such as en, de or fr-CA, or leave it out")
+        }
     }
 
     static func validate(_ selector: DeleteSelector) throws {

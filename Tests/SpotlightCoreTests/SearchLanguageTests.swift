@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+@testable import SpotlightCore
+import SpotlightModel
+
+/// Text in every language on one index: words inside unspaced CJK text, folding, stemming by
+/// each record's language, snippets, and no n-gram fragments in spelling or completions.
+@Suite struct SearchLanguageTests {
+    static func multilingual() throws -> TempIndex {
+        func r(_ id: String, _ title: String, _ language: String?) -> Record {
+            var record = record(id, title)
+            record.language = language
+            return record
+        }
+        return try TempIndex().add(
+            r("ko", "초신성관측파티 일정", "ko"), r("ja", "東京タワーの夜景を見る会", "ja"), r("zh", "北京烤鸭晚餐", "zh"),
+            r("de", "Die Straße der Sternwarten", "de"), r("fr", "Café Supernova", "fr"),
+            r("el", "ΟΔΥΣΣΕΥΣ και οι πλανήτες", "el"), r("en", "Watching the running comets", nil))
+    }
+
+    func ids(_ t: TempIndex, _ text: String, language: String? = nil) throws -> [String] {
+        try t.index.search(SearchQuery(text: text, language: language), now: Date()).hits.map(\.record.id)
+    }
+
+    @Test(arguments: [("관측", "ko"), ("초신성", "ko"), ("夜景", "ja"), ("東京", "ja"), ("烤鸭", "zh"),
+                      ("strasse", "de"), ("STRASSE", "de"), ("Straße", "de"), ("οδυσσευς", "el"), ("cafe", "fr")])
+    func findsByAWordInside(query: String, id: String) throws {
+        #expect(try ids(try Self.multilingual(), query) == [id])
+    }
+
+    @Test func aFieldFindsAWordInsideUnspacedText() throws {
+        let t = try Self.multilingual()
+        #expect(try ids(t, "title:夜景") == ["ja"])
+        #expect(try ids(t, "title:관측 OR title:烤鸭").sorted() == ["ko", "zh"])
+    }
+
+    @Test func snippetMarksAMatchThroughFolding() throws {
+        let t = try Self.multilingual()
+        let result = try t.index.search(SearchQuery(text: "cafe", snippets: SnippetOptions(start: "[", end: "]")), now: Date())
+        #expect(result.hits.first?.snippet == "[Café] Supernova")
+    }
+
+    @Test func snippetOfALongRecordIsCutAndShownInTheOriginalCharacters() throws {
+        let long = (1...40).map { "Étoile \($0) au-dessus du château." }.joined(separator: " ")
+        let t = try TempIndex().add(record("1", "Soirée d’observation", subtitle: "Café Supernova",
+                                           keywords: ["ÉTÉ"], properties: ["notes": .string(long + " Crème brûlée.")]))
+        let result = try t.index.search(SearchQuery(text: "creme brulee", snippets: SnippetOptions(length: 60, start: "[", end: "]")),
+                                        now: Date())
+        let snippet = try #require(result.hits.first?.snippet)
+        #expect(snippet.contains("[Crème] [brûlée]"))
+        #expect(snippet.hasPrefix("…"))
+        #expect(!snippet.contains("\u{1}") && !snippet.contains("\u{2}"))
+    }
+
+    @Test func snippetMarksAWordInsideCJKText() throws {
+        let t = try Self.multilingual()
+        let result = try t.index.search(SearchQuery(text: "夜景", snippets: SnippetOptions(start: "[", end: "]")), now: Date())
+        #expect(result.hits.first?.snippet == "東京タワーの[夜景]を見る会")
+    }
+
+    @Test func completionsNeverProposeNgrams() throws {
+        let t = try Self.multilingual()
+        let result = try t.index.search(SearchQuery(text: "東", completions: 10), now: Date())
+        #expect(result.hits.map(\.record.id) == ["ja"])
+        #expect(result.completions == [])
+    }
+
+    @Test func spellingDictionaryHoldsWordsButNoNgrams() throws {
+        let t = try Self.multilingual()
+        #expect(try t.index.handle.spellingFrequency("supernova") == 1)
+        #expect(try t.index.handle.spellingFrequency("東京") == 0)
+        #expect(try t.index.handle.spellingFrequency("관측") == 0)
+    }
+}
