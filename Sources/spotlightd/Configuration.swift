@@ -67,9 +67,10 @@ struct Configuration {
                            owner (or a replica's source) with it, so a front can read the
                            records (default: the index holds keys, records are read from the
                            store); changing it rebuilds the index at start
-      --auto-compact-changes N  compact the index in the background once it took N changes
-                           and half its document count since it was last compacted (default
-                           20000; 0 never)
+      --auto-compact-changes N  compact the index in the background once it took N/4
+                           changes and a quarter of its documents since it was last compacted
+                           and the writer is idle for a second, or N and twice its documents
+                           at once (default 20000; 0 never)
       --language TAG       the language of records that name none, a BCP 47 tag (default en):
                            stemmed with its stemmer when Xapian has one, else not stemmed;
                            changing it rebuilds the index from the store at start

@@ -37,13 +37,17 @@ struct DaemonBench {
         figures.set("store_seconds", stored.seconds)
         figures.set("daemon_start_ms", launched.milliseconds, digits: 1)
         figures.set("daemon_rss_after_import_mb", procStatusMiB(pid: String(daemon.pid), field: "VmRSS") ?? 0, digits: 1)
-        figures.set("db_bytes", directoryBytes(daemon.dataDirectory))
 
         let timing = QueryTiming(queries: queries, passes: arguments.passes, engineName: "ours-daemon",
                                  verbose: arguments.verbose)
         await timing.run(into: &figures) { text in
             try await index.query(topTen(text)).hits.count
         }
+        figures.set("daemon_rss_after_queries_mb", procStatusMiB(pid: String(daemon.pid), field: "VmRSS") ?? 0, digits: 1)
+        let settleStart = clock.now
+        try await waitUntilSettled { try await index.status().index.indexState }
+        figures.set("settle_seconds", (clock.now - settleStart).seconds)
+        figures.set("db_bytes", directoryBytes(daemon.dataDirectory))
         index.close()
 
         guard let bundle = bundles.first else { return figures }

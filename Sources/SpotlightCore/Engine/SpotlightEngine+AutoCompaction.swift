@@ -2,6 +2,9 @@ import Foundation
 import SpotlightModel
 
 extension SpotlightEngine {
+    /// How long the writer must have committed nothing before the last burst is compacted.
+    static let idleCompactionDelay: TimeInterval = 1
+
     /// Returns once no automatic compaction is running, so a rebuild or compaction asked for
     /// meanwhile waits for it rather than failing with `.conflict`.
     func waitForAutoCompaction() async throws {
@@ -10,15 +13,49 @@ extension SpotlightEngine {
         }
     }
 
-    /// On `writer`, after a commit: when the index has taken at least
-    /// ``Options/autoCompactChanges`` changes, and at least half its document count, since it
-    /// was last compacted, compacts it in the background (``compact()``). A B-tree updated in
-    /// place is about half full; compacted, it is dense, so an import or a rebuild leaves an
-    /// index about half the size and faster to search. Writes and queries go on meanwhile.
+    /// On `writer`, after a commit: compacts the index in the background (``compact()``) once
+    /// the writer has been idle for ``idleCompactionDelay`` after it took at least a quarter of
+    /// ``Options/autoCompactChanges`` changes and a quarter of its document count since it was
+    /// last compacted (the end of an import), or at once when it took the threshold and twice
+    /// its document count (updates that never pause). A B-tree updated in place is about half
+    /// full; compacted, it is dense: an import leaves an index about two thirds the size.
+    /// Compacting in the middle of an import gains little: the writes carried over into the
+    /// compacted copy split its full blocks again. Writes and queries go on meanwhile.
     func compactIfGrown() {
         guard let threshold = options.autoCompactChanges, let changes = index.changesSinceCompaction,
-              let documents = try? index.documentCount(),
-              changes >= UInt64(max(threshold, documents / 2)) else { return }
+              let documents = try? index.documentCount() else { return }
+        if changes >= UInt64(max(threshold, 2 * documents)) {
+            startCompaction(changes: changes, documents: documents)
+        } else if changes >= UInt64(max(threshold / 4, documents / 4)) {
+            compactWhenIdle()
+        }
+    }
+
+    /// On `writer`: once no commit has followed the last one for ``idleCompactionDelay``,
+    /// compacts what the last burst of writes (an import, a rebuild's carry-over) left half full.
+    private func compactWhenIdle() {
+        guard !idleCheckScheduled else { return }
+        idleCheckScheduled = true
+        checkIdle(after: Self.idleCompactionDelay)
+    }
+
+    private func checkIdle(after delay: TimeInterval) {
+        writer.asyncAfter(deadline: .now() + delay) { [self] in
+            let quiet = Date().timeIntervalSince(lastCommitAt)
+            if quiet < Self.idleCompactionDelay {   // still busy: look again once it could be quiet
+                checkIdle(after: Self.idleCompactionDelay - quiet)
+                return
+            }
+            idleCheckScheduled = false
+            guard !shared.withLock({ $0.closed }), let threshold = options.autoCompactChanges,
+                  let changes = index.changesSinceCompaction, let documents = try? index.documentCount(),
+                  changes >= UInt64(max(threshold / 4, documents / 4)) else { return }
+            startCompaction(changes: changes, documents: documents)
+        }
+    }
+
+    /// On `writer`: starts ``compact()`` in the background unless one or a rebuild runs.
+    private func startCompaction(changes: UInt64, documents: Int) {
         let start = shared.withLock { s -> Bool in
             guard !s.closed, !s.rebuilding, !s.autoCompacting else { return false }
             s.autoCompacting = true
@@ -34,6 +71,11 @@ extension SpotlightEngine {
             }
             do {
                 _ = try await compactNow()
+                // Writes carried over into the compacted index (or a burst that ended while it
+                // ran) may call for another, once idle.
+                writer.async { [self] in
+                    if !shared.withLock({ $0.closed }) { compactIfGrown() }
+                }
             } catch let error as SpotlightError where error.code == .conflict || error.code == .unavailable {
                 // A rebuild or another compaction got there first, or the engine is closing.
             } catch {

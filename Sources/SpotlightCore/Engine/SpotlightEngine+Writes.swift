@@ -136,6 +136,7 @@ extension SpotlightEngine {
         }
         if hadProblem { options.log("info: the index recovered at sequence \(indexedSequence)") }
         if !rebuilding { try? store.pruneChanges(through: indexedSequence) }
+        lastCommitAt = Date()
         compactIfGrown()
     }
 

@@ -36,8 +36,10 @@ public final class SpotlightEngine: @unchecked Sendable {
         /// replica). Off by default: hits are read from the record store, and the index is
         /// smaller and faster to write. Changing it rebuilds the index at the next start.
         public var recordsInIndex = false
-        /// Compact the index in the background once it has taken this many changes (and at
-        /// least half its document count) since it was last compacted; nil never does.
+        /// Compact the index in the background once it took a quarter of this many changes and
+        /// of its document count since it was last compacted and the writer then stays idle for
+        /// a second (the end of an import), or this many and twice its document count at once;
+        /// nil never does.
         public var autoCompactChanges: Int? = 20_000
         /// The time a donation is stored at (the recency boost's fallback); tests inject one.
         public var clock: @Sendable () -> Date = { Date() }
@@ -96,6 +98,10 @@ public final class SpotlightEngine: @unchecked Sendable {
     var commitScheduled = false
     /// A catch-up of the index is queued on `writer` (see scheduleCatchUp).
     var catchUpScheduled = false
+    /// An idle check for compaction is queued on `writer`, and when the index last committed
+    /// (see SpotlightEngine+AutoCompaction).
+    var idleCheckScheduled = false
+    var lastCommitAt = Date.distantPast
     var sweepTimer: (any DispatchSourceTimer)?
 
     /// A second store connection for reads (get, counts, client state) off the writer.
