@@ -76,8 +76,8 @@ struct QueryCompiler {
         return try parser.correctedText()
     }
 
-    /// Parses query text with every feature on; when Xapian rejects it, retries it as plain
-    /// words before reporting `.invalidInput`.
+    /// Parses query text with every feature on; when Xapian rejects it, retries it (with its
+    /// CJK runs bracketed, when it has any) and then as plain words before reporting `.invalidInput`.
     func parseWithCorrection(_ text: String) throws -> Compiled {
         guard text.utf8.count <= Self.maxQueryBytes else {
             throw SpotlightError(.invalidInput, "the query text is \(text.utf8.count) bytes; "
@@ -88,7 +88,11 @@ struct QueryCompiler {
         let extra: XapianQueryParser.Flags = spelling ? [.spellingCorrection] : []
         let full: XapianQueryParser.Flags = [.phrase, .boolean, .loveHate, .pureNot, .partial, .wildcard, .cjkNgram]
         var firstError: (any Error)?
-        let attempts: [(String, XapianQueryParser.Flags)] = [(folded, full), (Self.plainWords(folded), [.partial, .cjkNgram])]
+        var attempts: [(String, XapianQueryParser.Flags)] = [(folded, full), (Self.plainWords(folded), [.partial, .cjkNgram])]
+        if CJKQueryGrouping.containsCJK(folded) {   // libxapian 1.4's n-gram parsing: see CJKQueryGrouping
+            attempts.insert((CJKQueryGrouping.grouped(folded), full), at: 1)
+            attempts.append((CJKQueryGrouping.grouped(Self.plainWords(folded)), [.partial, .cjkNgram]))
+        }
         for (attempt, flags) in attempts {
             do {
                 // Expanded here, once over the whole (possibly sharded) database: see expandingWildcards.
