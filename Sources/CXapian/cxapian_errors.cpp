@@ -1,7 +1,9 @@
 // Statuses and the one mapping from Xapian's exception classes to them.
 #include "cxapian_private.hpp"
 
+#include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <cstring>
 #include <new>
 #include <stdexcept>
@@ -154,3 +156,26 @@ const char *cx_status_to_string(cx_status status) {
 }
 
 void cx_string_free(char *string) { std::free(string); }
+
+// libxapian 1.4 can throw from a destructor (ValueUpdater writes the last value chunk while
+// a commit unwinds), which no catch stops: std::terminate ends the process. Before it does,
+// say on stderr, in one line, which exception it was, so the log shows why the process ended.
+[[noreturn]] static void cx_report_terminate() noexcept {
+    std::string message = "no exception";
+    if (std::exception_ptr current = std::current_exception()) {
+        try {
+            std::rethrow_exception(current);
+        } catch (const Xapian::Error &e) {
+            message = describe(e);
+        } catch (const std::exception &e) {
+            message = e.what();
+        } catch (...) {
+            message = "an exception of unknown type";
+        }
+    }
+    std::fprintf(stderr, "error: libxapian ended the process (std::terminate): %s\n", message.c_str());
+    std::fflush(stderr);
+    std::abort();
+}
+
+static const std::terminate_handler cx_previous_terminate = std::set_terminate(cx_report_terminate);
