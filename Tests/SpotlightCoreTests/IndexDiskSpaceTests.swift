@@ -51,6 +51,14 @@ import SpotlightModel
         #expect(Int64(info.st_blocks) * 512 >= Int64(info.st_size) + IndexSpaceReserve.defaultMinimumPerTable)
     }
 
+    @Test func theRoomForALargeFirstCommitIsSizedByTheCommittedDocuments() {
+        // A writer reopened with 10 documents committed (100 KB of postings) and 1000 new ones
+        // pending counts 1010 documents; the commit writes about 1000 documents' worth.
+        let reserve = IndexSpaceReserve(directory: "/nonexistent")
+        let wanted = reserve.headroom(table: "postlist", size: 100_000, pendingChanges: 1000, documentCount: 1010)
+        #expect(wanted >= 1000 * (100_000 / 10))
+    }
+
     @Test func aCommitTheDiskCannotHoldIsRefusedBeforeAnythingIsWritten() throws {
         let t = try TempIndex().add(record("1", "Committed comet"))
         try t.index.replace([record("2", "Pending comet")])

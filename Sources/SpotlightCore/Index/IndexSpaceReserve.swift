@@ -44,11 +44,33 @@ struct IndexSpaceReserve {
         self.directory = directory
     }
 
+    /// Free space under which the engine commits with the store's writes held: the store
+    /// writes beside the index, and near a full disk what it writes during a commit could
+    /// take the room the commit was counting on (the space fallocated past each table's end
+    /// is the table's, but the version file's and new tables' room is only free space).
+    static let nearlyFullMargin: Int64 = 64 << 20
+    /// The document count at the last ``prepare(pendingChanges:documentCount:)``.
+    private var lastDocumentCount = 0
+
+    /// Whether the disk is so nearly full that a commit of `pendingChanges` changes should
+    /// not run beside other writers: less than ``nearlyFullMargin`` would be left free after
+    /// twice the room the commit asks for (or the free space cannot be read).
+    func isNearlyFull(pendingChanges: Int) -> Bool {
+        guard let free = Self.freeBytes(directory) else { return true }
+        var wanted = Self.versionFileSpace
+        for table in Self.tables {
+            guard let size = Self.fileSize("\(directory)/\(table).glass") else { continue }
+            wanted += headroom(table: table, size: size, pendingChanges: pendingChanges, documentCount: lastDocumentCount)
+        }
+        return free < Self.nearlyFullMargin + 2 * wanted
+    }
+
     /// Reserves room for a commit of `pendingChanges` changes to an index of
     /// `documentCount` documents.
     ///
     /// - Throws: `.io` saying how much room was needed when the disk cannot give it.
     mutating func prepare(pendingChanges: Int, documentCount: Int) throws {
+        lastDocumentCount = documentCount
         var unreserved: Int64 = 0
         for table in Self.tables {
             let file = "\(directory)/\(table).glass"
@@ -83,8 +105,12 @@ struct IndexSpaceReserve {
         }
     }
 
-    private func headroom(table: String, size: Int64, pendingChanges: Int, documentCount: Int) -> Int64 {
-        let perDocument = documentCount > 0 ? size / Int64(documentCount) : 1024
+    func headroom(table: String, size: Int64, pendingChanges: Int, documentCount: Int) -> Int64 {
+        // A writer's document count includes its pending documents, but the table holds only
+        // the committed ones: divide by those (at most, when every pending change is a new
+        // document), or a first large commit after opening gets a fraction of the room it needs.
+        let committed = documentCount - pendingChanges
+        let perDocument = committed > 0 ? size / Int64(committed) : 1024
         // Copy-on-write: a commit writes changed blocks anew before the old ones are freed.
         let fromPending = 2 * perDocument * Int64(pendingChanges)
         let fromHistory = 4 * largestGrowth[table, default: 0]
