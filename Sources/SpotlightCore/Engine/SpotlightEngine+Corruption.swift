@@ -18,7 +18,7 @@ extension SpotlightEngine {
             // Remembered on disk first, so a crash before the rebuild ends leads to another.
             _ = FileManager.default.createFile(atPath: marker, contents: Data("the index was corrupt".utf8))
             try fsyncDirectory(dataDirectory)
-            let (opened, reason) = try Self.openActiveIndex(directory, store: store, verify: true,
+            let (opened, reason) = try Self.openActiveIndex(directory, store: changeLog, verify: true,
                                                            documentData: options.documentData,
                                                            languages: options.languages, log: options.log)
             index = opened

@@ -8,10 +8,10 @@ extension SpotlightEngine.Options {
 
 extension SpotlightEngine {
     /// The writer's index writes documents as ``Options/recordsInIndex`` says and reads the
-    /// records of its own hits from the writer's store connection (both confined to `writer`).
+    /// records of its own hits from the writer's change-log connection (both confined to `writer`).
     func attachStore(to index: SearchIndex) {
         index.documentData = options.documentData
-        index.recordLookup = RecordLookup(records: { [unowned self] keys in try self.store.records(for: keys) })
+        index.recordLookup = RecordLookup(records: { [unowned self] keys in try self.changeLog.records(for: keys) })
     }
 
     /// A reader reads the records of its hits from the shared read connection of the store.

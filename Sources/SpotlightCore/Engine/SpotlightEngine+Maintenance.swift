@@ -35,7 +35,7 @@ extension SpotlightEngine {
     public func checkConsistency() async throws -> ConsistencyReport {
         let (path, indexProblems, documents, records): (String, [String], Int, Int) =
             try await onWriter {
-                self.drainPending()
+                self.storeWriter.sync { self.drainPending() }
                 try self.catchUpIndex()
                 try self.commitIndex()
                 guard let active = self.directory.activePath() else {
@@ -43,7 +43,7 @@ extension SpotlightEngine {
                 }
                 var problems = try SearchIndex.check(path: active)
                 let documents = try self.index.documentCount()
-                let records = try self.store.counts().reduce(0) { $0 + $1.total }
+                let records = try self.changeLog.counts().reduce(0) { $0 + $1.total }
                 if documents != records {
                     problems.append("the index holds \(documents) documents but the store \(records) records; "
                         + "rebuild the index (spotlightctl rebuild)")
@@ -84,7 +84,6 @@ extension SpotlightEngine {
         }
         defer { shared.withLock { $0.rebuilding = false; $0.compacting = false } }
         let (source, startSequence): (String, UInt64) = try await onWriter {
-            self.drainPending()
             try self.catchUpIndex()
             try self.commitIndex()
             guard let active = self.directory.activePath() else {

@@ -43,13 +43,13 @@ extension SpotlightEngine {
                 for refusal in fresh.takeSlotRefusals() { options.log("warning: " + refusal) }
                 done += batch.count
                 if fresh.pendingChanges >= SearchIndex.maximumPendingChanges {
-                    try fresh.commit(lastAppliedSequence: startSequence)
+                    try commitBesideStore(fresh, lastAppliedSequence: startSequence)
                 }
                 shared.withLock { $0.rebuildDone = done }
                 progress(done, total)
             }
             try Task.checkCancellation()
-            try fresh.commit(lastAppliedSequence: startSequence)
+            try commitBesideStore(fresh, lastAppliedSequence: startSequence)
             // Carry over what changed meanwhile, then swap, all on the writer.
             let sequence: UInt64 = try await withCheckedThrowingContinuation { continuation in
                 writer.async {
@@ -68,17 +68,16 @@ extension SpotlightEngine {
     /// points the index link at it and makes it the writer's index.
     func swapIn(_ fresh: SearchIndex, at path: String, after startSequence: UInt64) throws -> UInt64 {
         attachStore(to: fresh)
-        drainPending()
         var applied = startSequence
         while true {
-            let changes = try store.changes(after: applied, limit: 1000)
+            let changes = try changeLog.changes(after: applied, limit: 1000)
             guard let last = changes.last else { break }
             try fresh.replace(changes.compactMap(\.donatedRecord))
             try fresh.delete(changes.filter { $0.record == nil }.map(\.key))
             applied = last.sequence
-            if fresh.pendingChanges >= SearchIndex.maximumPendingChanges { try fresh.commit(lastAppliedSequence: applied) }
+            if fresh.pendingChanges >= SearchIndex.maximumPendingChanges { try commitBesideStore(fresh, lastAppliedSequence: applied) }
         }
-        try fresh.commit(lastAppliedSequence: applied)
+        try commitBesideStore(fresh, lastAppliedSequence: applied)
         try directory.activate(path)
         let old = index
         index = fresh
@@ -90,7 +89,7 @@ extension SpotlightEngine {
             $0.generation += 1
             $0.indexProblem = nil
         }
-        try? store.pruneChanges(through: applied)
+        pruneChangeLog(through: applied)
         directory.removeStaleGenerations()
         try? FileManager.default.removeItem(atPath: dataDirectory + "/rebuild-pending")
         return applied

@@ -33,7 +33,7 @@ extension SpotlightEngine {
         return try await withCheckedThrowingContinuation { continuation in
             writer.async {
                 continuation.resume(with: Result {
-                    self.drainPending()
+                    // The store holds every write acknowledged before this search (`needed`).
                     if !self.indexRetryScheduled {
                         do {
                             try self.catchUpIndex()
@@ -48,7 +48,9 @@ extension SpotlightEngine {
                         return committed
                     }
                     do {
-                        return try self.index.search(query, now: Date(), synonyms: synonyms)
+                        return try self.holdingStoreWritesNearFullDisk(self.index) {
+                            try self.index.search(query, now: Date(), synonyms: synonyms)
+                        }
                     } catch let error as SpotlightError where error.code == .io || error.code == .corrupt {
                         // Searching the writer's pending changes can need the disk too, and can
                         // find the index corrupt (then it is rebuilt from the store).

@@ -15,7 +15,6 @@ extension SpotlightEngine {
         if shared.withLock({ $0.committedSequence }) < needed {
             // The local part must be a committed revision: commit what was acknowledged.
             try await run(on: writer) {
-                self.drainPending()
                 try self.catchUpIndex()
                 try self.commitIndex()
             }
@@ -28,10 +27,11 @@ extension SpotlightEngine {
         if let answer { return answer }
         // No committed reader covers it (a rebuild swapped generations): search beside the writer.
         return try await run(on: writer) {
-            self.drainPending()
             try self.catchUpIndex()
-            try self.index.prepareToReadPendingChanges()
-            return try Self.search(query, local: self.index.handle, shards, synonyms, self.frontLookup)
+            return try self.holdingStoreWritesNearFullDisk(self.index) {
+                try self.index.prepareToReadPendingChanges()
+                return try Self.search(query, local: self.index.handle, shards, synonyms, self.frontLookup)
+            }
         }
     }
 

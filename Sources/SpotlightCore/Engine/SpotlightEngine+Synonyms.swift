@@ -17,7 +17,7 @@ extension SpotlightEngine {
     public func setSynonyms(bundle: String, _ synonyms: [String: [String]], replace: Bool = false) async throws -> Int {
         let changes = try SynonymTable.normalise(synonyms)
         return try await withCheckedThrowingContinuation { continuation in
-            writer.async {
+            storeWriter.async {
                 continuation.resume(with: Result {
                     if self.shared.withLock({ $0.closed }) {
                         throw SpotlightError(.unavailable, "not stored: the engine is shutting down")

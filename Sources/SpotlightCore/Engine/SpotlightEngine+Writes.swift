@@ -24,15 +24,15 @@ extension SpotlightEngine {
             case nil:
                 continuation.resume(throwing: SpotlightError(.unavailable, "not stored: the engine is shutting down"))
             case true?:
-                writer.async { self.drainPending() }
+                storeWriter.async { self.drainPending() }
             case false?:
                 break
             }
         }
     }
 
-    /// On `writer`: commits every pending write in one store transaction, acknowledges each,
-    /// then applies the new changes to the index (uncommitted).
+    /// On `storeWriter`: commits every pending write in one store transaction, acknowledges
+    /// each, then queues the index's catch-up on `writer`.
     func drainPending() {
         let batch = shared.withLock { s -> [PendingWrite] in
             defer { s.pending = []; s.drainScheduled = false }
@@ -63,15 +63,18 @@ extension SpotlightEngine {
         scheduleCatchUp()
     }
 
-    /// On `writer`: queues one catch-up of the index behind the store writes already waiting,
-    /// so their acknowledgements never wait for index work; one catch-up then applies what
-    /// several group commits stored.
+    /// Queues one catch-up of the index on `writer`, unless one is queued already: the index
+    /// runs beside the store writes, so their acknowledgements never wait for index work, and
+    /// one catch-up applies what several group commits stored.
     func scheduleCatchUp() {
-        // While the index is failing, the scheduled retry catches up (with back-off).
-        guard !catchUpScheduled, !indexRetryScheduled else { return }
-        catchUpScheduled = true
+        let queue = shared.withLock { s -> Bool in
+            defer { s.catchUpScheduled = true }
+            return !s.catchUpScheduled
+        }
+        guard queue else { return }
         writer.async {
-            self.catchUpScheduled = false
+            self.shared.withLock { $0.catchUpScheduled = false }
+            // While the index is failing, the scheduled retry catches up (with back-off).
             guard !self.indexRetryScheduled, !self.shared.withLock({ $0.closed }) else { return }
             do {
                 try self.catchUpIndex()
@@ -81,7 +84,7 @@ extension SpotlightEngine {
         }
     }
 
-    /// On `writer`: closes the store connection after an I/O error and opens a new one.
+    /// On `storeWriter`: closes the store connection after an I/O error and opens a new one.
     func reopenStore() throws {
         store.close()
         store = try RecordStore(path: dataDirectory + "/store.sqlite")
@@ -94,7 +97,7 @@ extension SpotlightEngine {
     /// (or performs) a commit.
     func catchUpIndex() throws {
         while true {
-            let changes = try store.changes(after: indexedSequence, limit: 1000)
+            let changes = try changeLog.changes(after: indexedSequence, limit: 1000)
             guard let last = changes.last else { break }
             try index.replace(changes.compactMap(\.donatedRecord))
             for refusal in index.takeSlotRefusals() { options.log("warning: " + refusal) }
@@ -118,14 +121,14 @@ extension SpotlightEngine {
         }
     }
 
-    /// On `writer`: commits the index with `indexedSequence` in its metadata, then prunes the
-    /// store's change log up to it (unless a rebuild still needs it).
+    /// On `writer`: commits the index with `indexedSequence` in its metadata, then has the
+    /// store's change log pruned up to it (unless a rebuild still needs it).
     func commitIndex() throws {
         let committed = shared.withLock { $0.committedSequence }
         let fresh = try index.storedSchemaVersion() == nil
         guard indexedSequence > committed || fresh else { return }
         let large = index.pendingChanges >= Self.largeCommit
-        try index.commit(lastAppliedSequence: indexedSequence)
+        try commitBesideStore(index, lastAppliedSequence: indexedSequence)
         // The writer's buffers of a large commit are freed now; give them back to the system.
         if large { cx_release_free_memory() }
         indexRetryDelay = 1
@@ -135,7 +138,7 @@ extension SpotlightEngine {
             return (s.rebuilding, s.indexProblem != nil)
         }
         if hadProblem { options.log("info: the index recovered at sequence \(indexedSequence)") }
-        if !rebuilding { try? store.pruneChanges(through: indexedSequence) }
+        if !rebuilding { pruneChangeLog(through: indexedSequence) }
         lastCommitAt = Date()
         compactIfGrown()
     }
@@ -175,8 +178,28 @@ extension SpotlightEngine {
         }
     }
 
+    /// Has `storeWriter` delete the change log up to `sequence` (the index committed that far);
+    /// prunes asked for while one is queued are done by it, in one store transaction.
+    func pruneChangeLog(through sequence: UInt64) {
+        let queue = shared.withLock { s -> Bool in
+            s.pruneThrough = max(s.pruneThrough, sequence)
+            defer { s.pruneScheduled = true }
+            return !s.pruneScheduled
+        }
+        guard queue else { return }
+        storeWriter.async {
+            let through = self.shared.withLock { s -> UInt64 in
+                s.pruneScheduled = false
+                return s.pruneThrough
+            }
+            try? self.store.pruneChanges(through: through)
+        }
+    }
+
+    /// On `storeWriter`, every ``Options/sweepInterval``: deletes expired records from the
+    /// store; the index follows as for any write.
     func startSweeping() {
-        let timer = DispatchSource.makeTimerSource(queue: writer)
+        let timer = DispatchSource.makeTimerSource(queue: storeWriter)
         timer.schedule(deadline: .now() + options.sweepInterval, repeating: options.sweepInterval)
         timer.setEventHandler { [weak self] in
             guard let self else { return }
@@ -184,7 +207,7 @@ extension SpotlightEngine {
                 let swept = try self.store.sweepExpired(now: Date())
                 if !swept.isEmpty {
                     self.options.log("info: swept \(swept.count) expired records")
-                    try self.catchUpIndex()
+                    self.scheduleCatchUp()
                 }
             } catch {
                 self.options.log("warning: sweeping expired records failed: \(error)")

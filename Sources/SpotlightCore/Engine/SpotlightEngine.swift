@@ -7,9 +7,10 @@ import SpotlightModel
 ///
 /// Writes are group-committed: concurrent ``write(_:)`` calls share one durable store
 /// transaction, and each returns only when its records are durable. The index follows in
-/// batches on one writer thread; ``search(_:)`` sees every write that returned before it was
+/// batches on its own writer thread, reading the store's change log, so an acknowledgement
+/// never waits for index work; ``search(_:)`` sees every write that returned before it was
 /// called (read-your-writes), from a reader when the index has committed that far, else from
-/// the writer, which sees its own uncommitted changes.
+/// the index writer, which sees its own uncommitted changes.
 ///
 /// ```swift
 /// let engine = try SpotlightEngine(dataDirectory: "/tmp/spot")
@@ -66,6 +67,11 @@ public final class SpotlightEngine: @unchecked Sendable {
         var closed = false
         /// An automatic compaction is running (see SpotlightEngine+AutoCompaction).
         var autoCompacting = false
+        /// A catch-up of the index is queued on `writer` (see scheduleCatchUp).
+        var catchUpScheduled = false
+        /// A prune of the change log up to `pruneThrough` is queued on `storeWriter` (see pruneChangeLog).
+        var pruneScheduled = false
+        var pruneThrough: UInt64 = 0
     }
 
     struct PendingWrite {
@@ -79,30 +85,37 @@ public final class SpotlightEngine: @unchecked Sendable {
     let directory: IndexDirectory
     let shared = Mutex(Shared())
 
-    /// Serialises every use of `store` and `index`.
+    /// Serialises every write to the record store: group commits, sweeps, synonyms, pruning
+    /// the change log. Never waits for `writer`.
+    let storeWriter = DispatchQueue(label: "spotlight.engine.store")
+    /// Serialises every use of `index` and `changeLog`. May wait for `storeWriter` (never
+    /// the other way round).
     let writer = DispatchQueue(label: "spotlight.engine.writer")
     /// Runs reader searches off the Swift concurrency pool (Xapian calls block).
     let readerQueue = DispatchQueue(label: "spotlight.engine.readers", attributes: .concurrent)
 
-    // Confined to `writer`.
+    // Confined to `storeWriter`.
+    /// The store connection that writes.
     var store: RecordStore
-    /// The writer's index; it reads the records of its hits from `store`.
-    var index: SearchIndex { didSet { attachStore(to: index) } }
-    var indexedSequence: UInt64 = 0
     /// The store connection saw an I/O error; the next write reopens it first.
     var storeNeedsReopen = false
+    var sweepTimer: (any DispatchSourceTimer)?
+
+    // Confined to `writer`.
+    /// The index writer's store connection: reads the change log and its hits' records.
+    let changeLog: RecordStore
+    /// The writer's index; it reads the records of its hits from `changeLog`.
+    var index: SearchIndex { didSet { attachStore(to: index) } }
+    var indexedSequence: UInt64 = 0
     /// A retry of the index from the store is already scheduled (see recoverIndex).
     var indexRetryScheduled = false
     /// Seconds before the next index retry; doubles while the index keeps failing (a full disk).
     var indexRetryDelay: TimeInterval = 1
     var commitScheduled = false
-    /// A catch-up of the index is queued on `writer` (see scheduleCatchUp).
-    var catchUpScheduled = false
     /// An idle check for compaction is queued on `writer`, and when the index last committed
     /// (see SpotlightEngine+AutoCompaction).
     var idleCheckScheduled = false
     var lastCommitAt = Date.distantPast
-    var sweepTimer: (any DispatchSourceTimer)?
 
     /// A second store connection for reads (get, counts, client state) off the writer.
     let readStore: Mutex<RecordStore>
@@ -141,6 +154,7 @@ public final class SpotlightEngine: @unchecked Sendable {
         }
         synonymTables = Mutex(try Self.loadSynonymTables(from: checked, log: options.log))
         readStore = Mutex(try RecordStore(path: storePath))
+        changeLog = try RecordStore(path: storePath)
         try? FileManager.default.removeItem(atPath: cleanMarker)
         let rebuildMarker = dataDirectory + "/rebuild-pending"
         // A replaced store: the old index (its documents hold the lost records) is kept aside.
@@ -151,7 +165,7 @@ public final class SpotlightEngine: @unchecked Sendable {
                 + (options.recordsInIndex ? "; its documents hold the records' JSON" : "; its documents hold only keys"))
         }
         // Xapian's check runs at every start: a clean shutdown does not protect against the disk.
-        let (opened, rebuildReason) = try Self.openActiveIndex(directory, store: store, verify: true,
+        let (opened, rebuildReason) = try Self.openActiveIndex(directory, store: changeLog, verify: true,
                                                                documentData: options.documentData,
                                                                languages: options.languages, log: options.log)
         index = opened
@@ -164,7 +178,7 @@ public final class SpotlightEngine: @unchecked Sendable {
         attachStore(to: index)
         directory.removeStaleGenerations()
         indexedSequence = try index.lastAppliedSequence()
-        let storeSeq = try store.lastSequence()
+        let storeSeq = try changeLog.lastSequence()
         shared.withLock {
             $0.storeProblem = storeProblem
             $0.durableSequence = storeSeq
@@ -176,11 +190,18 @@ public final class SpotlightEngine: @unchecked Sendable {
         // On the writer, like every other use of the index: catchUpIndex schedules a commit
         // there, which must not run while this one does (two threads in one Xapian commit).
         try writer.sync {
-            try catchUpIndex()
-            try commitIndex()
+            do {
+                try catchUpIndex()
+                try commitIndex()
+            } catch let error as SpotlightError where error.code == .io {
+                // A disk too full to commit the catch-up must not keep the store from being
+                // served: answer from what the index has committed, say degraded, and retry
+                // with back-off as after any index failure.
+                recoverIndex(after: error)
+            }
         }
         startSweeping()
-        if needsRebuild, try store.lastSequence() > 0 {
+        if needsRebuild, try changeLog.lastSequence() > 0 {
             let why = rebuildReason ?? "a rebuild was interrupted"
             options.log("info: rebuilding the index from the store because \(why); answering from what is indexed meanwhile")
             startupRebuild = Task.detached { [self] in
@@ -207,14 +228,18 @@ public final class SpotlightEngine: @unchecked Sendable {
         guard !alreadyClosed else { return }
         autoCompactions.wait()
         shards?.stop()
-        writer.sync {
+        storeWriter.sync {
             sweepTimer?.cancel()
             drainPending()
+        }
+        writer.sync {
             try? catchUpIndex()
             try? commitIndex()
             index.close()
-            store.close()
+            changeLog.close()
         }
+        // After the writer's last commit queued its prune of the change log.
+        storeWriter.sync { store.close() }
         readers.withLock { rs in rs.forEach { $0.index.close() }; rs.removeAll() }
         readStore.withLock { $0.close() }
         _ = FileManager.default.createFile(atPath: dataDirectory + "/clean-shutdown", contents: Data())

@@ -203,6 +203,11 @@ public final class SearchIndex: @unchecked Sendable {
         try XapianDatabase.syncDirectory(writablePath)
     }
 
+    /// Whether this writable index's disk is so nearly full that its next commit (or a
+    /// search of its pending changes) must not run beside other writers to the same disk
+    /// (see ``IndexSpaceReserve/isNearlyFull(pendingChanges:)``); false for a read-only index.
+    public var diskIsNearlyFull: Bool { spaceReserve?.isNearlyFull(pendingChanges: pendingChanges) ?? false }
+
     /// Reserves disk space before a writer's uncommitted changes are searched: reading value
     /// slots with changes pending makes libxapian merge them into its tables, which writes
     /// (and can end the process on a full disk; see ``IndexSpaceReserve``).
