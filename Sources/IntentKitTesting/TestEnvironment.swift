@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 #endif
 import SpotlightModel
-import SpotlightWire
+import SpotlightSupervision
 import Synchronization
 
 /// What one test process runs its apps against, started on first use and stopped when the

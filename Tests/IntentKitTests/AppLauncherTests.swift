@@ -1,6 +1,7 @@
 import Foundation
 import SpotlightModel
-import SpotlightWire
+import SpotlightProtocol
+import SpotlightSupervision
 import Testing
 
 // The fixture app launched as a real process by AppLauncher: crashes, slow intents, launch failures.

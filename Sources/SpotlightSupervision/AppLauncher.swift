@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 #endif
 import SpotlightModel
+import SpotlightWire
 import Synchronization
 
 /// Starts an app service from its ``AppManifest`` and keeps it reachable: launches the
@@ -219,7 +220,7 @@ public final class AppLauncher: Sendable {
     private func launch() throws -> (client: RPCClient, app: LaunchedApp?) {
         var clientOptions = RPCClient.Configuration()
         clientOptions.callTimeout = options.callTimeout
-        if options.reuseRunningServer, Self.answers(socketPath) {
+        if options.reuseRunningServer, serverAnswers(at: socketPath) {
             return (RPCClient(socketPath: socketPath, configuration: clientOptions), nil)
         }
         let env = environment.merging(launchEnvironment) { $1 }
@@ -228,7 +229,7 @@ public final class AppLauncher: Sendable {
         let app = try LaunchedApp(manifest: launched, environment: env, tailBytes: options.stderrTailBytes)
         latest.withLock { $0 = app }
         let deadline = ContinuousClock.now + options.startupTimeout
-        while !Self.answers(socketPath) {
+        while !serverAnswers(at: socketPath) {
             if let exit = app.exit {
                 throw SpotlightError(.unavailable, "\(manifest.bundleIdentifier) (\(manifest.executable)) \(exit) "
                     + "before it served on \(socketPath)." + Self.tailParagraph(app.stderrTail))
@@ -243,13 +244,6 @@ public final class AppLauncher: Sendable {
             usleep(20_000)
         }
         return (RPCClient(socketPath: socketPath, configuration: clientOptions), app)
-    }
-
-    /// Whether a server accepts connections at `path`.
-    static func answers(_ path: String) -> Bool {
-        guard let fd = try? UnixSocket.connect(path: path) else { return false }
-        UnixSocket.close(fd)
-        return true
     }
 
     static func tailParagraph(_ tail: String) -> String {
