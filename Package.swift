@@ -33,6 +33,8 @@ let package = Package(
         // sd-bus, for the desktop search provider's D-Bus service (a module map only).
         .systemLibrary(name: "CSystemdBus", path: "Sources/CSystemdBus", pkgConfig: "libsystemd",
                        providers: [.apt(["libsystemd-dev"])]),
+        // Linux process calls glibc declares outside the Glibc module (pidfd_open; a module map only).
+        .systemLibrary(name: "CProcess", path: "Sources/CProcess"),
         // The only code that touches C++ and Xapian: a plain C API that catches every exception.
         .target(name: "CXapian", dependencies: ["CXapianSystem", "CICUSystem"]),
 
@@ -44,8 +46,8 @@ let package = Package(
         .target(name: "SpotlightWire", dependencies: ["SpotlightModel"]),
         // The messages of both protocols carried over the wire: the daemon's and app services'.
         .target(name: "SpotlightProtocol", dependencies: ["SpotlightModel", "SpotlightWire"]),
-        // App launching and the on-disk app registry.
-        .target(name: "SpotlightSupervision", dependencies: ["SpotlightModel", "SpotlightWire"]),
+        // Child processes waited on without polling, app launching, and the on-disk app registry.
+        .target(name: "SpotlightSupervision", dependencies: ["SpotlightModel", "SpotlightWire", "CProcess"]),
         // What an app links to donate to and query spotlightd.
         .target(name: "SpotlightKit", dependencies: ["SpotlightModel", "SpotlightWire", "SpotlightProtocol"]),
         // App Intents on Linux and the app service runtime.
@@ -79,6 +81,7 @@ let package = Package(
         .testTarget(name: "SpotlightModelTests", dependencies: ["SpotlightModel"]),
         .testTarget(name: "SpotlightCoreTests", dependencies: ["SpotlightCore", "SpotlightModel"]),
         .testTarget(name: "SpotlightWireTests", dependencies: ["SpotlightWire", "SpotlightModel"]),
+        .testTarget(name: "SpotlightSupervisionTests", dependencies: ["SpotlightSupervision", "SpotlightModel"]),
         .testTarget(name: "SpotlightDaemonTests",
                     dependencies: ["SpotlightKit", "SpotlightWire", "SpotlightProtocol", "SpotlightSupervision",
                                    "SpotlightModel", "SpotlightTestSupport", "spotlightd"]),
