@@ -1,6 +1,5 @@
 import Foundation
 import SpotlightModel
-import SpotlightProtocol
 import SpotlightWire
 import Synchronization
 

@@ -5,7 +5,6 @@ import Glibc
 import SpotlightKit
 import SpotlightModel
 import SpotlightTestSupport
-import SpotlightProtocol
 import SpotlightWire
 import Testing
 

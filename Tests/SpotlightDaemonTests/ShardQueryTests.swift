@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import SpotlightKit
 import SpotlightModel
-import SpotlightProtocol
 import SpotlightWire
 
 /// A front spotlightd searching three xapian-tcpsrv shards (the package sample split by
