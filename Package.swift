@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "SpotlightModel", targets: ["SpotlightModel"]),
         .library(name: "SpotlightCore", targets: ["SpotlightCore"]),
         .library(name: "SpotlightWire", targets: ["SpotlightWire"]),
+        .library(name: "SpotlightProtocol", targets: ["SpotlightProtocol"]),
+        .library(name: "SpotlightSupervision", targets: ["SpotlightSupervision"]),
         .library(name: "SpotlightKit", targets: ["SpotlightKit"]),
         .library(name: "IntentKit", targets: ["IntentKit"]),
         .library(name: "IntentKitTesting", targets: ["IntentKitTesting"]),
@@ -31,6 +33,8 @@ let package = Package(
         // sd-bus, for the desktop search provider's D-Bus service (a module map only).
         .systemLibrary(name: "CSystemdBus", path: "Sources/CSystemdBus", pkgConfig: "libsystemd",
                        providers: [.apt(["libsystemd-dev"])]),
+        // Linux process calls glibc declares outside the Glibc module (pidfd_open; a module map only).
+        .systemLibrary(name: "CProcess", path: "Sources/CProcess"),
         // The only code that touches C++ and Xapian: a plain C API that catches every exception.
         .target(name: "CXapian", dependencies: ["CXapianSystem", "CICUSystem"]),
 
@@ -38,21 +42,30 @@ let package = Package(
         .target(name: "SpotlightModel"),
         // The embedded engine: record store (SQLite) and search index (Xapian).
         .target(name: "SpotlightCore", dependencies: ["SpotlightModel", "CXapian", "CSQLite"]),
-        // The wire protocol: framing, JSON-RPC, Unix-socket transport, peer credentials.
+        // The wire: framing, JSON-RPC, Unix-socket transport, peer credentials. Bytes only.
         .target(name: "SpotlightWire", dependencies: ["SpotlightModel"]),
+        // The messages of both protocols carried over the wire: the daemon's and app services'.
+        .target(name: "SpotlightProtocol", dependencies: ["SpotlightModel", "SpotlightWire"]),
+        // Child processes waited on without polling, app launching, and the on-disk app registry.
+        .target(name: "SpotlightSupervision", dependencies: ["SpotlightModel", "SpotlightWire", "CProcess"]),
         // What an app links to donate to and query spotlightd.
-        .target(name: "SpotlightKit", dependencies: ["SpotlightModel", "SpotlightWire"]),
+        .target(name: "SpotlightKit", dependencies: ["SpotlightModel", "SpotlightWire", "SpotlightProtocol"]),
         // App Intents on Linux and the app service runtime.
-        .target(name: "IntentKit", dependencies: ["SpotlightModel", "SpotlightWire", "SpotlightKit"]),
+        .target(name: "IntentKit", dependencies: ["SpotlightModel", "SpotlightWire", "SpotlightProtocol",
+                                                  "SpotlightSupervision", "SpotlightKit"]),
         // AppIntentsTesting on Linux: out-of-process tests of an app's intents and donations.
-        .target(name: "IntentKitTesting", dependencies: ["SpotlightModel", "SpotlightWire", "SpotlightKit"]),
+        .target(name: "IntentKitTesting", dependencies: ["SpotlightModel", "SpotlightWire", "SpotlightProtocol",
+                                                         "SpotlightSupervision", "SpotlightKit"]),
 
-        .executableTarget(name: "spotlightd", dependencies: ["SpotlightCore", "SpotlightWire", "SpotlightModel"]),
-        .executableTarget(name: "spotlightctl", dependencies: ["SpotlightKit", "SpotlightWire", "SpotlightModel"]),
+        .executableTarget(name: "spotlightd", dependencies: ["SpotlightCore", "SpotlightWire", "SpotlightProtocol",
+                                                             "SpotlightSupervision", "SpotlightModel"]),
+        .executableTarget(name: "spotlightctl", dependencies: ["SpotlightKit", "SpotlightWire", "SpotlightProtocol",
+                                                               "SpotlightSupervision", "SpotlightModel"]),
         .executableTarget(name: "cometcal", dependencies: ["IntentKit", "SpotlightKit", "CSQLite"]),
         // GNOME Shell's and KRunner's search over D-Bus, answered from spotlightd.
         .executableTarget(name: "spotlight-search-provider",
-                          dependencies: ["SpotlightKit", "SpotlightWire", "SpotlightModel", "CSystemdBus"]),
+                          dependencies: ["SpotlightKit", "SpotlightWire", "SpotlightProtocol", "SpotlightSupervision",
+                                         "SpotlightModel", "CSystemdBus"]),
         // The second sample app: a task app ported as docs/porting.md says (projects, moves, Spotlight).
         .executableTarget(name: "taskdeck", dependencies: ["IntentKit", "SpotlightKit"]),
         // The "ours" engine of tools/bench: embedded engine and daemon figures.
@@ -68,20 +81,23 @@ let package = Package(
         .testTarget(name: "SpotlightModelTests", dependencies: ["SpotlightModel"]),
         .testTarget(name: "SpotlightCoreTests", dependencies: ["SpotlightCore", "SpotlightModel"]),
         .testTarget(name: "SpotlightWireTests", dependencies: ["SpotlightWire", "SpotlightModel"]),
+        .testTarget(name: "SpotlightSupervisionTests", dependencies: ["SpotlightSupervision", "SpotlightModel"]),
         .testTarget(name: "SpotlightDaemonTests",
-                    dependencies: ["SpotlightKit", "SpotlightWire", "SpotlightModel", "SpotlightTestSupport", "spotlightd"]),
+                    dependencies: ["SpotlightKit", "SpotlightWire", "SpotlightProtocol", "SpotlightSupervision",
+                                   "SpotlightModel", "SpotlightTestSupport", "spotlightd"]),
         .testTarget(name: "IntentKitTests",
-                    dependencies: ["IntentKit", "SpotlightWire", "SpotlightKit", "intentkit-fixture", "spotlightd"]),
+                    dependencies: ["IntentKit", "SpotlightWire", "SpotlightProtocol", "SpotlightSupervision", "SpotlightKit",
+                                   "intentkit-fixture", "spotlightd"]),
         .testTarget(name: "IntentKitTestingTests",
-                    dependencies: ["IntentKitTesting", "intentkit-fixture", "spotlightd"]),
+                    dependencies: ["IntentKitTesting", "SpotlightProtocol", "intentkit-fixture", "spotlightd"]),
         .testTarget(name: "CometCalTests",
                     dependencies: ["IntentKitTesting", "SpotlightTestSupport", "cometcal", "spotlightd"]),
         .testTarget(name: "TaskDeckTests", dependencies: ["IntentKitTesting", "taskdeck", "spotlightd"]),
         .testTarget(name: "SpotlightCtlTests",
                     dependencies: ["SpotlightKit", "SpotlightModel", "SpotlightTestSupport", "spotlightctl", "spotlightd"]),
         .testTarget(name: "DesktopTests",
-                    dependencies: ["SpotlightKit", "SpotlightWire", "SpotlightModel", "SpotlightTestSupport",
-                                   "spotlight-search-provider", "spotlightctl", "spotlightd", "cometcal"]),
+                    dependencies: ["SpotlightKit", "SpotlightWire", "SpotlightProtocol", "SpotlightModel",
+                                   "SpotlightTestSupport", "spotlight-search-provider", "spotlightctl", "spotlightd", "cometcal"]),
     ],
     cxxLanguageStandard: .cxx17
 )

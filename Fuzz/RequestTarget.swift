@@ -3,6 +3,7 @@
 // thrown error (that becomes an error response), never a crash.
 import Foundation
 import SpotlightModel
+@testable import SpotlightWire
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRequest(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {

@@ -1,5 +1,6 @@
 import Foundation
 import SpotlightModel
+import SpotlightProtocol
 import SpotlightWire
 
 /// Something an app's intents act on and the system can find: an event, a calendar.

@@ -1,6 +1,6 @@
 import Foundation
 import SpotlightModel
-import SpotlightWire
+import SpotlightProtocol
 
 /// A fixed set of values an intent parameter or entity property can take, with a `String`
 /// raw value the wire carries.

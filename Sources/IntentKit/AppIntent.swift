@@ -1,5 +1,6 @@
 import Foundation
 import SpotlightModel
+import SpotlightProtocol
 import SpotlightWire
 
 /// An action of the app that other processes can run by name.

@@ -1,6 +1,6 @@
 import Foundation
 import SpotlightModel
-import SpotlightWire
+import SpotlightProtocol
 
 extension AppServiceDispatcher {
     /// Shows an entity: runs the app's ``OpenIntent`` for `params.type` with `target` set to the

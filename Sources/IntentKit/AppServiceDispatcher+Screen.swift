@@ -1,6 +1,6 @@
 import Foundation
 import SpotlightModel
-import SpotlightWire
+import SpotlightProtocol
 
 extension AppServiceDispatcher {
     /// The entities the screen shows, resolved through each type's `entities(for:)`, in the

@@ -1,5 +1,6 @@
 import Foundation
 import SpotlightModel
+import SpotlightProtocol
 import SpotlightWire
 
 /// Answers app-service requests (docs/app-service.md) for one app: a method name and JSON

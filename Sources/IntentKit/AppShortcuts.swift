@@ -1,5 +1,5 @@
 import Foundation
-import SpotlightWire
+import SpotlightProtocol
 
 /// The app's App Shortcuts: intents people can run by a phrase, with no setup (App Intents'
 /// `AppShortcutsProvider`). List the provider once in `main.swift`

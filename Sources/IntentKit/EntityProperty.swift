@@ -2,7 +2,7 @@
 import Foundation
 import Synchronization
 import SpotlightModel
-import SpotlightWire
+import SpotlightProtocol
 
 /// A property of an ``AppEntity`` that queries return and donations carry.
 /// Write it `@Property(title:)`.

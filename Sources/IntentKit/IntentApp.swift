@@ -1,6 +1,7 @@
 import Foundation
 import SpotlightModel
-import SpotlightWire
+import SpotlightProtocol
+import SpotlightSupervision
 
 /// An app's entry point: its bundle identifier and its intent, entity and enum types, listed
 /// once. ``run(arguments:)`` reads the command line:

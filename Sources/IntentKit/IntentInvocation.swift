@@ -1,6 +1,6 @@
 import Foundation
 import SpotlightModel
-import SpotlightWire
+import SpotlightProtocol
 
 /// Runs one intent: makes it with `init()`, resolves its `@Parameter`s from the arguments
 /// by the rules in docs/app-service.md, then calls `perform()`.

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import SpotlightModel
+import SpotlightProtocol
 import SpotlightWire
 
 /// An input of an ``AppIntent``. Write it `@Parameter(title:)`; the runtime sets it from the

@@ -1,5 +1,6 @@
 import Foundation
 import SpotlightModel
+import SpotlightProtocol
 import SpotlightWire
 
 // The conversion rules for primitives; docs/app-service.md lists the same table.

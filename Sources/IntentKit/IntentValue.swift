@@ -1,5 +1,6 @@
 import Foundation
 import SpotlightModel
+import SpotlightProtocol
 import SpotlightWire
 
 /// A type an `@Parameter`, a `@Property` or an intent's returned value can have: `String`,

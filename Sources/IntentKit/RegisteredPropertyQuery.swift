@@ -1,6 +1,6 @@
 import Foundation
 import SpotlightModel
-import SpotlightWire
+import SpotlightProtocol
 
 /// An entity type's `EntityPropertyQuery` as the dispatcher keeps it: its schema, and how to
 /// run a property query given on the wire. Both name properties, which only an entity can

@@ -1,6 +1,6 @@
 import Foundation
 import SpotlightModel
-import SpotlightWire
+import SpotlightProtocol
 
 /// An intent type as the dispatcher keeps it: its name and closures over the concrete type.
 struct RegisteredIntent: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import SpotlightModel
+import SpotlightProtocol
 import SpotlightWire
 
 /// An error the app's own code threw, from `perform()` or one of its entity queries, when

@@ -1,5 +1,6 @@
 import Foundation
 import SpotlightModel
+import SpotlightSupervision
 import SpotlightWire
 import Synchronization
 

@@ -1,6 +1,7 @@
 import Foundation
 import SpotlightModel
-import SpotlightWire
+import SpotlightProtocol
+import SpotlightSupervision
 import Synchronization
 
 /// One app under test in a ``TestEnvironment``: its launcher, its schema (fetched once), and

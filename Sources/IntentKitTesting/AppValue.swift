@@ -1,6 +1,6 @@
 import Foundation
 import SpotlightModel
-import SpotlightWire
+import SpotlightProtocol
 
 /// A value an app gave back: what an intent's `perform()` returned, or a property of an
 /// entity. Read an entity's properties by name, and compare with literals:

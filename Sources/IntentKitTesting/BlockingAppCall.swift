@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 #endif
 import SpotlightModel
+import SpotlightProtocol
 import SpotlightWire
 
 /// Calls an app with a blocking call on a connection of its own, for the synchronous parts of

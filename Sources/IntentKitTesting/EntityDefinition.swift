@@ -1,6 +1,6 @@
 import Foundation
 import SpotlightModel
-import SpotlightWire
+import SpotlightProtocol
 
 /// One entity type of the app: its queries, what Spotlight has indexed of it, and the
 /// entities of this type the app's screen shows.

@@ -1,5 +1,6 @@
 import Foundation
 import SpotlightModel
+import SpotlightProtocol
 import SpotlightWire
 
 /// Fetches a referenced entity from the app when a test reads one of its properties

@@ -1,6 +1,6 @@
 import Foundation
 import SpotlightModel
-import SpotlightWire
+import SpotlightProtocol
 
 /// An entity as the app represents it: what its queries return, what an intent returned,
 /// what Spotlight has indexed; or a reference to one (``EntityDefinition/makeReference(identifier:)``,

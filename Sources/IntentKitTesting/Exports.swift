@@ -7,18 +7,18 @@
 @_exported import struct SpotlightModel.EntityReference
 @_exported import enum SpotlightModel.PropertyValue
 @_exported import enum SpotlightModel.JSONValue
-@_exported import struct SpotlightWire.AppSchema
-@_exported import struct SpotlightWire.IntentSchema
-@_exported import struct SpotlightWire.ParameterSchema
-@_exported import struct SpotlightWire.EntitySchema
-@_exported import struct SpotlightWire.PropertySchema
-@_exported import struct SpotlightWire.EnumSchema
-@_exported import struct SpotlightWire.EnumCaseSchema
-@_exported import enum SpotlightWire.ValueType
-@_exported import struct SpotlightWire.AppErrorReport
-@_exported import struct SpotlightWire.ShortcutSchema
-@_exported import struct SpotlightWire.PropertyQuerySchema
-@_exported import struct SpotlightWire.QueryPropertySchema
+@_exported import struct SpotlightProtocol.AppSchema
+@_exported import struct SpotlightProtocol.IntentSchema
+@_exported import struct SpotlightProtocol.ParameterSchema
+@_exported import struct SpotlightProtocol.EntitySchema
+@_exported import struct SpotlightProtocol.PropertySchema
+@_exported import struct SpotlightProtocol.EnumSchema
+@_exported import struct SpotlightProtocol.EnumCaseSchema
+@_exported import enum SpotlightProtocol.ValueType
+@_exported import struct SpotlightProtocol.AppErrorReport
+@_exported import struct SpotlightProtocol.ShortcutSchema
+@_exported import struct SpotlightProtocol.PropertyQuerySchema
+@_exported import struct SpotlightProtocol.QueryPropertySchema
 
 /// Apple's name for ``IntentDefinition``.
 public typealias AppIntentDefinition = IntentDefinition

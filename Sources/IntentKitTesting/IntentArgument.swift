@@ -1,6 +1,6 @@
 import Foundation
 import SpotlightModel
-import SpotlightWire
+import SpotlightProtocol
 
 /// A value `makeIntent(...)` takes for a parameter: `String`, `Int`, `Double`, `Bool`,
 /// `Date`, `URL`, an entity or value an earlier `run()` returned (``AppValue``,

@@ -1,6 +1,6 @@
 import Foundation
 import SpotlightModel
-import SpotlightWire
+import SpotlightProtocol
 
 /// One intent of the app. `makeIntent` takes its parameters as keyword arguments:
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import SpotlightModel
-import SpotlightWire
+import SpotlightProtocol
+import SpotlightSupervision
 import Synchronization
 
 /// The intents, entities and enums of one app, reached from a test process by bundle

@@ -1,6 +1,6 @@
 import Foundation
 import SpotlightModel
-import SpotlightWire
+import SpotlightProtocol
 
 /// One comparison of a property query: a property of the entity, a comparator and a value.
 ///

@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 #endif
 import SpotlightModel
-import SpotlightWire
+import SpotlightSupervision
 import Synchronization
 
 /// What one test process runs its apps against, started on first use and stopped when the
@@ -25,7 +25,7 @@ package final class TestEnvironment: Sendable {
 
     private struct Started {
         var directory: URL
-        var daemon: AppLauncher
+        var daemon: SpotlightdProcess
         var sessions: [String: AppSession] = [:]
     }
     /// Guards starting things; held while the daemon or an app's manifest is set up.
@@ -50,7 +50,7 @@ package final class TestEnvironment: Sendable {
     package var directory: URL? { started.withLock { $0?.directory } }
 
     /// The harness's spotlightd, once started.
-    package var daemon: AppLauncher? { started.withLock { $0?.daemon } }
+    package var daemon: SpotlightdProcess? { started.withLock { $0?.daemon } }
 
     /// The session of an app: its manifest copied into this environment's registry, the
     /// daemon started. Blocks while doing so (the first time: finding the app, starting spotlightd).
@@ -95,7 +95,7 @@ package final class TestEnvironment: Sendable {
         stopped.withLock { $0 = true }
         guard let state = started.withLock({ $0 }) else { return }
         for session in state.sessions.values { session.launcher.terminateNow() }
-        state.daemon.terminateNow(grace: .seconds(2))
+        state.daemon.stopBlocking(grace: .seconds(2))
         try? FileManager.default.removeItem(at: state.directory)
     }
 
@@ -117,16 +117,13 @@ package final class TestEnvironment: Sendable {
                 + "or set SPOTLIGHT_TEST_BIN_DIR to the directory that has it")
         }
         let socket = directory.appendingPathComponent("s/d.sock").path
-        let arguments = ["--data-dir", directory.appendingPathComponent("data").path, "--socket", socket,
+        let arguments = ["--data-dir", directory.appendingPathComponent("data").path,
                          "--apps-dir", directory.appendingPathComponent("apps").path] + grants.flatMap { ["--grant", $0] }
-        let daemon = AppLauncher(manifest: AppManifest(bundleIdentifier: "spotlightd", executable: executable.path,
-                                                       arguments: arguments),
-                                 socketPath: socket,
-                                 environment: AppLauncher.environment(daemonSocket: socket, appSocket: socket,
-                                                                      base: variables),
-                                 options: launcherOptions())
+        let daemon: SpotlightdProcess
         do {
-            try daemon.startBlocking()
+            daemon = try SpotlightdProcess(executable: executable.path, socketPath: socket, arguments: arguments,
+                                           environment: SpotlightdProcess.environment(base: variables),
+                                           startupTimeout: timeout, callTimeout: timeout)
         } catch {
             try? FileManager.default.removeItem(at: directory)
             throw error

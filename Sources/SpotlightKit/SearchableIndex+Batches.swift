@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import SpotlightModel
-import SpotlightWire
+import SpotlightProtocol
 
 /// The batch a ``SearchableIndex`` has open: begun at spotlightd by its first call.
 struct IndexBatch: Sendable {

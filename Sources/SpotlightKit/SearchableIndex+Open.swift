@@ -1,6 +1,6 @@
 import Foundation
 import SpotlightModel
-import SpotlightWire
+import SpotlightProtocol
 
 extension SearchableIndex {
     /// Shows a record in the app that donated it, as tapping a Spotlight result does:

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import SpotlightModel
+import SpotlightProtocol
 import SpotlightWire
 
 /// The index as an app sees it (the `CSSearchableIndex` of this world): donate, delete and

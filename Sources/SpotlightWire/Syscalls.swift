@@ -35,7 +35,7 @@ public struct SystemCallError: Error, Hashable, Sendable, CustomStringConvertibl
 /// Runs `body` until it does not fail with EINTR; a result of -1 becomes a
 /// `SystemCallError` named `call` with the errno of that attempt.
 @inline(__always)
-func systemCall<Result: FixedWidthInteger>(
+package func systemCall<Result: FixedWidthInteger>(
     _ call: String, _ body: () -> Result
 ) throws(SystemCallError) -> Result {
     while true {
@@ -49,7 +49,7 @@ func systemCall<Result: FixedWidthInteger>(
 
 /// Like `systemCall`, but a non-blocking call that would block returns nil instead of throwing.
 @inline(__always)
-func nonBlockingSystemCall<Result: FixedWidthInteger>(
+package func nonBlockingSystemCall<Result: FixedWidthInteger>(
     _ call: String, _ body: () -> Result
 ) throws(SystemCallError) -> Result? {
     do {

@@ -193,3 +193,14 @@ public struct PeerCredentials: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { "pid \(pid) uid \(uid) gid \(gid)" }
 }
+
+/// Whether a server accepts connections on the Unix socket at `path` now: connects and hangs up.
+///
+/// ```swift
+/// if !serverAnswers(at: "/run/user/1000/spotlight/d.sock") { print("spotlightd is not running") }
+/// ```
+package func serverAnswers(at path: String) -> Bool {
+    guard let fd = try? UnixSocket.connect(path: path) else { return false }
+    UnixSocket.close(fd)
+    return true
+}

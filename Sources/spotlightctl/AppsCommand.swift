@@ -1,5 +1,7 @@
 import Foundation
 import SpotlightModel
+import SpotlightProtocol
+import SpotlightSupervision
 import SpotlightWire
 
 /// `spotlightctl apps`: the app registry, and registering or unregistering an app.

@@ -1,5 +1,6 @@
 import Foundation
 import SpotlightModel
+import SpotlightProtocol
 import SpotlightWire
 
 /// spotlightctl's connection to spotlightd: typed calls over ``RPCClient``; no retrying, so a

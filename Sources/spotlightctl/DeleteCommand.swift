@@ -1,6 +1,6 @@
 import Foundation
 import SpotlightModel
-import SpotlightWire
+import SpotlightProtocol
 
 /// `spotlightctl delete --bundle B ...`: one selector, confirmed on a terminal unless `--yes`.
 enum DeleteCommand: Command {

@@ -1,6 +1,6 @@
 import Foundation
 import SpotlightModel
-import SpotlightWire
+import SpotlightProtocol
 
 /// `spotlightctl export`: every stored record (of a bundle, of a type) as JSON lines.
 enum ExportCommand: Command {

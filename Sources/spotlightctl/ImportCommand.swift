@@ -1,6 +1,6 @@
 import Foundation
 import SpotlightModel
-import SpotlightWire
+import SpotlightProtocol
 
 /// `spotlightctl import FILE.jsonl --bundle B`: records in batches, a bad line named by number.
 enum ImportCommand: Command {

@@ -1,6 +1,6 @@
 import Foundation
 import SpotlightModel
-import SpotlightWire
+import SpotlightProtocol
 
 /// `spotlightctl check`: Xapian's check of the index and the store's integrity check.
 enum CheckCommand: Command {

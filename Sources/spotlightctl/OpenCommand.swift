@@ -1,6 +1,6 @@
 import Foundation
 import SpotlightModel
-import SpotlightWire
+import SpotlightProtocol
 
 /// `spotlightctl open BUNDLE TYPE ID`: show a record in its app, as picking a search result does.
 enum OpenCommand: Command {

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import SpotlightModel
-import SpotlightWire
+import SpotlightProtocol
 
 /// `spotlightctl rebuild`: a fresh index swapped in atomically, with progress; Ctrl-C cancels
 /// it and leaves the old index in place.

@@ -1,6 +1,6 @@
 import Foundation
 import SpotlightModel
-import SpotlightWire
+import SpotlightProtocol
 
 /// What spotlightctl prints about the shards a front spotlightd searches: the partial-answer
 /// line of `query` and the shard table of `status`.

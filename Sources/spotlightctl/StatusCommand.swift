@@ -1,6 +1,6 @@
 import Foundation
 import SpotlightModel
-import SpotlightWire
+import SpotlightProtocol
 
 /// `spotlightctl status`: is the daemon up, where its data is, what it holds.
 enum StatusCommand: Command {

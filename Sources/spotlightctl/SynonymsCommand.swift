@@ -1,6 +1,6 @@
 import Foundation
 import SpotlightModel
-import SpotlightWire
+import SpotlightProtocol
 
 /// `spotlightctl synonyms --bundle B [--json | --set FILE | --replace FILE | --clear]`: show or
 /// change a bundle's synonym table.

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import SpotlightModel
+import SpotlightSupervision
 import SpotlightWire
 
 /// Who is calling, as the daemon decided it from the peer's credentials (never from the

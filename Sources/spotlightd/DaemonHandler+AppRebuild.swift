@@ -1,7 +1,8 @@
 import Foundation
 import SpotlightCore
 import SpotlightModel
-import SpotlightWire
+import SpotlightProtocol
+import SpotlightSupervision
 
 /// `rebuild` with `from: "apps"`: ask each registered app to re-donate everything, then remove
 /// what it no longer donates.

@@ -1,6 +1,7 @@
 import Foundation
 import SpotlightCore
 import SpotlightModel
+import SpotlightProtocol
 import SpotlightWire
 
 /// `beginBatch`, `endBatch`, `abandonBatch`, and donations and deletes staged in a batch

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import SpotlightCore
 import SpotlightModel
+import SpotlightProtocol
 import SpotlightWire
 
 /// The rebuild that is running, so `cancelRebuild` can stop it.

@@ -1,6 +1,7 @@
 import Foundation
 import SpotlightModel
-import SpotlightWire
+import SpotlightProtocol
+import SpotlightSupervision
 import Synchronization
 
 /// `open`: show a record in the app that donated it, as Core Spotlight hands a tapped result to

@@ -1,6 +1,7 @@
 import Foundation
 import SpotlightCore
 import SpotlightModel
+import SpotlightProtocol
 import SpotlightWire
 
 /// `setSynonyms` and `synonyms`: a bundle's synonym table (docs/protocol.md). Writing it

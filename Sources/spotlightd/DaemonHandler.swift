@@ -1,6 +1,7 @@
 import Foundation
 import SpotlightCore
 import SpotlightModel
+import SpotlightProtocol
 import SpotlightWire
 
 /// Answers spotlightd's methods (see docs/protocol.md). Knows the engine and who is calling;

@@ -5,6 +5,7 @@ import Glibc
 #endif
 import SpotlightCore
 import SpotlightModel
+import SpotlightSupervision
 import SpotlightWire
 
 /// spotlightd: opens the data directory, serves the socket, stops cleanly on SIGTERM/SIGINT.

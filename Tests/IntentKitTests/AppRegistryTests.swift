@@ -1,6 +1,8 @@
 import Foundation
 import IntentKit
 import SpotlightModel
+import SpotlightProtocol
+import SpotlightSupervision
 import SpotlightWire
 import Testing
 

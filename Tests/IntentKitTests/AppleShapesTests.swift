@@ -1,7 +1,7 @@
 import Foundation
 import IntentKit
 import SpotlightModel
-import SpotlightWire
+import SpotlightProtocol
 import Testing
 
 // App Intents declarations as Apple writes them compile, run and are described.

@@ -1,6 +1,7 @@
 import Foundation
 import IntentKit
 import SpotlightModel
+import SpotlightProtocol
 import SpotlightWire
 import Synchronization
 import Testing

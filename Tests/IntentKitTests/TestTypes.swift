@@ -1,7 +1,7 @@
 import Foundation
 import IntentKit
 import SpotlightModel
-import SpotlightWire
+import SpotlightProtocol
 
 // The test target's own app: a to-do list. Different in shape from the fixture app on purpose.
 

@@ -5,6 +5,7 @@ import Glibc
 import SpotlightKit
 import SpotlightModel
 import SpotlightTestSupport
+import SpotlightProtocol
 import SpotlightWire
 import Testing
 

@@ -3,7 +3,8 @@ import SpotlightTestSupport
 import Testing
 import SpotlightKit
 import SpotlightModel
-import SpotlightWire
+import SpotlightProtocol
+import SpotlightSupervision
 
 func note(_ id: String, _ title: String, bundle: String = "com.example.test", type: String = "Note") -> Record {
     Record(bundle: bundle, type: type, id: id, title: title)

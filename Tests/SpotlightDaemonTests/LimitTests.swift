@@ -66,18 +66,39 @@ import SpotlightModel
         #expect(refused.message.contains("the limit is 1048576 bytes per record"))
     }
 
+    /// A connection the daemon admitted and that answers `status`. Until the daemon has seen
+    /// DaemonProcess's start-up probe hang up it counts it against the limits, so a refusal
+    /// is retried (each retry is a round trip through the daemon's loop) until `deadline`.
+    func admittedConnection(to socket: String, until deadline: ContinuousClock.Instant) throws -> RawConnection {
+        while true {
+            let connection = try RawConnection(path: socket)
+            connection.send(#"{"jsonrpc":"2.0","id":1,"method":"status"}"#)
+            let reply = connection.readJSON()
+            if reply?["result"] != nil { return connection }
+            connection.close()
+            guard ContinuousClock.now < deadline else {
+                throw SpotlightError(.timeout, "spotlightd refused a connection under its limit: \(error(reply).message)")
+            }
+        }
+    }
+
+    /// Restarts `daemon` with `arguments`, opens `admitted` connections it admits, and returns
+    /// what one more connection gets, with that connection.
+    func refusalOfOneMore(than admitted: Int, _ daemon: DaemonProcess, arguments: [String]) throws
+        -> (refused: (code: Int?, message: String), extra: RawConnection) {
+        daemon.stop()
+        try daemon.start(extraArguments: arguments)
+        let deadline = ContinuousClock.now + .seconds(10)
+        let open = try (0..<admitted).map { _ in try admittedConnection(to: daemon.socket, until: deadline) }
+        return try withExtendedLifetime(open) {
+            let extra = try RawConnection(path: daemon.socket)
+            return (error(extra.readJSON()), extra)
+        }
+    }
+
     @Test func oneConnectionMoreThanThePerProcessLimitIsRefused() throws {
         let daemon = try DaemonProcess()
-        daemon.stop()
-        try daemon.start(extraArguments: ["--max-connections-per-peer", "3"])
-        usleep(300_000)   // the start-up probe's connection is closed by now
-        let open = try (0..<3).map { _ in try RawConnection(path: daemon.socket) }
-        for c in open {   // each admitted and answering
-            c.send(#"{"jsonrpc":"2.0","id":1,"method":"status"}"#)
-            #expect(c.readJSON()?["result"] != nil)
-        }
-        let extra = try RawConnection(path: daemon.socket)
-        let refused = error(extra.readJSON())
+        let (refused, extra) = try refusalOfOneMore(than: 3, daemon, arguments: ["--max-connections-per-peer", "3"])
         #expect(refused.code == -32008)
         #expect(refused.message.contains("the limit per process"))
         #expect(extra.readLine() == nil)
@@ -85,16 +106,7 @@ import SpotlightModel
 
     @Test func oneConnectionMoreThanTheServerLimitIsRefused() throws {
         let daemon = try DaemonProcess()
-        daemon.stop()
-        try daemon.start(extraArguments: ["--max-connections", "2"])
-        usleep(300_000)   // the start-up probe's connection is closed by now
-        let open = try (0..<2).map { _ in try RawConnection(path: daemon.socket) }
-        for c in open {
-            c.send(#"{"jsonrpc":"2.0","id":1,"method":"status"}"#)
-            #expect(c.readJSON()?["result"] != nil)
-        }
-        let extra = try RawConnection(path: daemon.socket)
-        let refused = error(extra.readJSON())
+        let (refused, _) = try refusalOfOneMore(than: 2, daemon, arguments: ["--max-connections", "2"])
         #expect(refused.code == -32008)
         #expect(refused.message.contains("its limit"))
     }

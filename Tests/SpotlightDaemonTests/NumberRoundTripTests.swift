@@ -2,6 +2,7 @@ import Foundation
 import SpotlightKit
 import SpotlightModel
 import SpotlightTestSupport
+import SpotlightProtocol
 import SpotlightWire
 import Testing
 

@@ -5,7 +5,7 @@ import Glibc
 import SpotlightKit
 import SpotlightModel
 import SpotlightTestSupport
-import SpotlightWire
+import SpotlightSupervision
 import Testing
 
 /// spotlightd keeps its data directory and its app registry to its user, as ssh keeps ~/.ssh:

@@ -1,7 +1,7 @@
 import Foundation
 import SpotlightKit
 import SpotlightModel
-import SpotlightWire
+import SpotlightSupervision
 import Synchronization
 
 /// What the desktop shows of the app behind a result: its name and icon from its manifest,

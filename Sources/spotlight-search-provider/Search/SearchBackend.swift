@@ -1,7 +1,7 @@
 import Foundation
 import SpotlightKit
 import SpotlightModel
-import SpotlightWire
+import SpotlightProtocol
 import Synchronization
 
 /// A search result as both desktops show it: the record, its app, and whether it can be opened.

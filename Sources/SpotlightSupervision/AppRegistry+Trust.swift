@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 #endif
 import SpotlightModel
+import SpotlightWire
 
 /// One manifest file of the registry and what was decided about it.
 ///

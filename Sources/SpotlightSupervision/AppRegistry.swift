@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 #endif
 import SpotlightModel
+import SpotlightWire
 
 /// How a bundle identifier becomes a running app: the executable and its arguments.
 ///

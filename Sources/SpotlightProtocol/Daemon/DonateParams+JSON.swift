@@ -1,5 +1,6 @@
 import Foundation
 import SpotlightModel
+import SpotlightWire
 
 extension DonateParams {
     /// Reads `donate`'s params straight from the wire's JSON, each record through

@@ -3,12 +3,14 @@ import Foundation
 import Glibc
 #endif
 import SpotlightModel
+import SpotlightWire
 import Synchronization
 
 /// Starts an app service from its ``AppManifest`` and keeps it reachable: launches the
 /// executable with the socket and daemon it should use, waits (bounded) until its socket
 /// answers, keeps the last few KB of its stderr, notices when it exits (status or signal),
-/// relaunches it on the next call after a crash, and stops it.
+/// relaunches it on the next call after a crash, and stops it. The process is a
+/// ``ChildProcess``: its exit is noticed when it happens, not by polling.
 ///
 /// Used by the test harness (IntentKitTesting) and by spotlightd (`rebuild --from-apps`).
 ///
@@ -43,9 +45,9 @@ public final class AppLauncher: Sendable {
     public let options: Options
 
     /// The live connection and the process behind it (nil when an already running server was reused).
-    private let current = Mutex<(client: RPCClient, app: LaunchedApp?)?>(nil)
+    private let current = Mutex<(client: RPCClient, app: ChildProcess?)?>(nil)
     /// The process launched last, for its pid, stderr and exit after it is gone.
-    private let latest = Mutex<LaunchedApp?>(nil)
+    private let latest = Mutex<ChildProcess?>(nil)
     /// Held while launching, so concurrent callers launch once.
     private let launching = Mutex(())
 
@@ -103,7 +105,7 @@ public final class AppLauncher: Sendable {
     public var stderrTail: String { latest.withLock { $0?.stderrTail ?? "" } }
 
     /// How the app launched last ended; nil while it runs or if none was launched.
-    public var lastExit: AppExit? { latest.withLock { $0?.exit } }
+    public var lastExit: ProcessExit? { latest.withLock { $0?.exit } }
 
     /// Calls a method of the app service, launching the app first if it does not run.
     /// - Throws: `SpotlightError`: the app's own error; `.unavailable` if it cannot be
@@ -113,7 +115,7 @@ public final class AppLauncher: Sendable {
         if live() == nil { try await start() }
         guard let (client, app) = live() else {
             throw SpotlightError(.unavailable, "\(manifest.bundleIdentifier) stopped right after it was launched."
-                + Self.tailParagraph(stderrTail))
+                + (latest.withLock { $0 }?.stderrParagraph ?? " It wrote nothing to stderr."))
         }
         do {
             return try await client.call(method, params, timeout: timeout ?? options.callTimeout)
@@ -121,7 +123,7 @@ public final class AppLauncher: Sendable {
             guard let app, let exit = await app.waitForExit(within: options.exitWait) else { throw error }
             forget(app)
             throw SpotlightError(.unavailable, "\(manifest.bundleIdentifier) \(exit) during \(method); "
-                + "the next call relaunches it." + Self.tailParagraph(app.stderrTail), underlying: error.message)
+                + "the next call relaunches it." + app.stderrParagraph, underlying: error.message)
         }
     }
 
@@ -167,29 +169,19 @@ public final class AppLauncher: Sendable {
 
     /// Stops the app: SIGTERM, then SIGKILL after `grace`. Does nothing if none runs.
     public func terminate(grace: Duration = .seconds(3)) async {
-        guard let app = detach() else { return }
-        app.signal(SIGTERM)
-        if await app.waitForExit(within: grace) == nil {
-            app.signal(SIGKILL)
-            _ = await app.waitForExit(within: .seconds(2))
-        }
+        await detach()?.stop(grace: grace)
     }
 
     /// Stops the app without awaiting (for `atexit` and synchronous callers): SIGTERM, up to
     /// `grace`, then SIGKILL, and waits up to a second for it to end.
     public func terminateNow(grace: Duration = .milliseconds(500)) {
-        guard let app = detach() else { return }
-        app.signal(SIGTERM)
-        if !app.waitForExitBlocking(within: grace) {
-            app.signal(SIGKILL)
-            _ = app.waitForExitBlocking(within: .seconds(1))
-        }
+        detach()?.stopBlocking(grace: grace)
     }
 
     // MARK: - Launching
 
     /// Closes the connection; returns the launched process if it still runs.
-    private func detach() -> LaunchedApp? {
+    private func detach() -> ChildProcess? {
         let connection = current.withLock { slot in
             defer { slot = nil }
             return slot
@@ -200,14 +192,14 @@ public final class AppLauncher: Sendable {
     }
 
     /// The connection, if its process (when it has one) still runs.
-    private func live() -> (client: RPCClient, app: LaunchedApp?)? {
+    private func live() -> (client: RPCClient, app: ChildProcess?)? {
         current.withLock { slot in
             guard let connection = slot, connection.app?.exit == nil else { return nil }
             return connection
         }
     }
 
-    private func forget(_ app: LaunchedApp) {
+    private func forget(_ app: ChildProcess) {
         let dropped: RPCClient? = current.withLock { slot in
             guard let connection = slot, connection.app === app else { return nil }
             slot = nil
@@ -216,165 +208,28 @@ public final class AppLauncher: Sendable {
         dropped?.close()
     }
 
-    private func launch() throws -> (client: RPCClient, app: LaunchedApp?) {
+    private func launch() throws -> (client: RPCClient, app: ChildProcess?) {
         var clientOptions = RPCClient.Configuration()
         clientOptions.callTimeout = options.callTimeout
-        if options.reuseRunningServer, Self.answers(socketPath) {
+        if options.reuseRunningServer, serverAnswers(at: socketPath) {
             return (RPCClient(socketPath: socketPath, configuration: clientOptions), nil)
         }
-        let env = environment.merging(launchEnvironment) { $1 }
-        var launched = manifest
-        launched.arguments += launchArguments
-        let app = try LaunchedApp(manifest: launched, environment: env, tailBytes: options.stderrTailBytes)
-        latest.withLock { $0 = app }
-        let deadline = ContinuousClock.now + options.startupTimeout
-        while !Self.answers(socketPath) {
-            if let exit = app.exit {
-                throw SpotlightError(.unavailable, "\(manifest.bundleIdentifier) (\(manifest.executable)) \(exit) "
-                    + "before it served on \(socketPath)." + Self.tailParagraph(app.stderrTail))
-            }
-            if ContinuousClock.now >= deadline {
-                app.signal(SIGKILL)
-                _ = app.waitForExitBlocking(within: .seconds(1))
-                throw SpotlightError(.timeout, "\(manifest.bundleIdentifier) (\(manifest.executable)) did not serve on "
-                    + "\(socketPath) within \(options.startupTimeout) of its launch; it was stopped."
-                    + Self.tailParagraph(app.stderrTail))
-            }
-            usleep(20_000)
-        }
-        return (RPCClient(socketPath: socketPath, configuration: clientOptions), app)
-    }
-
-    /// Whether a server accepts connections at `path`.
-    static func answers(_ path: String) -> Bool {
-        guard let fd = try? UnixSocket.connect(path: path) else { return false }
-        UnixSocket.close(fd)
-        return true
-    }
-
-    static func tailParagraph(_ tail: String) -> String {
-        let trimmed = tail.trimmingCharacters(in: .whitespacesAndNewlines)
-        return trimmed.isEmpty ? " It wrote nothing to stderr." : " The end of its stderr:\n" + trimmed
-    }
-}
-
-/// How a launched process ended.
-public enum AppExit: Hashable, Sendable, CustomStringConvertible {
-    case exited(status: Int32)
-    case signaled(Int32)
-
-    /// "exited with status 1", "crashed with signal 4 (SIGILL, Illegal instruction)".
-    public var description: String {
-        switch self {
-        case .exited(let status): return "exited with status \(status)"
-        case .signaled(let signal):
-            let names: [Int32: String] = [SIGILL: "SIGILL", SIGTRAP: "SIGTRAP", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS",
-                                          SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV", SIGTERM: "SIGTERM",
-                                          SIGINT: "SIGINT", SIGPIPE: "SIGPIPE"]
-            let text = strsignal(signal).map { String(cString: $0) } ?? "unknown signal"
-            return "crashed with signal \(signal) (\(names[signal].map { "\($0), " } ?? "")\(text))"
-        }
-    }
-}
-
-/// One launched process: its pid, the end of its stderr, and how it ended.
-final class LaunchedApp: Sendable {
-    let pid: Int32
-    private let process: Mutex<Process?>
-    private let state: Mutex<(tail: [UInt8], exit: AppExit?)> = Mutex(([], nil))
-    private let tailBytes: Int
-
-    init(manifest: AppManifest, environment: [String: String], tailBytes: Int) throws {
-        self.tailBytes = tailBytes
         guard FileManager.default.isExecutableFile(atPath: manifest.executable) else {
             throw SpotlightError(.unavailable, "cannot launch \(manifest.bundleIdentifier): \(manifest.executable) "
                 + "is not an executable file; rebuild the app and run it with --install to update its manifest")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: manifest.executable)
-        process.arguments = manifest.arguments
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        let pipe = Pipe()
-        process.standardError = pipe
-        self.process = Mutex(process)
+        let app: ChildProcess
         do {
-            try process.run()
+            app = try ChildProcess(executable: manifest.executable, arguments: manifest.arguments + launchArguments,
+                                   environment: environment.merging(launchEnvironment) { $1 },
+                                   stderrTailBytes: options.stderrTailBytes)
         } catch {
             throw SpotlightError(.unavailable, "cannot launch \(manifest.bundleIdentifier) from \(manifest.executable)",
-                                 underlying: "\(error)")
+                                 underlying: error.underlying ?? error.message)
         }
-        pid = process.processIdentifier
-        try? pipe.fileHandleForWriting.close()
-        let reader = Thread { [self] in readStderr(pipe.fileHandleForReading) }
-        reader.name = "app-launcher-stderr"
-        reader.start()
-        let watcher = Thread { [self] in watchExit() }
-        watcher.name = "app-launcher-exit"
-        watcher.start()
-    }
-
-    var exit: AppExit? { state.withLock { $0.exit } }
-
-    var stderrTail: String {
-        let bytes = state.withLock { $0.tail }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    func signal(_ signal: Int32) {
-        guard exit == nil else { return }
-        kill(pid, signal)
-    }
-
-    /// Waits until the process ended, at most `limit`; its exit, or nil if it still runs.
-    func waitForExit(within limit: Duration) async -> AppExit? {
-        let deadline = ContinuousClock.now + limit
-        while exit == nil, ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return exit
-    }
-
-    /// Blocks until the process ended, at most `limit`; whether it did.
-    func waitForExitBlocking(within limit: Duration) -> Bool {
-        let deadline = ContinuousClock.now + limit
-        while exit == nil, ContinuousClock.now < deadline { usleep(10_000) }
-        return exit != nil
-    }
-
-    /// Blocks (on its own thread) until the process ends, then records how.
-    private func watchExit() {
-        guard let process = process.withLock({ $0 }) else { return }
-        process.waitUntilExit()
-        // Let the reader take what the process wrote last.
-        usleep(50_000)
-        let ended: AppExit = process.terminationReason == .uncaughtSignal
-            ? .signaled(process.terminationStatus) : .exited(status: process.terminationStatus)
-        state.withLock { $0.exit = ended }
-    }
-
-    /// Keeps the last `tailBytes` of stderr until end of file, or until the process has
-    /// ended and nothing more arrives (a child may hold the pipe open).
-    private func readStderr(_ handle: FileHandle) {
-        let fd = handle.fileDescriptor
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&pfd, 1, 200)
-            if ready == 0 {
-                if exit != nil { break }
-                continue
-            }
-            if ready < 0 { if errno == EINTR { continue }; break }
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0, errno == EINTR { continue }
-            if n <= 0 { break }
-            state.withLock { state in
-                state.tail.append(contentsOf: buffer[0..<n])
-                if state.tail.count > tailBytes { state.tail.removeFirst(state.tail.count - tailBytes) }
-            }
-        }
-        try? handle.close()
+        latest.withLock { $0 = app }
+        try app.waitUntilServing(on: socketPath, within: options.startupTimeout,
+                                 name: "\(manifest.bundleIdentifier) (\(manifest.executable))")
+        return (RPCClient(socketPath: socketPath, configuration: clientOptions), app)
     }
 }
