@@ -21,12 +21,16 @@ extension RecordStore {
     public func records(for keys: [RecordKey]) throws -> [Record] {
         var found: [Record] = []
         found.reserveCapacity(keys.count)
-        for key in keys {
-            try connection.run("SELECT json FROM records WHERE bundle = ? AND type = ? AND id = ?",
-                               [.utf8(key.bundle), .utf8(key.type), .utf8(key.id)]) { row in
-                found.append(try decodeRecord(row.data(0), key: key))
+        let lookUp = {
+            for key in keys {
+                try self.connection.run("SELECT json FROM records WHERE bundle = ? AND type = ? AND id = ?",
+                                        [.utf8(key.bundle), .utf8(key.type), .utf8(key.id)]) { row in
+                    found.append(try self.decodeRecord(row.data(0), key: key))
+                }
             }
         }
+        // A page of hits: one read transaction for all its lookups (one snapshot, one lock).
+        if keys.count > 1 && !connection.inTransaction { try readTransaction(lookUp) } else { try lookUp() }
         return found
     }
 

@@ -90,6 +90,20 @@ public final class RecordStore: @unchecked Sendable {
         }
     }
 
+    /// Runs `body` in one read transaction (`BEGIN … COMMIT`): one snapshot, and one WAL
+    /// read lock instead of one per statement. Outside another transaction only.
+    func readTransaction<T>(_ body: () throws -> T) throws -> T {
+        try connection.run("BEGIN")
+        do {
+            let value = try body()
+            try connection.run("COMMIT")
+            return value
+        } catch {
+            if connection.inTransaction { try? connection.run("ROLLBACK") }
+            throw error
+        }
+    }
+
     /// Runs one write in a savepoint. Its own failures (bad input, conflict) roll back only
     /// this write; failures of the store itself abort the whole transaction.
     private func applyInSavepoint(_ write: StoreWrite) throws -> Result<StoreWriteOutcome, SpotlightError> {
