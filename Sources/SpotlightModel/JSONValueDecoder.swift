@@ -217,11 +217,33 @@ final class JSONTreeDecoder: Decoder, JSONPathNode {
             }
             return url as! T
         }
+        if let table = T.self as? any JSONStringKeyedDecodable.Type {
+            // [String: V] member by member: Dictionary's own init(from:) lists allKeys and
+            // parses each name as an Int, most of the cost of reading a record's properties.
+            guard case .object(let members) = v else { throw mismatch([String: Any].self, v, at: step) }
+            return try table.decodeMembers(members, JSONTreeDecoder(v, parent: self, at: step)) as! T
+        }
         return try T(from: JSONTreeDecoder(v, parent: self, at: step))
     }
 
     /// This decoder's own value as `T` (the top level).
     func decodeValue<T: Decodable>(_ type: T.Type) throws -> T { try decode(T.self, value, at: .none) }
+}
+
+/// A dictionary keyed by strings, read straight from an object's members.
+protocol JSONStringKeyedDecodable {
+    static func decodeMembers(_ members: [String: JSONValue], _ decoder: JSONTreeDecoder) throws -> Self
+}
+
+extension Dictionary: JSONStringKeyedDecodable where Key == String, Value: Decodable {
+    static func decodeMembers(_ members: [String: JSONValue], _ decoder: JSONTreeDecoder) throws -> Self {
+        var table: [String: Value] = [:]
+        table.reserveCapacity(members.count)
+        for (name, member) in members {
+            table[name] = try decoder.decode(Value.self, member, at: .key(JSONPathKey(stringValue: name)))
+        }
+        return table
+    }
 }
 
 struct JSONKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
@@ -264,25 +286,26 @@ struct JSONKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-        try present(key).map { try decoder.bool($0, at: .key(key)) }
+        guard let v = present(key) else { return nil }; return try decoder.bool(v, at: .key(key))
     }
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        try present(key).map { try decoder.string($0, at: .key(key)) }
+        guard let v = present(key) else { return nil }; return try decoder.string(v, at: .key(key))
     }
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        try present(key).map { try decoder.double($0, at: .key(key)) }
+        guard let v = present(key) else { return nil }; return try decoder.double(v, at: .key(key))
     }
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-        try present(key).map { try decoder.integer($0, as: type, at: .key(key)) }
+        guard let v = present(key) else { return nil }; return try decoder.integer(v, as: type, at: .key(key))
     }
     func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
-        try present(key).map { try decoder.integer($0, as: type, at: .key(key)) }
+        guard let v = present(key) else { return nil }; return try decoder.integer(v, as: type, at: .key(key))
     }
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
-        try present(key).map { try decoder.integer($0, as: type, at: .key(key)) }
+        guard let v = present(key) else { return nil }; return try decoder.integer(v, as: type, at: .key(key))
     }
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        try present(key).map { try decoder.decode(T.self, $0, at: .key(key)) }
+        guard let v = present(key) else { return nil }
+        return try decoder.decode(T.self, v, at: .key(key))
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {

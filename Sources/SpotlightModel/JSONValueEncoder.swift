@@ -27,10 +27,19 @@ public struct JSONValueEncoder: Sendable {
 /// What one encoder (or nested container) has written so far; containers asked for later
 /// write into the same storage, so it is a reference until ``JSONTreeEncoder/finished``.
 final class JSONObjectStorage {
-    var members: [String: JSONValue] = [:]
+    /// In the order written; made a dictionary once, at its final size, by ``object``
+    /// (growing a dictionary member by member rehashed it at every doubling).
+    var members: [(String, JSONValue)] = []
     /// Nested containers and super encoders, read when the value is finished.
     var pending: [(String, JSONTreeEncoder)] = []
-    init() { members.reserveCapacity(8) }
+
+    /// The members, a later one of the same name replacing an earlier one.
+    var object: [String: JSONValue] {
+        var table = [String: JSONValue](minimumCapacity: members.count + pending.count)
+        for (name, value) in members { table[name] = value }
+        for (name, nested) in pending { table[name] = nested.finished }
+        return table
+    }
 }
 
 final class JSONArrayStorage {
@@ -63,10 +72,7 @@ final class JSONTreeEncoder: Encoder, JSONPathNode {
         switch storage {
         case .empty: return .object([:])
         case .value(let v): return v
-        case .object(let o):
-            var members = o.members
-            for (key, nested) in o.pending { members[key] = nested.finished }
-            return .object(members)
+        case .object(let o): return .object(o.object)
         case .array(let a):
             var elements = a.elements
             for (index, nested) in a.pending { elements[index] = nested.finished }
@@ -124,6 +130,10 @@ final class JSONTreeEncoder: Encoder, JSONPathNode {
         if T.self == UInt64.self { return try integer(value as! UInt64, at: step) }
         if T.self == Data.self { return .string((value as! Data).base64EncodedString()) }
         if T.self == URL.self { return .string((value as! URL).absoluteString) }
+        // A metatype cast is cheaper than casting the value itself, which most values fail.
+        if T.self is any JSONStringKeyedEncodable.Type, let table = value as? any JSONStringKeyedEncodable {
+            return try table.encodeMembers(JSONTreeEncoder(parent: self, at: step))
+        }
         do {
             let nested = JSONTreeEncoder(parent: self, at: step)
             try value.encode(to: nested)
@@ -132,12 +142,29 @@ final class JSONTreeEncoder: Encoder, JSONPathNode {
     }
 }
 
+/// A dictionary keyed by strings, written straight as an object's members (without
+/// Dictionary's own encode(to:), which makes a coding key per member).
+protocol JSONStringKeyedEncodable {
+    func encodeMembers(_ encoder: JSONTreeEncoder) throws -> JSONValue
+}
+
+extension Dictionary: JSONStringKeyedEncodable where Key == String, Value: Encodable {
+    func encodeMembers(_ encoder: JSONTreeEncoder) throws -> JSONValue {
+        var members: [String: JSONValue] = [:]
+        members.reserveCapacity(count)
+        for (name, value) in self {
+            members[name] = try encoder.box(value, at: .key(JSONPathKey(stringValue: name)))
+        }
+        return .object(members)
+    }
+}
+
 struct JSONKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let storage: JSONObjectStorage
     let encoder: JSONTreeEncoder
     var codingPath: [any CodingKey] { encoder.codingPath }
 
-    func set(_ value: JSONValue, _ key: Key) { storage.members[key.stringValue] = value }
+    func set(_ value: JSONValue, _ key: Key) { storage.members.append((key.stringValue, value)) }
 
     mutating func encodeNil(forKey key: Key) throws { set(.null, key) }
     mutating func encode(_ value: Bool, forKey key: Key) throws { set(.bool(value), key) }
