@@ -144,7 +144,7 @@ public final class SearchableIndex: Sendable {
     public func query(_ query: SearchQuery) async throws -> SearchResult {
         let value = try await callValue("query", query)
         do {
-            return try SearchResult(json: value)
+            return try value.decode(SearchResult.self)
         } catch {
             throw SpotlightError(.internal, "spotlightd's reply to query is not what this SpotlightKit expects",
                                  underlying: "\(error)")
@@ -262,9 +262,8 @@ public final class SearchableIndex: Sendable {
         while true {
             do {
                 // Always the JSONValue overload: without `timeout:`, `client.call(method, encoded)`
-                // picks RPCCaller's generic Encodable/Decodable one, which re-encodes the params
-                // and decodes the whole reply through Foundation's JSONDecoder (most of a query's
-                // cost in this process).
+                // picks RPCCaller's generic Encodable/Decodable one, which would pass the params
+                // and the reply through the codec a second time.
                 return try await client.call(method, encoded, timeout: timeout ?? client.configuration.callTimeout)
             } catch let error as SpotlightError where error.code == .unavailable {
                 if ContinuousClock.now < deadline {

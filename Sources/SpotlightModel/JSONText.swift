@@ -28,7 +28,20 @@ extension JSONValue {
     public func serialized() -> Data {
         var out: [UInt8] = []
         out.reserveCapacity(256)
-        JSONTextWriter.write(self, into: &out)
+        JSONTextWriter.write(self, sortingKeys: false, into: &out)
+        return Data(out)
+    }
+
+    /// ``serialized()`` with every object's members in the order of their names' UTF-8 bytes,
+    /// so equal values are equal text (the record store's form, docs/records.md).
+    ///
+    /// ```swift
+    /// JSONValue.object(["b": .int(1), "a": .int(2)]).serializedWithSortedKeys()   // {"a":2,"b":1}
+    /// ```
+    public func serializedWithSortedKeys() -> Data {
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        JSONTextWriter.write(self, sortingKeys: true, into: &out)
         return Data(out)
     }
 }
@@ -259,7 +272,7 @@ struct JSONTextParser {
 }
 
 enum JSONTextWriter {
-    static func write(_ value: JSONValue, into out: inout [UInt8]) {
+    static func write(_ value: JSONValue, sortingKeys: Bool, into out: inout [UInt8]) {
         switch value {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
@@ -274,18 +287,23 @@ enum JSONTextWriter {
             out.append(UInt8(ascii: "["))
             for (k, element) in a.enumerated() {
                 if k > 0 { out.append(UInt8(ascii: ",")) }
-                write(element, into: &out)
+                write(element, sortingKeys: sortingKeys, into: &out)
             }
             out.append(UInt8(ascii: "]"))
         case .object(let o):
             out.append(UInt8(ascii: "{"))
             var first = true
-            for (key, member) in o {
+            func member(_ key: String, _ member: JSONValue) {
                 if !first { out.append(UInt8(ascii: ",")) }
                 first = false
                 writeString(key, into: &out)
                 out.append(UInt8(ascii: ":"))
-                write(member, into: &out)
+                write(member, sortingKeys: sortingKeys, into: &out)
+            }
+            if sortingKeys {
+                for key in o.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) { member(key, o[key]!) }
+            } else {
+                for (key, value) in o { member(key, value) }
             }
             out.append(UInt8(ascii: "}"))
         }

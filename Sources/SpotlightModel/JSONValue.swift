@@ -26,9 +26,10 @@ public enum JSONValue: Codable, Hashable, Sendable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    /// Through `Codable` the text is not visible, so an integral double read by Foundation's
-    /// JSONDecoder (`2.0`) comes back as an int, and JSONEncoder writes the double 2.0 as `2`.
-    /// Use ``parse(_:)`` and ``serialized()`` where the kind of a number matters.
+    /// Through another format's decoder the text is not visible, so an integral double read by
+    /// Foundation's JSONDecoder (`2.0`) comes back as an int, and JSONEncoder writes the double
+    /// 2.0 as `2`. ``JSONValueDecoder`` and ``JSONValueEncoder`` hand a `JSONValue` member over
+    /// as it is, so through them (``init(encoding:)``, ``decode(_:)``) every number keeps its kind.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
         if c.decodeNil() { self = .null }
@@ -99,13 +100,22 @@ public enum JSONValue: Codable, Hashable, Sendable {
         return strings
     }
 
-    /// Converts any Encodable into a JSONValue.
+    /// Converts any Encodable into a JSONValue with ``JSONValueEncoder`` (integers exact,
+    /// doubles kept doubles).
+    ///
+    /// ```swift
+    /// let value = try JSONValue(encoding: record)   // record["properties"]?["n"] == .object(["int": .int(3)])
+    /// ```
     public init<T: Encodable>(encoding value: T) throws {
-        self = try JSONValue.parse(try JSONEncoder().encode(value))
+        self = try JSONValueEncoder().encode(value)
     }
 
-    /// Decodes this value as `T`.
+    /// Decodes this value as `T` with ``JSONValueDecoder`` (numbers read exactly).
+    ///
+    /// ```swift
+    /// let query = try JSONValue.object(["text": .string("saturn")]).decode(SearchQuery.self)
+    /// ```
     public func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try JSONDecoder().decode(T.self, from: serialized())
+        try JSONValueDecoder().decode(T.self, from: self)
     }
 }

@@ -13,8 +13,9 @@ import Glibc
 ///
 /// Numbers are exact: an `int` is any 64-bit integer (`Int` is 64 bits on every platform
 /// this project builds for), a `double` any finite double, bit for bit (`-0.0`, subnormals).
-/// `Record(json:)` reads untrusted input strictly and names what does not fit; the `Codable`
-/// conformance reads what this project writes, through Foundation's number rules.
+/// Read by ``JSONValueDecoder`` a number that does not fit its kind is a `DecodingError`
+/// carrying ``NumberDoesNotFit`` worded as docs/records.md shows; read by another decoder
+/// (Foundation's), that decoder's number rules apply.
 public enum PropertyValue: Codable, Hashable, Sendable {
     case string(String)
     /// A 64-bit integer, exactly.
@@ -36,15 +37,15 @@ public enum PropertyValue: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Tag.self)
-        guard c.allKeys.count == 1, let tag = c.allKeys.first else {
+        guard let tag = try Self.onlyTag(c, decoder) else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
                 debugDescription: "a property value is an object with exactly one of the keys "
                     + Tag.allCases.map(\.rawValue).joined(separator: ", ")))
         }
         switch tag {
         case .string: self = .string(try c.decode(String.self, forKey: tag))
-        case .int: self = .int(try c.decode(Int.self, forKey: tag))
-        case .double: self = .double(try c.decode(Double.self, forKey: tag))
+        case .int: self = .int(try Self.number(c, tag, decoder) { try c.decode(Int.self, forKey: tag) })
+        case .double: self = .double(try Self.number(c, tag, decoder) { try c.decode(Double.self, forKey: tag) })
         case .bool: self = .bool(try c.decode(Bool.self, forKey: tag))
         case .date:
             let text = try c.decode(String.self, forKey: tag)
@@ -61,8 +62,61 @@ public enum PropertyValue: Codable, Hashable, Sendable {
             self = .url(url)
         case .enum: self = .enumCase(try c.decode(String.self, forKey: tag))
         case .entity: self = .entity(try c.decode(EntityReference.self, forKey: tag))
-        case .array: self = .array(try c.decode([PropertyValue].self, forKey: tag))
+        case .array:
+            do {
+                self = .array(try c.decode([PropertyValue].self, forKey: tag))
+            } catch let error as DecodingError {
+                // "element 1 is {"int":1.5}: ..." naming the element, as the record names the property.
+                guard let problem = NumberDoesNotFit.carried(by: error), case .dataCorrupted(let context) = error,
+                      let element = context.codingPath.dropFirst(decoder.codingPath.count + 1).first?.intValue else { throw error }
+                throw Self.doesNotFit("element \(element) " + problem.message, context.codingPath)
+            }
         }
+    }
+
+    /// The one type key of the object, nil when it has none or several. Through
+    /// ``JSONValueDecoder`` the member names are read from the object itself: `allKeys` costs
+    /// two array casts per value, the largest part of reading a query's hits.
+    private static func onlyTag(_ c: KeyedDecodingContainer<Tag>, _ decoder: any Decoder) throws -> Tag? {
+        if let tree = decoder as? JSONTreeDecoder, case .object(let members) = tree.value {
+            var found: Tag?
+            for name in members.keys {
+                guard let tag = Tag(rawValue: name) else { continue }
+                if found != nil { return nil }
+                found = tag
+            }
+            return found
+        }
+        let tags = c.allKeys
+        return tags.count == 1 ? tags.first : nil
+    }
+
+    /// A number read as its tag's kind; one that does not fit is worded as docs/records.md shows
+    /// (`is {"int":2.5}: an int is a whole number from ... to ...`).
+    private static func number<N>(_ c: KeyedDecodingContainer<Tag>, _ tag: Tag, _ decoder: any Decoder,
+                                  _ read: () throws -> N) throws -> N {
+        do {
+            return try read()
+        } catch let error as DecodingError where NumberDoesNotFit.carried(by: error) != nil {
+            let value = (try? c.decode(JSONValue.self, forKey: tag)) ?? .null
+            let shown = String(decoding: JSONValue.object([tag.rawValue: value]).serialized(), as: UTF8.self)
+            let message: String
+            switch (tag, value) {
+            case (.double, .double):
+                message = "is beyond the range of a double (about ±1.8e308); a double must be finite"
+            case (.double, .int(let n)):
+                message = "is \(shown): a double cannot hold \(n) exactly; donate it as an int"
+            default:
+                message = "is \(shown): an int is a whole number from \(Int64.min) to \(Int64.max); "
+                    + "write it as an integer without a fraction or exponent, or donate it as a double"
+            }
+            throw doesNotFit(message, decoder.codingPath)
+        }
+    }
+
+    static func doesNotFit(_ message: String, _ codingPath: [any CodingKey]) -> DecodingError {
+        .dataCorrupted(.init(codingPath: codingPath, debugDescription: message,
+                             underlyingError: NumberDoesNotFit(message: message)))
     }
 
     public func encode(to encoder: any Encoder) throws {

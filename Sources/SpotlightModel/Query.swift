@@ -49,11 +49,14 @@ public struct SearchQuery: Codable, Hashable, Sendable {
         self.language = language
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case text, bundles, types, offset, limit, sort, facets, snippets, spelling, completions, explain, language
     }
 
+    /// Refuses a member it does not know (`"limt": 5` is an error naming it, not a query
+    /// with the default limit); every member a client of this version sends is known.
     public init(from decoder: any Decoder) throws {
+        try refuseUnknownMembers(decoder, known: Self.memberNames, method: "query")
         let c = try decoder.container(keyedBy: CodingKeys.self)
         text = try c.decodeIfPresent(String.self, forKey: .text)
         bundles = try c.decodeIfPresent([String].self, forKey: .bundles)
@@ -68,6 +71,10 @@ public struct SearchQuery: Codable, Hashable, Sendable {
         explain = try c.decodeIfPresent(Bool.self, forKey: .explain)
         language = try c.decodeIfPresent(String.self, forKey: .language)
     }
+}
+
+extension SearchQuery {
+    static let memberNames = CodingKeys.allCases.map(\.rawValue)
 }
 
 /// One match: the stored record and its relevance score.

@@ -74,7 +74,14 @@ public struct Record: Codable, Hashable, Sendable {
         subtitle = try c.decodeIfPresent(String.self, forKey: .subtitle)
         synonyms = try c.decodeIfPresent([String].self, forKey: .synonyms) ?? []
         keywords = try c.decodeIfPresent([String].self, forKey: .keywords) ?? []
-        properties = try c.decodeIfPresent([String: PropertyValue].self, forKey: .properties) ?? [:]
+        do {
+            properties = try c.decodeIfPresent([String: PropertyValue].self, forKey: .properties) ?? [:]
+        } catch let error as DecodingError {
+            // "record b/T/1: property n is {"int":2.5}: ...", at the record's own coding path.
+            guard let problem = NumberDoesNotFit.carried(by: error), case .dataCorrupted(let context) = error,
+                  let name = context.codingPath.dropFirst(decoder.codingPath.count + 1).first?.stringValue else { throw error }
+            throw PropertyValue.doesNotFit("record \(RecordKey(bundle: bundle, type: type, id: id)): property \(name) " + problem.message, decoder.codingPath)
+        }
         domain = try c.decodeIfPresent(String.self, forKey: .domain)
         if let text = try c.decodeIfPresent(String.self, forKey: .expiration) {
             guard let date = ISO8601.date(from: text) else {

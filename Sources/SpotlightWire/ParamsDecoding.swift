@@ -24,8 +24,8 @@ extension Optional where Wrapped == JSONValue {
 }
 
 /// Words for a DecodingError: where in the params it happened and what was expected.
-enum ParamsDecoding {
-    static func describe(_ error: DecodingError, in params: JSONValue?) -> String {
+package enum ParamsDecoding {
+    package static func describe(_ error: DecodingError, in params: JSONValue?) -> String {
         switch error {
         case .typeMismatch(let type, let context):
             return "\(path(context.codingPath)): expected \(typeName(type))\(found(at: context.codingPath, in: params))"
@@ -41,7 +41,7 @@ enum ParamsDecoding {
     }
 
     /// `params.a.b[2].c`
-    static func path(_ codingPath: [any CodingKey]) -> String {
+    package static func path(_ codingPath: [any CodingKey]) -> String {
         codingPath.reduce("params") { result, key in
             if let index = key.intValue, key.stringValue.hasPrefix("Index ") || key.stringValue == "\(index)" {
                 return "\(result)[\(index)]"

@@ -20,8 +20,8 @@ extension RPCCaller {
     }
 
     /// Calls `method` with params already in JSON form. Without this overload a non-optional
-    /// `JSONValue` would pick the generic Encodable/Decodable one below, which round-trips
-    /// the params and the whole reply through Foundation's JSONEncoder and JSONDecoder.
+    /// `JSONValue` would pick the generic Encodable/Decodable one below, which passes the
+    /// params and the reply through the codec (JSONValueEncoder/Decoder) once more for nothing.
     public func call(_ method: String, _ params: JSONValue) async throws -> JSONValue {
         try await call(method, Optional(params))
     }

@@ -39,15 +39,14 @@ enum ExportCommand: Command {
             output = FileHandle.standardOutput
         }
         defer { if args.value("--output") != nil { try? output.close() } }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var params = ExportParams(bundle: args.value("--bundle"), type: args.value("--type"), limit: 1000)
         var count = 0
         repeat {
             let page: ExportResult = try await context.daemon.call(.export, params)
             var chunk = Data()
             for record in page.records {
-                chunk.append(try encoder.encode(record))
+                // The record store's form: keys sorted, slashes unescaped, numbers of their kind.
+                chunk.append(try JSONValue(encoding: record).serializedWithSortedKeys())
                 chunk.append(UInt8(ascii: "\n"))
             }
             try output.write(contentsOf: chunk)

@@ -99,7 +99,7 @@ enum ImportCommand: Command {
             throw SpotlightError(.invalidInput, "not a record: a record must be a JSON object")
         }
         if members["bundle"] == nil { members["bundle"] = .string(defaultBundle) }
-        return try Record(json: .object(members))
+        return try JSONValue.object(members).decode(Record.self)
     }
 
     /// Why a line is not a record, in a few words naming the field.
@@ -107,7 +107,25 @@ enum ImportCommand: Command {
         switch error {
         case let error as SpotlightError: return error.message
         case let error as JSONParseError: return "not a record: invalid JSON (\(error))"
+        case let error as DecodingError:
+            if let problem = NumberDoesNotFit.carried(by: error) { return problem.message }
+            return "not a record: " + describe(error)
         default: return "not a record: \(error)"
+        }
+    }
+
+    /// `id is missing`, `properties.n.int must be Int`: the field by its path.
+    static func describe(_ error: DecodingError) -> String {
+        func field(_ path: [any CodingKey]) -> String {
+            path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        }
+        switch error {
+        case .keyNotFound(let key, let context): return field(context.codingPath + [key]) + " is missing"
+        case .typeMismatch(let type, let context): return field(context.codingPath) + " must be \(type)"
+        case .valueNotFound(let type, let context): return field(context.codingPath) + " must be \(type), not null"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? context.debugDescription : field(context.codingPath) + ": " + context.debugDescription
+        @unknown default: return "\(error)"
         }
     }
 }

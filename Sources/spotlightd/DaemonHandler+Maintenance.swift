@@ -33,7 +33,7 @@ extension DaemonHandler {
                 try requireReadable(bundle ?? "", caller, what: "the records of")
             }
             let page = try engine.exportPage(bundle: bundle, type: p.type, after: p.after, limit: p.limit)
-            return ExportResult(records: page.records, next: page.next).jsonValue
+            return try JSONValue(encoding: ExportResult(records: page.records, next: page.next))
         case .check:
             log(.info, "check requested by pid \(peer.pid)")
             let r = try await engine.checkConsistency()

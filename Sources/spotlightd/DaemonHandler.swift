@@ -67,17 +67,17 @@ final class DaemonHandler: RPCImmediateHandler, RPCConnectionObserving {
             let who = caller
             return try JSONValue(encoding: p.batch == nil ? try await delete(p, who) : try await stage(p, who, peer))
         case .query:
-            return try await engine.search(try scoped(validQuery(params), peer)).jsonValue()
+            return try JSONValue(encoding: await engine.search(try scoped(validQuery(params), peer)))
         case .get:
             let p = try params.decode(GetParams.self)
             if let readable = callers.readScope(peer), let other = p.keys.first(where: { !readable.contains($0.bundle) }) {
                 throw confinedRefusal(caller, reading: other.bundle)
             }
             guard engine.shardLayout != nil else {
-                return GetResult(records: try engine.records(for: p.keys)).jsonValue
+                return try JSONValue(encoding: GetResult(records: try engine.records(for: p.keys)))
             }
             let (records, missing) = try await engine.recordsAcrossShards(for: p.keys)
-            return try GetResult(records: records).jsonValue.adding(missingShards: missing)
+            return try JSONValue(encoding: GetResult(records: records)).adding(missingShards: missing)
         case .status:
             let status = try JSONValue(encoding: DaemonStatus(
                 index: scoped(try engine.status(), peer), pid: getpid(), uptimeSeconds: Date().timeIntervalSince(started),
@@ -105,11 +105,11 @@ final class DaemonHandler: RPCImmediateHandler, RPCConnectionObserving {
     func handleImmediately(method: String, params: JSONValue?, peer: PeerCredentials) throws -> JSONValue? {
         guard method == DaemonProtocol.Method.query.rawValue,
               let result = try engine.searchIfCommitted(try scoped(validQuery(params), peer)) else { return nil }
-        return try result.jsonValue()
+        return try JSONValue(encoding: result)
     }
 
     func validQuery(_ params: JSONValue?) throws -> SearchQuery {
-        let q = try QueryWire.query(from: params)
+        let q = try params.decode(SearchQuery.self)
         guard (0...10_000).contains(q.limit), q.offset >= 0 else {
             throw SpotlightError(.invalidInput, "limit must be 0...10000 and offset ≥ 0 (got limit \(q.limit), offset \(q.offset))")
         }

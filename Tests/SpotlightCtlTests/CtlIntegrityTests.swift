@@ -11,7 +11,7 @@ import Testing
         let file = daemon.createFile("edges.jsonl", line + "\n")
         #expect(daemon.ctl(["import", file.path, "--bundle", grantedBundle]).code == 0)
         let exported = daemon.ctl(["export", "--bundle", grantedBundle]).stdout
-        let record = try Record(json: JSONValue.parse(Data(exported.utf8)))
+        let record = try JSONValue.parse(Data(exported.utf8)).decode(Record.self)
         #expect(record.properties["a"] == .int(9_007_199_254_740_993))
         #expect(record.properties["b"] == .int(.max))
         #expect(record.properties["c"] == .int(.min))

@@ -5,8 +5,8 @@ import SpotlightModel
 import SpotlightWire
 @testable import spotlightd
 
-/// The query's fast path: answered on the daemon's worker thread, its params and result
-/// written without Codable, exactly as the Codable path would.
+/// The query's fast path: answered on the daemon's worker thread, its params read and its
+/// result written by the codec (JSONValueDecoder, JSONValueEncoder).
 @Suite struct DaemonQueryPathTests {
     @Test func aPipelinedBurstOfQueriesOnOneConnectionGetsEachItsOwnAnswer() async throws {
         let daemon = try DaemonProcess()
@@ -32,26 +32,31 @@ import SpotlightWire
         }
     }
 
-    @Test func queryParamsReadDirectlyEqualWhatCodableReads() throws {
-        let cases: [JSONValue] = [
-            .object([:]),
-            .object(["text": .string("saturn"), "limit": .int(10)]),
-            .object(["text": .string("a b"), "bundles": .array([.string("x")]), "types": .array([.string("T")]),
-                     "offset": .int(5), "limit": .int(0), "facets": .array([.string("type")]),
-                     "completions": .int(3), "explain": .bool(true), "spelling": .string("retry"),
-                     "unknown": .int(1), "sort": .null]),
-            .object(["sort": .object(["by": .string("title"), "descending": .bool(true)]),
-                     "snippets": .object(["length": .int(40)])]),
-        ]
-        for params in cases {
-            #expect(try QueryWire.query(from: params) == (try Optional(params).decode(SearchQuery.self)), "\(params)")
-        }
+    @Test func everyQueryParamIsReadByTheCodec() throws {
+        let params: JSONValue = .object([
+            "text": .string("a b"), "bundles": .array([.string("x")]), "types": .array([.string("T")]),
+            "offset": .int(5), "limit": .int(0), "facets": .array([.string("type")]), "completions": .int(3),
+            "explain": .bool(true), "spelling": .string("retry"), "language": .string("de"), "sort": .null,
+            "snippets": .object(["length": .int(40)])])
+        var expected = SearchQuery(text: "a b", bundles: ["x"], types: ["T"], offset: 5, limit: 0, facets: ["type"],
+                                   snippets: SnippetOptions(length: 40), spelling: .retry, completions: 3, explain: true,
+                                   language: "de")
+        #expect(try Optional(params).decode(SearchQuery.self) == expected)
+        expected = SearchQuery(text: nil)
+        #expect(try Optional<JSONValue>.none.decode(SearchQuery.self) == expected)
     }
 
-    @Test func aWrongQueryParamGetsTheErrorCodableGives() {
-        for params: JSONValue in [.object(["limit": .double(2.5)]), .object(["text": .int(3)]),
-                                  .object(["spelling": .string("never")]), .array([])] {
-            #expect(outcome { try QueryWire.query(from: params) } == outcome { try Optional(params).decode(SearchQuery.self) },
+    @Test func anUnknownQueryParamIsInvalidParamsNamingIt() {
+        let params: JSONValue = .object(["text": .string("saturn"), "limt": .int(5)])
+        #expect(outcome { try Optional(params).decode(SearchQuery.self) }
+                .hasPrefix("error: JSON-RPC error -32602: invalid params: params.limt: unknown member; query takes text"))
+    }
+
+    @Test func aWrongQueryParamIsInvalidParamsNamingIt() {
+        for (params, path): (JSONValue, String) in [(.object(["limit": .double(2.5)]), "params.limit"),
+                                                    (.object(["text": .int(3)]), "params.text"),
+                                                    (.object(["spelling": .string("never")]), "params.spelling")] {
+            #expect(outcome { try Optional(params).decode(SearchQuery.self) }.contains("-32602: invalid params: \(path)"),
                     "\(params)")
         }
     }

@@ -2,11 +2,10 @@ import Foundation
 import Testing
 import SpotlightModel
 
-/// `SearchResult` is written and read without Codable on the query path; its JSON must stay
-/// the documented (Codable) form.
+/// `SearchResult` is written and read by the codec on the query path; its JSON must stay the
+/// documented form, the one Foundation's encoder writes from the same Codable conformance.
 @Suite struct SearchResultJSONTests {
-    /// Every member set: a member added to SearchResult must be added to the direct
-    /// writer and reader too, or these tests fail.
+    /// Every member set, so that a member added to SearchResult is covered here.
     static func fullResult(hits: [SearchHit]) -> SearchResult {
         var result = SearchResult(hits: hits, estimatedTotal: 7, missingShards: ["s2"])
         result.totalLowerBound = 1
@@ -28,21 +27,26 @@ import SpotlightModel
         return hit
     }()
 
-    @Test func theDirectWriterEqualsTheCodableFormAtTheTopLevel() throws {
-        let result = Self.fullResult(hits: [])
+    @Test func theCodecWritesWhatFoundationWrites() throws {
+        let result = Self.fullResult(hits: [Self.hit])
         #expect(Mirror(reflecting: result).children.count == 10)
-        #expect(try result.jsonValue() == JSONValue(encoding: result))
+        #expect(try JSONValue(encoding: result) == JSONValue.parse(JSONEncoder().encode(result)))
         let empty = SearchResult(hits: [], estimatedTotal: 0)
-        #expect(try empty.jsonValue() == JSONValue(encoding: empty))
+        #expect(try JSONValue(encoding: empty) == JSONValue.parse(JSONEncoder().encode(empty)))
     }
 
     @Test func aResultWithEveryMemberRoundTrips() throws {
         let result = Self.fullResult(hits: [Self.hit])
-        #expect(try SearchResult(json: result.jsonValue()) == result)
+        #expect(try JSONValue(encoding: result).decode(SearchResult.self) == result)
     }
 
-    @Test func aWrongTypeAtTheTopLevelIsReportedByCodable() throws {
+    @Test func aWrongTypeAtTheTopLevelIsADecodingErrorNamingTheMember() throws {
         let json: JSONValue = .object(["hits": .array([]), "estimatedTotal": .string("seven")])
-        #expect(throws: DecodingError.self) { try SearchResult(json: json) }
+        let error = #expect(throws: DecodingError.self) { try json.decode(SearchResult.self) }
+        guard case .typeMismatch(_, let context)? = error else {
+            Issue.record("not a type mismatch: \(String(describing: error))")
+            return
+        }
+        #expect(context.codingPath.map(\.stringValue) == ["estimatedTotal"])
     }
 }

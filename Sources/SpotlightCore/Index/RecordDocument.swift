@@ -63,16 +63,12 @@ enum RecordDocument {
         return doc
     }
 
-    /// The record as stored in the document data: JSON with sorted keys.
-    static func encode(_ record: Record) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return try encoder.encode(record)
-    }
+    /// The record as stored in the document data: JSON with sorted keys, as in the record store.
+    static func encode(_ record: Record) throws -> Data { try StoredJSON.encode(record) }
 
     static func decode(_ data: [UInt8], in subject: String) throws -> Record {
         do {
-            return try Record(json: JSONValue.parse(Data(data)))
+            return try StoredJSON.decode(Record.self, from: Data(data))
         } catch {
             throw SpotlightError(.corrupt, "a document in \(subject) does not hold a record; "
                 + "rebuild the index from the record store", underlying: "\(error)")

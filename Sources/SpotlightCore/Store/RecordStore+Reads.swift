@@ -133,7 +133,7 @@ extension RecordStore {
 
     func decodeRecord(_ json: Data, key: RecordKey) throws -> Record {
         do {
-            return try decoder.decode(Record.self, from: json)
+            return try StoredJSON.decode(Record.self, from: json)
         } catch {
             throw SpotlightError(.corrupt, "the stored record \(key) in \(path) does not decode; "
                 + "run an integrity check and donate the record again", underlying: "\(error)")

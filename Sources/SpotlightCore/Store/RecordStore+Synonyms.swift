@@ -23,7 +23,7 @@ extension RecordStore {
                            [bundle.map(SQLValue.utf8) ?? .null]) { row in
             let (bundle, term) = (row.string(0), row.string(1))
             do {
-                tables[bundle, default: [:]][term] = try decoder.decode([String].self, from: row.data(2))
+                tables[bundle, default: [:]][term] = try StoredJSON.decode([String].self, from: row.data(2))
             } catch {
                 throw SpotlightError(.corrupt, "the synonyms of \"\(term)\" in \(bundle) in \(path) do not decode; "
                     + "set that bundle's synonyms again", underlying: "\(error)")
@@ -53,7 +53,7 @@ extension RecordStore {
                     try connection.run("DELETE FROM synonyms WHERE bundle = ? AND term = ?", [.utf8(bundle), .utf8(term)])
                 } else {
                     try connection.run("INSERT OR REPLACE INTO synonyms(bundle, term, synonyms) VALUES (?, ?, ?)",
-                                       [.utf8(bundle), .utf8(term), .blob(try encoder.encode(synonyms))])
+                                       [.utf8(bundle), .utf8(term), .blob(try StoredJSON.encode(synonyms))])
                 }
             }
             var terms = 0

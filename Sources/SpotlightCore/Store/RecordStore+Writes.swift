@@ -21,7 +21,7 @@ extension RecordStore {
 
     /// The record's stored JSON (docs/records.md: keys sorted, slashes unescaped).
     func encodeRecord(_ record: Record) throws -> Data {
-        do { return try encoder.encode(record) } catch {
+        do { return try StoredJSON.encode(record) } catch {
             throw SpotlightError(.invalidInput, "record \(record.key) cannot be encoded as JSON; "
                 + "check its values (a double must be finite)", underlying: "\(error)")
         }

@@ -18,12 +18,6 @@ public final class RecordStore: @unchecked Sendable {
     /// The database file.
     public let path: String
     let connection: SQLiteConnection
-    let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
-    let decoder = JSONDecoder()
     /// The time a donation is stored at (records.donated); tests set it to donate "in the past".
     public var clock: @Sendable () -> Date = { Date() }
 
