@@ -200,7 +200,7 @@ public final class SearchIndex: @unchecked Sendable {
         pendingChanges = 0
         reservedPendingChanges = 0
         spaceReserve?.committed()
-        try XapianDatabase.syncDirectory(writablePath)
+        try fsyncDirectory(writablePath)
     }
 
     /// Reserves disk space before a writer's uncommitted changes are searched: reading value
