@@ -39,9 +39,7 @@ extension DaemonHandler {
             if !(r.indexProblems + r.storeProblems).isEmpty {
                 log(.warning, "check found: " + (r.indexProblems + r.storeProblems).prefix(5).joined(separator: "; "))
             }
-            return try JSONValue(encoding: CheckResult(
-                indexPath: r.indexPath, indexProblems: r.indexProblems, storePath: r.storePath,
-                storeProblems: r.storeProblems, documentCount: r.documentCount, recordCount: r.recordCount))
+            return try JSONValue(encoding: r)
         case .compact:
             log(.info, "compact requested by pid \(peer.pid)")
             let r = try await engine.compact()

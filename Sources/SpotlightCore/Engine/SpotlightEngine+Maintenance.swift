@@ -2,18 +2,6 @@ import Foundation
 internal import CXapian
 import SpotlightModel
 
-/// What ``SpotlightEngine/checkConsistency()`` found.
-public struct ConsistencyReport: Codable, Hashable, Sendable {
-    public var indexPath: String
-    /// Xapian's check of the active index, plus a count mismatch with the store; empty when sound.
-    public var indexProblems: [String]
-    public var storePath: String
-    /// The record store's integrity check; empty when sound.
-    public var storeProblems: [String]
-    public var documentCount: Int
-    public var recordCount: Int
-}
-
 /// What ``SpotlightEngine/compact()`` did.
 public struct CompactionReport: Codable, Hashable, Sendable {
     public var bytesBefore: Int64
