@@ -19,13 +19,13 @@ public func serve(dispatcher: AppServiceDispatcher) async throws {
     let path = SpotlightPaths.appSocket(bundle: dispatcher.bundleIdentifier)
     var configuration = UnixSocketServer.Configuration()
     configuration.authorizePeer = UnixSocketServer.Configuration.onlyUser(getuid())
-    configuration.log = .standardError(minimum: .warning)
+    configuration.log = .standardError(tag: dispatcher.bundleIdentifier, minimum: .warning)
     let server = try UnixSocketServer(path: path, handler: DispatcherHandler(dispatcher: dispatcher),
                                       configuration: configuration)
-    StandardError.write("\(dispatcher.bundleIdentifier): serving on \(path)\n")
+    SpotlightLog.standardError(tag: dispatcher.bundleIdentifier).info("serving on \(path)")
     ParentWatch.startIfRequested { unlink(path) }
-    let stop = StopSignal(server: server)
-    stop.install()
+    // SIGTERM/SIGINT: finish in-flight calls, remove the socket, exit 0.
+    StopSignal.install { _ in await server.stop() }
     while true { try await Task.sleep(for: .seconds(3600)) }
 }
 
@@ -34,27 +34,5 @@ struct DispatcherHandler: RPCHandler {
     let dispatcher: AppServiceDispatcher
     func handle(method: String, params: JSONValue?, peer: PeerCredentials) async throws -> JSONValue {
         try await dispatcher.handle(method: method, params: params)
-    }
-}
-
-/// SIGTERM/SIGINT: finish in-flight calls, remove the socket, exit 0.
-final class StopSignal: Sendable {
-    let server: UnixSocketServer
-    nonisolated(unsafe) var sources: [any DispatchSourceSignal] = []
-    init(server: UnixSocketServer) { self.server = server }
-
-    func install() {
-        for sig in [SIGTERM, SIGINT] {
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler { [server] in
-                Task {
-                    await server.stop()
-                    exit(0)
-                }
-            }
-            source.resume()
-            sources.append(source)
-        }
     }
 }

@@ -21,7 +21,7 @@ public struct LocalConnection: RPCCaller {
     private let ids = IDGenerator()
 
     public init(handler: any RPCHandler, peer: PeerCredentials = .current,
-                maxFrameBytes: Int = LineFramer.defaultMaxFrameBytes, log: WireLog = .silent) {
+                maxFrameBytes: Int = LineFramer.defaultMaxFrameBytes, log: SpotlightLog = .silent) {
         self.dispatcher = RPCDispatcher(handler: handler, log: log)
         var peer = peer
         if peer.connection == 0 { peer.connection = localConnectionNumbers.add(1, ordering: .relaxed).newValue }

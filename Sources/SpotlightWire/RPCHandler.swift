@@ -110,7 +110,7 @@ public struct RPCRouter: RPCHandler {
 /// client's bad frame can only ever produce an error response.
 struct RPCDispatcher: Sendable {
     let handler: any RPCHandler
-    let log: WireLog
+    let log: SpotlightLog
 
     /// The response line for `frame`, or nil for a notification.
     func respond(to frame: [UInt8], peer: PeerCredentials) async -> [UInt8]? {

@@ -39,7 +39,7 @@ public final class UnixSocketServer: Sendable {
         /// refuse it. The refusal is logged and sent to the peer before closing.
         public var authorizePeer: (@Sendable (PeerCredentials) throws -> Void)?
         /// Where events go; standard error at level info by default.
-        public var log: WireLog = .standardError()
+        public var log: SpotlightLog = .standardError(tag: "spotlight-wire")
 
         public init() {}
 

@@ -9,14 +9,14 @@ final class DaemonHandler: RPCImmediateHandler, RPCConnectionObserving {
     let engine: SpotlightEngine
     let callers: CallerResolver
     let configuration: Configuration
-    let log: Log
+    let log: SpotlightLog
     let started = Date()
     let maintenance = MaintenanceState()
     /// Apps launched by `open`, kept running on the screen they opened.
     let openedApps = OpenedApps()
     let batches: OpenBatches
 
-    init(engine: SpotlightEngine, callers: CallerResolver, configuration: Configuration, log: Log) {
+    init(engine: SpotlightEngine, callers: CallerResolver, configuration: Configuration, log: SpotlightLog) {
         self.engine = engine
         self.callers = callers
         self.configuration = configuration

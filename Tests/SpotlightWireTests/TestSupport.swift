@@ -53,7 +53,7 @@ func testRouter() -> RPCRouter {
 /// Collects log lines for assertions.
 final class LogCapture: Sendable {
     private let lines = Mutex<[String]>([])
-    var log: WireLog { WireLog { [self] level, line in lines.withLock { $0.append("\(level.rawValue): \(line)") } } }
+    var log: SpotlightLog { SpotlightLog { [self] level, line in lines.withLock { $0.append("\(level.rawValue): \(line)") } } }
     var all: [String] { lines.withLock { $0 } }
 }
 

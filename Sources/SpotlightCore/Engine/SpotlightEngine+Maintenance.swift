@@ -98,7 +98,7 @@ extension SpotlightEngine {
             }
             let report = CompactionReport(bytesBefore: bytesBefore, bytesAfter: directorySize(destination),
                                           seconds: Date().timeIntervalSince(started), sequence: sequence)
-            options.log("info: compacted the index from \(report.bytesBefore) to \(report.bytesAfter) bytes")
+            options.log(.info, "compacted the index from \(report.bytesBefore) to \(report.bytesAfter) bytes")
             return report
         } catch {
             try? FileManager.default.removeItem(atPath: destination)

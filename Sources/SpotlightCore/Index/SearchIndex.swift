@@ -130,7 +130,7 @@ public final class SearchIndex: @unchecked Sendable {
     /// The slot refusals since the last call, each a sentence for the log; empty almost always.
     ///
     /// ```swift
-    /// for line in index.takeSlotRefusals() { log("warning: \(line)") }
+    /// for line in index.takeSlotRefusals() { log(.warning, "\(line)") }
     /// ```
     public func takeSlotRefusals() -> [String] {
         defer { slotRefusals = [] }

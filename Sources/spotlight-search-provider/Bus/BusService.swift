@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 #endif
 internal import CSystemdBus
+import SpotlightModel
 import SpotlightWire
 import Synchronization
 
@@ -25,7 +26,7 @@ final class BusService: @unchecked Sendable {
 
     let objectPath: String
     let interfaces: [BusInterface]
-    let log: ProviderLog
+    let log: SpotlightLog
     private let introspection: String
     private let waker: WakePipe
     private let completed = Mutex<[(call: PendingCall, reply: BusReply)]>([])
@@ -38,7 +39,7 @@ final class BusService: @unchecked Sendable {
 
     /// Connects to the session bus (`DBUS_SESSION_BUS_ADDRESS`, else `$XDG_RUNTIME_DIR/bus`)
     /// and registers the object.
-    init(objectPath: String, interfaces: [BusInterface], log: ProviderLog) throws(BusError) {
+    init(objectPath: String, interfaces: [BusInterface], log: SpotlightLog) throws(BusError) {
         var connection: OpaquePointer?
         try busCall("sd_bus_open_user") { sd_bus_open_user(&connection) }
         guard let connection else { throw BusError(call: "sd_bus_open_user", errno: ENOMEM) }
