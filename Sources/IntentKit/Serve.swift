@@ -5,8 +5,8 @@ import Glibc
 import SpotlightModel
 import SpotlightWire
 
-/// Serves the app service on a Unix socket until SIGTERM: each JSON-RPC request goes to
-/// `dispatcher.handle(method:params:)`, and a thrown `SpotlightError` becomes the JSON-RPC
+/// Serves the app service on a Unix socket until SIGTERM: each JSON-RPC request goes to the
+/// dispatcher's method of that name, and a thrown `SpotlightError` becomes the JSON-RPC
 /// error (the caller gets it back as the same `SpotlightError`).
 ///
 /// The socket is `SPOTLIGHT_APP_SOCKET` when set (launchers set it), else
@@ -29,10 +29,11 @@ public func serve(dispatcher: AppServiceDispatcher) async throws {
     while true { try await Task.sleep(for: .seconds(3600)) }
 }
 
-/// The dispatcher as the transport's handler.
-struct DispatcherHandler: RPCHandler {
+/// The dispatcher as the transport's handler: the one dispatch of ``RPCService``, so an
+/// unknown method or bad params reach the caller as JSON-RPC -32601 / -32602.
+struct DispatcherHandler: RPCService {
     let dispatcher: AppServiceDispatcher
-    func handle(method: String, params: JSONValue?, peer: PeerCredentials) async throws -> JSONValue {
-        try await dispatcher.handle(method: method, params: params)
+    func handle(_ method: AppServiceMethod, params: JSONValue?, peer: PeerCredentials) async throws -> JSONValue {
+        try await dispatcher.answer(method, params: params)
     }
 }

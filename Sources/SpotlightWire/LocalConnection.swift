@@ -9,7 +9,7 @@ private let localConnectionNumbers = Atomic<Int>(1 << 40)
 /// tests of handlers and of code that takes an `RPCCaller`.
 ///
 /// ```swift
-/// let connection = LocalConnection(handler: router)
+/// let connection = LocalConnection(handler: Clock())   // an RPCService
 /// let result = try await connection.call("ping")
 /// ```
 public struct LocalConnection: RPCCaller {

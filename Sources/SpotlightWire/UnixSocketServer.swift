@@ -13,9 +13,7 @@ import SpotlightModel
 /// connection is closed. Nothing a client sends can stop the server.
 ///
 /// ```swift
-/// var router = RPCRouter()
-/// router.register("ping") { (_: [String: String], _) in "pong" }
-/// let server = try UnixSocketServer(path: "/run/user/1000/spotlight/spotlightd.sock", handler: router)
+/// let server = try UnixSocketServer(path: "/run/user/1000/spotlight/spotlightd.sock", handler: Clock())  // an RPCService
 /// // ... later, on SIGTERM:
 /// await server.stop()   // stop accepting, finish in-flight requests, close
 /// ```

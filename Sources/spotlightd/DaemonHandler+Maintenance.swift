@@ -46,7 +46,7 @@ extension DaemonHandler {
             return try JSONValue(encoding: CompactResult(bytesBefore: r.bytesBefore, bytesAfter: r.bytesAfter,
                                                          seconds: r.seconds, sequence: r.sequence))
         default:
-            throw RPCError.methodNotFound(method.rawValue, available: DaemonProtocol.Method.allCases.map(\.rawValue))
+            throw DaemonProtocol.Method.unknown(method.rawValue)
         }
     }
 
