@@ -18,6 +18,10 @@ import Synchronization
 /// try service.requestName("org.example.Service", replace: false)
 /// try service.run(idleExit: .seconds(120))   // returns after two idle minutes
 /// ```
+// @unchecked: the sd-bus connection, slot and owned name are touched only on the bus thread
+// (init, then run); handler tasks reach only `completed` and `activity` (each in a Mutex), the
+// wake pipe and immutable members. sd-bus hands `self` to C as the callback context, so the
+// thread confinement cannot be moved into a separate non-Sendable owner the compiler checks.
 final class BusService: @unchecked Sendable {
     // The connection and slot: touched only on the thread that calls init and run.
     private let bus: OpaquePointer
@@ -33,6 +37,8 @@ final class BusService: @unchecked Sendable {
     private let activity = Mutex<(pending: Int, last: ContinuousClock.Instant)>((0, .now))
 
     /// A received call whose reply is not sent yet; holds a reference to the message.
+    /// @unchecked: the handler task only carries the pointer back through `completed`; the
+    /// message is read, answered and unreferenced on the bus thread alone.
     private struct PendingCall: @unchecked Sendable {
         let message: OpaquePointer
     }
