@@ -1,5 +1,5 @@
 // Databases: open by spec (local writable/read-only, remote, combined), write, metadata,
-// reopen, check, and the directory fsync Xapian does not do.
+// reopen, check (the directory fsync after a commit is SpotlightCore's fsyncDirectory).
 #include "cxapian_private.hpp"
 
 #include <cerrno>
@@ -243,24 +243,6 @@ extern "C" cx_status cx_database_compact(const char *source, const char *destina
         Xapian::Database db(source);
         // FULL, as xapian-compact does by default: blocks packed, items split where that saves space.
         db.compact(destination, Xapian::DBCOMPACT_NO_RENUMBER | Xapian::Compactor::FULL);
-    });
-}
-
-extern "C" cx_status cx_fsync_directory(const char *path, char **error) {
-    CX_REQUIRE(path, error);
-    CX_GUARD(error, {
-        int fd;
-        do {
-            fd = ::open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-        } while (fd < 0 && errno == EINTR);
-        if (fd < 0) throw std::system_error(errno, std::generic_category(), std::string("open ") + path);
-        int rc;
-        do {
-            rc = ::fsync(fd);
-        } while (rc < 0 && errno == EINTR);
-        int saved = errno;
-        ::close(fd);
-        if (rc < 0) throw std::system_error(saved, std::generic_category(), std::string("fsync ") + path);
     });
 }
 

@@ -47,39 +47,37 @@ public final class AppServiceDispatcher: Sendable {
     ///   - method: an ``AppServiceMethod`` raw value.
     ///   - params: the method's params object; `nil` is `{}`.
     /// - Returns: the method's result, encoded.
-    /// - Throws: `SpotlightError`: `notFound` for an unknown method, `invalidInput` for params
-    ///   that do not decode, and whatever the method throws.
+    /// - Throws: `SpotlightError`: `notFound` for an unknown method (listing the methods),
+    ///   `invalidInput` for params that do not decode (naming the field), and whatever the
+    ///   method throws. Over the socket the first two are JSON-RPC's -32601 and -32602.
     public func handle(method: String, params: JSONValue?) async throws -> JSONValue {
-        guard let known = AppServiceMethod(rawValue: method) else {
-            throw SpotlightError(.notFound, "the app service has no method \"\(method)\"; methods: "
-                + AppServiceMethod.allCases.map(\.rawValue).joined(separator: ", "))
+        do {
+            return try await AppServiceMethod.dispatch(method) { known in try await answer(known, params: params) }
+        } catch let error as RPCError {
+            throw error.spotlightError
         }
-        let params = params ?? .object([:])
-        func decode<P: Decodable>(_ type: P.Type) throws -> P {
-            do {
-                return try params.decode(P.self)
-            } catch {
-                throw SpotlightError(.invalidInput, "params of \(method) do not decode as \(P.self); "
-                    + "see docs/app-service.md", underlying: "\(error)")
-            }
-        }
-        switch known {
-        case .describe: return try JSONValue(encoding: await describe(try decode(DescribeParams.self)))
-        case .runIntent: return try JSONValue(encoding: await runIntent(try decode(RunIntentParams.self)))
-        case .entitiesFor: return try JSONValue(encoding: await entities(for: try decode(EntitiesForParams.self)))
+    }
+
+    /// One request of a known method; ``AppServiceMethod/dispatch(_:_:)`` found it by name
+    /// and explains params that do not decode.
+    func answer(_ method: AppServiceMethod, params: JSONValue?) async throws -> JSONValue {
+        switch method {
+        case .describe: return try JSONValue(encoding: await describe(try params.decode(DescribeParams.self)))
+        case .runIntent: return try JSONValue(encoding: await runIntent(try params.decode(RunIntentParams.self)))
+        case .entitiesFor: return try JSONValue(encoding: await entities(for: try params.decode(EntitiesForParams.self)))
         case .entitiesMatching:
-            return try JSONValue(encoding: await entities(matching: try decode(EntitiesMatchingParams.self)))
+            return try JSONValue(encoding: await entities(matching: try params.decode(EntitiesMatchingParams.self)))
         case .suggestedEntities:
-            return try JSONValue(encoding: await suggestedEntities(try decode(EntityTypeParams.self)))
-        case .allEntities: return try JSONValue(encoding: await allEntities(try decode(EntityTypeParams.self)))
+            return try JSONValue(encoding: await suggestedEntities(try params.decode(EntityTypeParams.self)))
+        case .allEntities: return try JSONValue(encoding: await allEntities(try params.decode(EntityTypeParams.self)))
         case .entitiesMatchingProperties:
-            return try JSONValue(encoding: await entities(matchingProperties: try decode(PropertyQueryParams.self)))
+            return try JSONValue(encoding: await entities(matchingProperties: try params.decode(PropertyQueryParams.self)))
         case .viewAnnotations:
-            return try JSONValue(encoding: await viewAnnotations(try decode(ViewAnnotationsParams.self)))
+            return try JSONValue(encoding: await viewAnnotations(try params.decode(ViewAnnotationsParams.self)))
         case .screen: return try JSONValue(encoding: ScreenResult(lines: screen.lines))
         case .reindexAll: return try JSONValue(encoding: await reindexAll())
-        case .reindex: return try JSONValue(encoding: await reindex(try decode(ReindexParams.self)))
-        case .openEntity: return try JSONValue(encoding: await openEntity(try decode(EntityReference.self)))
+        case .reindex: return try JSONValue(encoding: await reindex(try params.decode(ReindexParams.self)))
+        case .openEntity: return try JSONValue(encoding: await openEntity(try params.decode(EntityReference.self)))
         }
     }
 

@@ -63,6 +63,9 @@ public enum EntityQueryComparatorMode: String, Hashable, Sendable, Codable {
 }
 
 /// One sort of a property query: the property (a key path to its `@Property`, `\TaskEntity.$title`) and the order.
+// @unchecked: `by` is a key path, an immutable value that IntentKit only makes from a
+// `SortableBy` option's Sendable key path literal, but its public type (Apple's shape,
+// `PartialKeyPath<Entity>`) does not say Sendable, and changing it would break callers.
 public struct EntityQuerySort<Entity>: @unchecked Sendable {
     public enum Ordering: String, Hashable, Sendable, Codable {
         case ascending, descending
@@ -212,9 +215,9 @@ public struct EntityQuerySortingOptions: Sendable {
 }
 
 /// One property a query sorts by.
-public struct EntityQuerySortableByProperty: @unchecked Sendable {
+public struct EntityQuerySortableByProperty: Sendable {
     /// The key path the sort hands to the query (`EntityQuerySort.by`).
-    let keyPath: AnyKeyPath
+    let keyPath: AnyKeyPath & Sendable
     let wrapper: @Sendable (Any) -> AnyObject?
 
     public init<Entity, Value: IntentValue>(_ keyPath: any KeyPath<Entity, EntityProperty<Value>> & Sendable) {

@@ -86,22 +86,38 @@ public final class SearchableItemAttributes {
     public var url: URL? { get { url("url") } set { set("url", newValue.map(PropertyValue.url)) } }
     public var contentURL: URL? { get { url("contentURL") } set { set("contentURL", newValue.map(PropertyValue.url)) } }
 
-    /// The attribute a key path names (`\.contentDescription` → `contentDescription`).
+    /// The attribute a key path names (`\.contentDescription` → `contentDescription`); nil for
+    /// a key path that is not one of the attributes above. A switch rather than a table: key
+    /// paths are not Sendable, so a static table of them could not be shared safely.
     static func name(of keyPath: PartialKeyPath<SearchableItemAttributes>) -> String? {
-        attributeNames[keyPath]
+        switch keyPath {
+        case \SearchableItemAttributes.title: "title"
+        case \SearchableItemAttributes.displayName: "displayName"
+        case \SearchableItemAttributes.contentDescription: "contentDescription"
+        case \SearchableItemAttributes.textContent: "textContent"
+        case \SearchableItemAttributes.namedLocation: "namedLocation"
+        case \SearchableItemAttributes.city: "city"
+        case \SearchableItemAttributes.country: "country"
+        case \SearchableItemAttributes.comment: "comment"
+        case \SearchableItemAttributes.headline: "headline"
+        case \SearchableItemAttributes.keywords: "keywords"
+        case \SearchableItemAttributes.alternateNames: "alternateNames"
+        case \SearchableItemAttributes.authorNames: "authorNames"
+        case \SearchableItemAttributes.startDate: "startDate"
+        case \SearchableItemAttributes.endDate: "endDate"
+        case \SearchableItemAttributes.dueDate: "dueDate"
+        case \SearchableItemAttributes.completionDate: "completionDate"
+        case \SearchableItemAttributes.addedDate: "addedDate"
+        case \SearchableItemAttributes.contentCreationDate: "contentCreationDate"
+        case \SearchableItemAttributes.contentModificationDate: "contentModificationDate"
+        case \SearchableItemAttributes.lastUsedDate: "lastUsedDate"
+        case \SearchableItemAttributes.url: "url"
+        case \SearchableItemAttributes.contentURL: "contentURL"
+        default: nil
+        }
     }
 
-    nonisolated(unsafe) private static let attributeNames: [PartialKeyPath<SearchableItemAttributes>: String] = [
-        \.title: "title", \.displayName: "displayName", \.contentDescription: "contentDescription",
-        \.textContent: "textContent", \.namedLocation: "namedLocation", \.city: "city", \.country: "country",
-        \.comment: "comment", \.headline: "headline", \.keywords: "keywords", \.alternateNames: "alternateNames",
-        \.authorNames: "authorNames", \.startDate: "startDate", \.endDate: "endDate", \.dueDate: "dueDate",
-        \.completionDate: "completionDate", \.addedDate: "addedDate", \.contentCreationDate: "contentCreationDate",
-        \.contentModificationDate: "contentModificationDate", \.lastUsedDate: "lastUsedDate", \.url: "url",
-        \.contentURL: "contentURL",
-    ]
-
-    /// Writes the attributes into a donation's record by the table above.
+    /// Writes the attributes into a donation's record, each to its field by name.
     func apply(to record: inout Record) {
         for (name, value) in values.sorted(by: { $0.key < $1.key }) {
             switch (name, value) {

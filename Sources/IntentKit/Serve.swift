@@ -3,10 +3,11 @@ import Foundation
 import Glibc
 #endif
 import SpotlightModel
+import SpotlightProtocol
 import SpotlightWire
 
-/// Serves the app service on a Unix socket until SIGTERM: each JSON-RPC request goes to
-/// `dispatcher.handle(method:params:)`, and a thrown `SpotlightError` becomes the JSON-RPC
+/// Serves the app service on a Unix socket until SIGTERM: each JSON-RPC request goes to the
+/// dispatcher's method of that name, and a thrown `SpotlightError` becomes the JSON-RPC
 /// error (the caller gets it back as the same `SpotlightError`).
 ///
 /// The socket is `SPOTLIGHT_APP_SOCKET` when set (launchers set it), else
@@ -19,42 +20,21 @@ public func serve(dispatcher: AppServiceDispatcher) async throws {
     let path = SpotlightPaths.appSocket(bundle: dispatcher.bundleIdentifier)
     var configuration = UnixSocketServer.Configuration()
     configuration.authorizePeer = UnixSocketServer.Configuration.onlyUser(getuid())
-    configuration.log = .standardError(minimum: .warning)
+    configuration.log = .standardError(tag: dispatcher.bundleIdentifier, minimum: .warning)
     let server = try UnixSocketServer(path: path, handler: DispatcherHandler(dispatcher: dispatcher),
                                       configuration: configuration)
-    StandardError.write("\(dispatcher.bundleIdentifier): serving on \(path)\n")
+    SpotlightLog.standardError(tag: dispatcher.bundleIdentifier).info("serving on \(path)")
     ParentWatch.startIfRequested { unlink(path) }
-    let stop = StopSignal(server: server)
-    stop.install()
+    // SIGTERM/SIGINT: finish in-flight calls, remove the socket, exit 0.
+    StopSignal.install { _ in await server.stop() }
     while true { try await Task.sleep(for: .seconds(3600)) }
 }
 
-/// The dispatcher as the transport's handler.
-struct DispatcherHandler: RPCHandler {
+/// The dispatcher as the transport's handler: the one dispatch of ``RPCService``, so an
+/// unknown method or bad params reach the caller as JSON-RPC -32601 / -32602.
+struct DispatcherHandler: RPCService {
     let dispatcher: AppServiceDispatcher
-    func handle(method: String, params: JSONValue?, peer: PeerCredentials) async throws -> JSONValue {
-        try await dispatcher.handle(method: method, params: params)
-    }
-}
-
-/// SIGTERM/SIGINT: finish in-flight calls, remove the socket, exit 0.
-final class StopSignal: Sendable {
-    let server: UnixSocketServer
-    nonisolated(unsafe) var sources: [any DispatchSourceSignal] = []
-    init(server: UnixSocketServer) { self.server = server }
-
-    func install() {
-        for sig in [SIGTERM, SIGINT] {
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler { [server] in
-                Task {
-                    await server.stop()
-                    exit(0)
-                }
-            }
-            source.resume()
-            sources.append(source)
-        }
+    func handle(_ method: AppServiceMethod, params: JSONValue?, peer: PeerCredentials) async throws -> JSONValue {
+        try await dispatcher.answer(method, params: params)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 
 /// Ends this process when the process that started it goes away, if the environment asks
 /// for it (`SPOTLIGHT_EXIT_WITH_PARENT=1`). Test harnesses set it so that nothing they
@@ -12,17 +13,20 @@ public enum ParentWatch {
     public static func startIfRequested(onExit: @escaping @Sendable () -> Void = {}) {
         guard ProcessInfo.processInfo.environment["SPOTLIGHT_EXIT_WITH_PARENT"] == "1" else { return }
         let parent = getppid()
-        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "spotlight.parent-watch"))
-        timer.schedule(deadline: .now() + 1, repeating: 1)
-        timer.setEventHandler {
-            if getppid() != parent {
-                onExit()
-                _exit(0)
+        retained.withLock { timers in
+            let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "spotlight.parent-watch"))
+            timer.schedule(deadline: .now() + 1, repeating: 1)
+            timer.setEventHandler {
+                if getppid() != parent {
+                    onExit()
+                    _exit(0)
+                }
             }
+            timer.resume()
+            timers.append(timer)
         }
-        timer.resume()
-        retained.append(timer)
     }
 
-    nonisolated(unsafe) private static var retained: [any DispatchSourceTimer] = []
+    /// The timer, kept alive for the life of the process (a released source stops firing).
+    private static let retained = Mutex<[any DispatchSourceTimer]>([])
 }

@@ -37,7 +37,7 @@ final class ClientConnection: Sendable {
     private let path: String
     private let fd: Int32
     private let wake: WakePipe
-    private let log: WireLog
+    private let log: SpotlightLog
     private let shared: Mutex<Shared>
 
     init(path: String, configuration: RPCClient.Configuration) throws {

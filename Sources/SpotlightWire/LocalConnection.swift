@@ -9,7 +9,7 @@ private let localConnectionNumbers = Atomic<Int>(1 << 40)
 /// tests of handlers and of code that takes an `RPCCaller`.
 ///
 /// ```swift
-/// let connection = LocalConnection(handler: router)
+/// let connection = LocalConnection(handler: Clock())   // an RPCService
 /// let result = try await connection.call("ping")
 /// ```
 public struct LocalConnection: RPCCaller {
@@ -21,7 +21,7 @@ public struct LocalConnection: RPCCaller {
     private let ids = IDGenerator()
 
     public init(handler: any RPCHandler, peer: PeerCredentials = .current,
-                maxFrameBytes: Int = LineFramer.defaultMaxFrameBytes, log: WireLog = .silent) {
+                maxFrameBytes: Int = LineFramer.defaultMaxFrameBytes, log: SpotlightLog = .silent) {
         self.dispatcher = RPCDispatcher(handler: handler, log: log)
         var peer = peer
         if peer.connection == 0 { peer.connection = localConnectionNumbers.add(1, ordering: .relaxed).newValue }

@@ -18,7 +18,7 @@ public final class RPCClient: RPCCaller {
         public var maxFrameBytes = LineFramer.defaultMaxFrameBytes
         /// How long a call waits for its response by default.
         public var callTimeout: Duration = .seconds(30)
-        public var log: WireLog = .silent
+        public var log: SpotlightLog = .silent
 
         public init() {}
     }

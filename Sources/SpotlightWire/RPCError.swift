@@ -41,16 +41,32 @@ public struct RPCError: Error, Hashable, Sendable, CustomStringConvertible {
         RPCError(code: invalidRequestCode, message: "invalid request: \(detail)")
     }
 
-    /// No method named `method`; the message lists the ones that exist.
-    public static func methodNotFound(_ method: String, available: [String]) -> RPCError {
+    /// No method named `method`; the message lists the ones that exist and, when given, where
+    /// they are described. Servers send it through ``RPCMethodSet/unknown(_:)``.
+    public static func methodNotFound(_ method: String, available: [String], documentation: String? = nil) -> RPCError {
         let list = available.isEmpty ? "none" : available.sorted().joined(separator: ", ")
-        return RPCError(code: methodNotFoundCode, message: "unknown method \"\(method)\"; available methods: \(list)",
+        return RPCError(code: methodNotFoundCode,
+                        message: "unknown method \"\(method)\"; available methods: \(list)" + see(documentation),
                         data: .object(["method": .string(method), "available": .array(available.sorted().map(JSONValue.string))]))
     }
 
     /// The params are wrong; `detail` names the param and what was expected.
     public static func invalidParams(_ detail: String) -> RPCError {
-        RPCError(code: invalidParamsCode, message: "invalid params: \(detail)")
+        RPCError(code: invalidParamsCode, message: invalidParamsPrefix + detail)
+    }
+
+    /// This invalid-params error saying whose params they are and where those are described:
+    /// `invalid params of add: params.b: expected Int, found string "two"; see docs/protocol.md`.
+    func naming(method: String, documentation: String?) -> RPCError {
+        let detail = message.hasPrefix(Self.invalidParamsPrefix) ? String(message.dropFirst(Self.invalidParamsPrefix.count)) : message
+        return RPCError(code: code, message: "invalid params of \(method): \(detail)" + Self.see(documentation),
+                        data: .object(["method": .string(method)]))
+    }
+
+    private static let invalidParamsPrefix = "invalid params: "
+
+    private static func see(_ documentation: String?) -> String {
+        documentation.map { "; see \($0)" } ?? ""
     }
 
     /// A failure inside the server that is not the caller's fault.

@@ -6,7 +6,7 @@ import SpotlightModel
 /// ```swift
 /// struct Echo: RPCHandler {
 ///     func handle(method: String, params: JSONValue?, peer: PeerCredentials) async throws -> JSONValue {
-///         guard method == "echo" else { throw RPCError.methodNotFound(method, available: ["echo"]) }
+///         guard method == "echo" else { throw RPCError.methodNotFound(method, available: ["echo"], documentation: "docs/echo.md") }
 ///         return params ?? .null
 ///     }
 /// }
@@ -25,12 +25,12 @@ public protocol RPCHandler: Sendable {
 /// Skipping the task and its continuations is what keeps a query's round trip short.
 ///
 /// ```swift
-/// struct Clock: RPCImmediateHandler {
+/// struct ImmediateClock: RPCImmediateHandler {
 ///     func handleImmediately(method: String, params: JSONValue?, peer: PeerCredentials) throws -> JSONValue? {
 ///         method == "now" ? .double(Date().timeIntervalSince1970) : nil
 ///     }
 ///     func handle(method: String, params: JSONValue?, peer: PeerCredentials) async throws -> JSONValue {
-///         throw RPCError.methodNotFound(method, available: ["now"])
+///         try await ClockMethod.dispatch(method) { _ in .double(Date().timeIntervalSince1970) }
 ///     }
 /// }
 /// ```
@@ -57,51 +57,92 @@ public protocol RPCConnectionObserving: RPCHandler {
     func connectionClosed(_ peer: PeerCredentials)
 }
 
-/// A handler that routes by method name, with typed params and results, and answers
-/// an unknown method with the list of known ones.
+/// The methods of one protocol: an enum whose raw values are the method names on the wire.
+/// With ``RPCService`` it is the one way a server turns a method name into its code, so an
+/// unknown method and params that do not decode get the same error from every server.
 ///
 /// ```swift
-/// struct Add: Codable { var a: Int; var b: Int }
-/// var router = RPCRouter()
-/// router.register("add") { (p: Add, _) in p.a + p.b }
-/// let server = try UnixSocketServer(path: "/tmp/demo/demo.sock", handler: router)
+/// enum ClockMethod: String, RPCMethodSet {
+///     case now, zone
+///     static let documentation = "docs/clock.md"
+/// }
 /// ```
-public struct RPCRouter: RPCHandler {
-    public typealias Method = @Sendable (_ params: JSONValue?, _ peer: PeerCredentials) async throws -> JSONValue
-    private var methods: [String: Method] = [:]
+public protocol RPCMethodSet: RawRepresentable<String>, CaseIterable, Sendable {
+    /// Where the methods and their params are described, named in error messages so the
+    /// caller knows where to look ("docs/protocol.md").
+    static var documentation: String { get }
+}
 
-    public init() {}
-
-    /// The registered method names, sorted.
-    public var methodNames: [String] { methods.keys.sorted() }
-
-    /// Registers `name` with an untyped body; a later registration replaces it.
-    public mutating func register(_ name: String, _ body: @escaping Method) {
-        methods[name] = body
+extension RPCMethodSet {
+    /// The method called `name`.
+    /// - Throws: ``unknown(_:)`` when there is none.
+    public static func named(_ name: String) throws(RPCError) -> Self {
+        guard let method = Self(rawValue: name) else { throw unknown(name) }
+        return method
     }
 
-    /// Registers `name` with params decoded as `Params` (invalid params name the field)
-    /// and a result encoded from `Result`.
-    public mutating func register<Params: Decodable & Sendable, Result: Encodable & Sendable>(
-        _ name: String,
-        _ body: @escaping @Sendable (_ params: Params, _ peer: PeerCredentials) async throws -> Result
-    ) {
-        methods[name] = { params, peer in
-            let decoded = try params.decode(Params.self)
-            let result = try await body(decoded, peer)
-            do {
-                return try JSONValue(encoding: result)
-            } catch {
-                throw RPCError.internalError("the result of \(name) could not be encoded: \(error)")
-            }
+    /// The error for a method this protocol does not have: -32601, listing the methods it has
+    /// and where they are described.
+    public static func unknown(_ name: String) -> RPCError {
+        RPCError.methodNotFound(name, available: allCases.map(\.rawValue), documentation: documentation)
+    }
+
+    /// Runs `body` for the method called `name`: the one place a request's method name becomes
+    /// a method, and its params' errors become the invalid-params error naming the method.
+    ///
+    /// ```swift
+    /// try await ClockMethod.dispatch("now") { method in try await clock.answer(method, params) }
+    /// ```
+    /// - Throws: ``unknown(_:)``; what `body` throws, invalid params (an `RPCError` -32602 or a
+    ///   `DecodingError`) as ``explained(_:)``.
+    public static func dispatch<Result>(_ name: String, _ body: (Self) async throws -> Result) async throws -> Result {
+        let method = try named(name)
+        do {
+            return try await body(method)
+        } catch {
+            throw method.explained(error)
         }
     }
 
-    public func handle(method: String, params: JSONValue?, peer: PeerCredentials) async throws -> JSONValue {
-        guard let body = methods[method] else {
-            throw RPCError.methodNotFound(method, available: methodNames)
+    /// `error` as the caller gets it: invalid params (from a typed decode, a hand-written
+    /// reader, or a raw `DecodingError`) name this method and where its params are described;
+    /// anything else is passed on unchanged.
+    public func explained(_ error: any Error) -> any Error {
+        switch error {
+        case let error as RPCError where error.code == RPCError.invalidParamsCode:
+            return error.naming(method: rawValue, documentation: Self.documentation)
+        case let error as DecodingError:
+            return RPCError(from: error).naming(method: rawValue, documentation: Self.documentation)
+        default:
+            return error
         }
-        return try await body(params, peer)
+    }
+}
+
+/// A handler whose methods are the cases of ``Method``: it answers each known method;
+/// finding the method, refusing an unknown one and explaining bad params is done here, the
+/// same for every server (spotlightd and each app service).
+///
+/// ```swift
+/// struct Clock: RPCService {
+///     func handle(_ method: ClockMethod, params: JSONValue?, peer: PeerCredentials) async throws -> JSONValue {
+///         switch method {
+///         case .now: .double(Date().timeIntervalSince1970)
+///         case .zone: .string(TimeZone.current.identifier)
+///         }
+///     }
+/// }
+/// let server = try UnixSocketServer(path: "/tmp/demo/clock.sock", handler: Clock())
+/// ```
+public protocol RPCService: RPCHandler {
+    associatedtype Method: RPCMethodSet
+    /// Answers one request of a known method; throws as ``RPCHandler/handle(method:params:peer:)``.
+    func handle(_ method: Method, params: JSONValue?, peer: PeerCredentials) async throws -> JSONValue
+}
+
+extension RPCService {
+    public func handle(method name: String, params: JSONValue?, peer: PeerCredentials) async throws -> JSONValue {
+        try await Method.dispatch(name) { method in try await handle(method, params: params, peer: peer) }
     }
 }
 
@@ -110,7 +151,7 @@ public struct RPCRouter: RPCHandler {
 /// client's bad frame can only ever produce an error response.
 struct RPCDispatcher: Sendable {
     let handler: any RPCHandler
-    let log: WireLog
+    let log: SpotlightLog
 
     /// The response line for `frame`, or nil for a notification.
     func respond(to frame: [UInt8], peer: PeerCredentials) async -> [UInt8]? {

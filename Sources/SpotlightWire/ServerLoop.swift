@@ -8,32 +8,29 @@ import Synchronization
 /// The event loop behind `UnixSocketServer`: one thread polls the listener, a wake pipe
 /// and every connection. Handlers run in tasks and post their response lines to the
 /// mailbox, then write a byte to the wake pipe.
-final class ServerLoop: @unchecked Sendable {
-    // Immutable after init: safe from any thread.
-    private let configuration: UnixSocketServer.Configuration
-    private let dispatcher: RPCDispatcher
-    private let ownedPath: (path: String, inode: UInt)?
-    private let wake: WakePipe
-    private let outboundHighWater = 1 << 20
+///
+/// What any thread may touch is here, immutable or in the mailbox's lock; what only the
+/// loop thread touches (the connections) is in ``LoopThread``, which that thread alone holds,
+/// so the compiler checks the split.
+final class ServerLoop: Sendable {
+    fileprivate let configuration: UnixSocketServer.Configuration
+    fileprivate let dispatcher: RPCDispatcher
+    fileprivate let ownedPath: (path: String, inode: UInt)?
+    fileprivate let wake: WakePipe
+    /// The listening socket as it was handed over; the loop thread owns it from `start()`.
+    fileprivate let listener: Int32
     /// Where frames are parsed and immediate requests answered, off the loop thread.
-    private let workers = DispatchQueue(label: "spotlight.wire.requests", attributes: .concurrent)
+    fileprivate let workers = DispatchQueue(label: "spotlight.wire.requests", attributes: .concurrent)
 
     /// Shared between the loop thread and handler tasks; guarded by its own lock.
-    private struct Mailbox {
+    fileprivate struct Mailbox {
         var completed: [(connection: Int, line: [UInt8]?)] = []
         var stopRequested = false
         var finished = false
         var connectionCount = 0
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
-    private let mailbox = Mutex(Mailbox())
-
-    // Touched only on the loop thread.
-    private var listener: Int32
-    private var connections: [Int: ServerConnection] = [:]
-    private var nextConnectionID = 1
-    /// When stopping began; also the start of the grace period for unflushed responses.
-    private var stoppingSince: ContinuousClock.Instant?
+    fileprivate let mailbox = Mutex(Mailbox())
 
     init(listener: Int32, ownedPath: (String, UInt)?, handler: any RPCHandler,
          configuration: UnixSocketServer.Configuration) throws {
@@ -51,7 +48,7 @@ final class ServerLoop: @unchecked Sendable {
     }
 
     func start() {
-        let thread = Thread { [self] in run() }
+        let thread = Thread { [self] in LoopThread(self).run() }
         thread.name = "spotlight-wire-server"
         thread.start()
     }
@@ -74,15 +71,43 @@ final class ServerLoop: @unchecked Sendable {
 
     var connectionCount: Int { mailbox.withLock { $0.connectionCount } }
 
+    /// Called from handler tasks and worker threads.
+    fileprivate func complete(connection: Int, line: [UInt8]?) {
+        mailbox.withLock { $0.completed.append((connection, line)) }
+        wake.signal()
+    }
+}
+
+/// The loop thread's own state and work: created on that thread, never shared.
+private final class LoopThread {
+    let shared: ServerLoop
+    var listener: Int32
+    var connections: [Int: ServerConnection] = [:]
+    var nextConnectionID = 1
+    /// When stopping began; also the start of the grace period for unflushed responses.
+    var stoppingSince: ContinuousClock.Instant?
+    let outboundHighWater = 1 << 20
+
+    init(_ shared: ServerLoop) {
+        self.shared = shared
+        listener = shared.listener
+    }
+
+    var configuration: UnixSocketServer.Configuration { shared.configuration }
+    var dispatcher: RPCDispatcher { shared.dispatcher }
+    var ownedPath: (path: String, inode: UInt)? { shared.ownedPath }
+    var wake: WakePipe { shared.wake }
+    var workers: DispatchQueue { shared.workers }
+
     // MARK: - The loop
 
-    private func run() {
+    func run() {
         let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 16)
         defer { scratch.deallocate() }
         while true {
             let now = ContinuousClock.now
             deliverCompletedResponses()
-            if stoppingSince == nil, mailbox.withLock({ $0.stopRequested }) { beginStopping(now) }
+            if stoppingSince == nil, shared.mailbox.withLock({ $0.stopRequested }) { beginStopping(now) }
             closeFinishedConnections(now)
             if stoppingSince != nil, connections.isEmpty { break }
 
@@ -146,35 +171,29 @@ final class ServerLoop: @unchecked Sendable {
     /// at once (see ``RPCImmediateHandler``) goes on to a task.
     private func dispatch(_ frame: [UInt8], on connection: ServerConnection) {
         connection.inFlight += 1
-        let id = connection.id, peer = connection.peer, dispatcher = dispatcher
+        let id = connection.id, peer = connection.peer, dispatcher = dispatcher, shared = shared
         guard dispatcher.handler is any RPCImmediateHandler else {
-            Task { [self] in
+            Task {
                 let line = await dispatcher.respond(to: frame, peer: peer)
-                complete(connection: id, line: line)
+                shared.complete(connection: id, line: line)
             }
             return
         }
-        workers.async { [self] in
+        workers.async {
             switch dispatcher.respondImmediately(to: frame, peer: peer) {
             case .answered(let line):
-                complete(connection: id, line: line)
+                shared.complete(connection: id, line: line)
             case .needsTask(let message):
-                Task { [self] in
+                Task {
                     let line = await dispatcher.respond(to: message, peer: peer)
-                    complete(connection: id, line: line)
+                    shared.complete(connection: id, line: line)
                 }
             }
         }
     }
 
-    /// Called from handler tasks.
-    private func complete(connection: Int, line: [UInt8]?) {
-        mailbox.withLock { $0.completed.append((connection, line)) }
-        wake.signal()
-    }
-
     private func deliverCompletedResponses() {
-        let completed = mailbox.withLock { box in
+        let completed = shared.mailbox.withLock { box in
             defer { box.completed.removeAll(keepingCapacity: true) }
             return box.completed
         }
@@ -281,7 +300,7 @@ final class ServerLoop: @unchecked Sendable {
 
     private func publishConnectionCount() {
         let count = connections.count
-        mailbox.withLock { $0.connectionCount = count }
+        shared.mailbox.withLock { $0.connectionCount = count }
     }
 
     /// Closes connections with nothing left to do: the peer finished writing, an error
@@ -351,7 +370,7 @@ final class ServerLoop: @unchecked Sendable {
             notifyClosed(connection)
         }
         connections.removeAll()
-        let waiters = mailbox.withLock { box in
+        let waiters = shared.mailbox.withLock { box in
             box.finished = true
             box.connectionCount = 0
             defer { box.waiters.removeAll() }

@@ -108,7 +108,7 @@ enum SocketPath {
 ///
 /// ```swift
 /// if let fd = SocketActivation.listeningFileDescriptors().first {
-///     server = try UnixSocketServer(adopting: fd, handler: router)
+///     server = try UnixSocketServer(adopting: fd, handler: handler)
 /// }
 /// ```
 public enum SocketActivation {

@@ -13,9 +13,7 @@ import SpotlightModel
 /// connection is closed. Nothing a client sends can stop the server.
 ///
 /// ```swift
-/// var router = RPCRouter()
-/// router.register("ping") { (_: [String: String], _) in "pong" }
-/// let server = try UnixSocketServer(path: "/run/user/1000/spotlight/spotlightd.sock", handler: router)
+/// let server = try UnixSocketServer(path: "/run/user/1000/spotlight/spotlightd.sock", handler: Clock())  // an RPCService
 /// // ... later, on SIGTERM:
 /// await server.stop()   // stop accepting, finish in-flight requests, close
 /// ```
@@ -39,7 +37,7 @@ public final class UnixSocketServer: Sendable {
         /// refuse it. The refusal is logged and sent to the peer before closing.
         public var authorizePeer: (@Sendable (PeerCredentials) throws -> Void)?
         /// Where events go; standard error at level info by default.
-        public var log: WireLog = .standardError()
+        public var log: SpotlightLog = .standardError(tag: "spotlight-wire")
 
         public init() {}
 

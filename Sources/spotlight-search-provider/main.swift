@@ -13,12 +13,13 @@ do {
     exit(2)
 }
 
-let log = ProviderLog(verbose: options.verbose)
+let log = SpotlightLog.standardError(tag: "spotlight-search-provider", minimum: options.verbose ? .debug : .info)
+let repeated = RepeatedWarning(log: log)
 // No reconnect window: a search box must answer now, and empty, when spotlightd is down.
 let index = SearchableIndex(socketPath: options.socket, reconnectWindow: .zero, callTimeout: options.queryTimeout)
 let appsDirectory = options.appsDirectory ?? ProcessInfo.processInfo.environment["SPOTLIGHT_APPS_DIR"].flatMap { $0.isEmpty ? nil : $0 }
-let backend = SearchBackend(index: index, catalog: AppCatalog(index: index, explicitDirectory: appsDirectory, log: log),
-                            log: log, limit: options.limit, openTimeout: options.openTimeout)
+let backend = SearchBackend(index: index, catalog: AppCatalog(index: index, explicitDirectory: appsDirectory, repeated: repeated),
+                            repeated: repeated, limit: options.limit, openTimeout: options.openTimeout)
 
 if options.interactive {
     Task {

@@ -1,5 +1,6 @@
 import Foundation
 import SpotlightModel
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -60,12 +61,15 @@ enum Terminal {
 /// progress.update(done: 500, total: 2000)
 /// progress.finish()
 /// ```
-final class ProgressReporter: @unchecked Sendable {
+final class ProgressReporter: Sendable {
     let label: String
     let isTerminal: Bool
-    private var lastLine = Date.distantPast
-    private var last: (Int, Int)?
-    private var drewBar = false
+    private struct Drawn {
+        var lastLine = Date.distantPast
+        var last: (Int, Int)?
+        var drewBar = false
+    }
+    private let drawn = Mutex(Drawn())
 
     init(label: String, isTerminal: Bool = Terminal.stderrIsTerminal) {
         self.label = label
@@ -73,25 +77,29 @@ final class ProgressReporter: @unchecked Sendable {
     }
 
     func update(done: Int, total: Int) {
-        guard last.map({ $0 != (done, total) }) ?? true else { return }
-        last = (done, total)
-        if isTerminal {
-            let fraction = total > 0 ? min(1, Double(done) / Double(total)) : 0
-            let width = 30
-            let filled = Int(fraction * Double(width))
-            let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-            let text = "\r\u{1B}[K\(label) [\(bar)] \(Int(fraction * 100))% \(done)/\(total)"
-            StandardError.write(text)
-            drewBar = true
-        } else if Date().timeIntervalSince(lastLine) >= 1 || done == total {
-            lastLine = Date()
-            Terminal.error("\(label): \(done)/\(total)")
+        drawn.withLock { drawn in
+            guard drawn.last.map({ $0 != (done, total) }) ?? true else { return }
+            drawn.last = (done, total)
+            if isTerminal {
+                let fraction = total > 0 ? min(1, Double(done) / Double(total)) : 0
+                let width = 30
+                let filled = Int(fraction * Double(width))
+                let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+                let text = "\r\u{1B}[K\(label) [\(bar)] \(Int(fraction * 100))% \(done)/\(total)"
+                StandardError.write(text)
+                drawn.drewBar = true
+            } else if Date().timeIntervalSince(drawn.lastLine) >= 1 || done == total {
+                drawn.lastLine = Date()
+                Terminal.error("\(label): \(done)/\(total)")
+            }
         }
     }
 
     /// Ends the bar's line on a terminal.
     func finish() {
-        if drewBar { StandardError.write("\n") }
-        drewBar = false
+        drawn.withLock { drawn in
+            if drawn.drewBar { StandardError.write("\n") }
+            drawn.drewBar = false
+        }
     }
 }

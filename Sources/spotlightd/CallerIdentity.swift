@@ -32,7 +32,7 @@ final class CallerResolver: Sendable {
     let grants: Set<String>
     /// Flatpak app id -> bundles it may read besides its own (`*`: all).
     let readGrants: [String: Set<String>]
-    let log: @Sendable (String) -> Void
+    let log: SpotlightLog
     /// How long a registry scan is trusted when the directory did not change: a manifest's
     /// executable may change mode without the directory noticing.
     static let registryMaxAge: TimeInterval = 10
@@ -48,7 +48,7 @@ final class CallerResolver: Sendable {
     private let sandboxes = Mutex<[Int: String?]>([:])
 
     init(registry: AppRegistry, grants: Set<String>, readGrants: [String: Set<String>] = [:],
-         log: @escaping @Sendable (String) -> Void = { _ in }) {
+         log: SpotlightLog = .silent) {
         self.registry = registry
         self.grants = grants
         self.readGrants = readGrants
@@ -133,7 +133,7 @@ final class CallerResolver: Sendable {
             do {
                 entries = try registry.entries()
             } catch {
-                log("warning: cannot read the app registry: \(error); no caller is identified as a registered app")
+                log(.warning, "cannot read the app registry: \(error); no caller is identified as a registered app")
                 entries = []
             }
             for entry in entries {
@@ -144,7 +144,7 @@ final class CallerResolver: Sendable {
                 }
             }
             for (file, reason) in refusals.sorted(by: { $0.key < $1.key }) where cache.refusals[file] != reason {
-                log("warning: app registry: refused \(registry.directory.path)/\(file): \(reason)")
+                log(.warning, "app registry: refused \(registry.directory.path)/\(file): \(reason)")
             }
             cache = RegistryCache(modified: modified, scanned: Date(), byExecutable: map, refusals: refusals)
             return map

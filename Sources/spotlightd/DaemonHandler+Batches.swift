@@ -27,7 +27,7 @@ extension DaemonHandler {
             if let id { discard(id, name: p.batch, why: "pid \(caller.pid) abandoned it") }
             return try JSONValue(encoding: AbandonBatchResult(abandoned: wasOpen))
         default:
-            throw RPCError.methodNotFound(method.rawValue, available: DaemonProtocol.Method.allCases.map(\.rawValue))
+            throw DaemonProtocol.Method.unknown(method.rawValue)
         }
     }
 

@@ -40,16 +40,14 @@ extension DaemonHandler {
             if !(r.indexProblems + r.storeProblems).isEmpty {
                 log(.warning, "check found: " + (r.indexProblems + r.storeProblems).prefix(5).joined(separator: "; "))
             }
-            return try JSONValue(encoding: CheckResult(
-                indexPath: r.indexPath, indexProblems: r.indexProblems, storePath: r.storePath,
-                storeProblems: r.storeProblems, documentCount: r.documentCount, recordCount: r.recordCount))
+            return try JSONValue(encoding: r)
         case .compact:
             log(.info, "compact requested by pid \(peer.pid)")
             let r = try await engine.compact()
             return try JSONValue(encoding: CompactResult(bytesBefore: r.bytesBefore, bytesAfter: r.bytesAfter,
                                                          seconds: r.seconds, sequence: r.sequence))
         default:
-            throw RPCError.methodNotFound(method.rawValue, available: DaemonProtocol.Method.allCases.map(\.rawValue))
+            throw DaemonProtocol.Method.unknown(method.rawValue)
         }
     }
 

@@ -6,18 +6,18 @@ import SpotlightWire
 
 /// Answers spotlightd's methods (see docs/protocol.md). Knows the engine and who is calling;
 /// knows nothing of sockets beyond the number of the connection a request came on.
-final class DaemonHandler: RPCImmediateHandler, RPCConnectionObserving {
+final class DaemonHandler: RPCService, RPCImmediateHandler, RPCConnectionObserving {
     let engine: SpotlightEngine
     let callers: CallerResolver
     let configuration: Configuration
-    let log: Log
+    let log: SpotlightLog
     let started = Date()
     let maintenance = MaintenanceState()
     /// Apps launched by `open`, kept running on the screen they opened.
     let openedApps = OpenedApps()
     let batches: OpenBatches
 
-    init(engine: SpotlightEngine, callers: CallerResolver, configuration: Configuration, log: Log) {
+    init(engine: SpotlightEngine, callers: CallerResolver, configuration: Configuration, log: SpotlightLog) {
         self.engine = engine
         self.callers = callers
         self.configuration = configuration
@@ -34,10 +34,8 @@ final class DaemonHandler: RPCImmediateHandler, RPCConnectionObserving {
         }
     }
 
-    func handle(method: String, params: JSONValue?, peer: PeerCredentials) async throws -> JSONValue {
-        guard let known = DaemonProtocol.Method(rawValue: method) else {
-            throw RPCError.methodNotFound(method, available: DaemonProtocol.Method.allCases.map(\.rawValue))
-        }
+    /// One request of a known method; ``RPCService`` found it by name and explains bad params.
+    func handle(_ known: DaemonProtocol.Method, params: JSONValue?, peer: PeerCredentials) async throws -> JSONValue {
         // Only the methods that write or answer "who am I" need the caller; resolving it reads
         // /proc and stats the app registry, a measurable part of a query's cost.
         var caller: Caller { callers.resolve(peer) }
@@ -87,7 +85,7 @@ final class DaemonHandler: RPCImmediateHandler, RPCConnectionObserving {
             return engine.shardLayout == nil ? status : try status.adding(shards: await engine.shardStatuses())
         case .rebuild, .cancelRebuild, .export, .check, .compact:
             if known != .export, caller.isConfined {
-                throw SpotlightError(.permissionDenied, "\(method) is for the user's own tools; a sandboxed app "
+                throw SpotlightError(.permissionDenied, "\(known.rawValue) is for the user's own tools; a sandboxed app "
                     + "(pid \(peer.pid), \(caller.bundle ?? "?")) may not run it")
             }
             return try await handleMaintenance(known, params: params, peer: peer)
@@ -101,11 +99,16 @@ final class DaemonHandler: RPCImmediateHandler, RPCConnectionObserving {
     }
 
     /// A query answered on the server's worker thread when the committed index covers every
-    /// acknowledged donation; anything else goes to ``handle(method:params:peer:)``.
+    /// acknowledged donation; anything else goes to ``handle(_:params:peer:)``. Its bad params
+    /// are explained as the dispatcher explains them on the other path.
     func handleImmediately(method: String, params: JSONValue?, peer: PeerCredentials) throws -> JSONValue? {
-        guard method == DaemonProtocol.Method.query.rawValue,
-              let result = try engine.searchIfCommitted(try scoped(validQuery(params), peer)) else { return nil }
-        return try JSONValue(encoding: result)
+        guard method == DaemonProtocol.Method.query.rawValue else { return nil }
+        do {
+            guard let result = try engine.searchIfCommitted(try scoped(validQuery(params), peer)) else { return nil }
+            return try JSONValue(encoding: result)
+        } catch {
+            throw DaemonProtocol.Method.query.explained(error)
+        }
     }
 
     func validQuery(_ params: JSONValue?) throws -> SearchQuery {

@@ -27,7 +27,7 @@ struct SpotlightDaemon {
             print("spotlightd \(spotlightVersion)")
             exit(0)
         }
-        let log = Log(verbose: configuration.verbose)
+        let log = SpotlightLog.timestamped(minimum: configuration.verbose ? .debug : .info)
         // Every file spotlightd makes (the store and its -wal/-shm, the lock, Xapian's files,
         // markers) is the user's alone: 0600, directories 0700. Set before any thread starts.
         umask(0o077)
@@ -37,7 +37,7 @@ struct SpotlightDaemon {
         let stopper = Stopper(log: log)
         stopper.install()
         var options = SpotlightEngine.Options()
-        options.log = { line in log.engineLine(line) }
+        options.log = log
         options.shards = configuration.shards
         options.recordsInIndex = configuration.recordsInIndex
         options.autoCompactChanges = configuration.autoCompactChanges
@@ -57,7 +57,7 @@ struct SpotlightDaemon {
 
         let callers = CallerResolver(registry: AppRegistry(directory: URL(fileURLWithPath: configuration.appsDirectory)),
                                      grants: configuration.grants, readGrants: configuration.readGrants,
-                                     log: { line in log.engineLine(line) })
+                                     log: log)
         _ = callers.registeredExecutables()   // logs each refused manifest now, not at the first write
         let handler = DaemonHandler(engine: engine, callers: callers, configuration: configuration, log: log)
         let batchTimer = handler.startBatchTimer()
@@ -67,9 +67,7 @@ struct SpotlightDaemon {
         serverConfiguration.maxConnectionsPerPeer = configuration.maxConnectionsPerPeer
         serverConfiguration.maxPendingRequestsPerConnection = configuration.maxPendingRequests
         serverConfiguration.authorizePeer = UnixSocketServer.Configuration.onlyUser(getuid())
-        serverConfiguration.log = WireLog { level, line in
-            log(Log.Level(rawValue: level.rawValue) ?? .info, line)
-        }
+        serverConfiguration.log = log
 
         let server: UnixSocketServer
         do {
@@ -97,7 +95,7 @@ struct SpotlightDaemon {
 
     /// The data directory and the app registry: created 0700; an existing one that group or
     /// others may use is tightened (directories 0700, files 0600), each change logged.
-    static func keepPrivate(_ configuration: Configuration, log: Log) {
+    static func keepPrivate(_ configuration: Configuration, log: SpotlightLog) {
         for directory in Set([configuration.dataDirectory, configuration.appsDirectory]) {
             do {
                 try PrivateFiles.createDirectory(directory)
@@ -115,12 +113,10 @@ struct SpotlightDaemon {
 /// SIGTERM/SIGINT: stop accepting, finish in-flight requests, commit, exit 0. Installed first
 /// thing; what there is to stop (the engine, then the server) is handed over as it opens.
 final class Stopper: Sendable {
-    let log: Log
-    let queue = DispatchQueue(label: "spotlightd.signals")
+    let log: SpotlightLog
     private let running = Mutex<(server: UnixSocketServer?, engine: SpotlightEngine?)>((nil, nil))
-    nonisolated(unsafe) var sources: [any DispatchSourceSignal] = []
 
-    init(log: Log) {
+    init(log: SpotlightLog) {
         self.log = log
     }
 
@@ -130,23 +126,12 @@ final class Stopper: Sendable {
     }
 
     func install() {
-        for sig in [SIGTERM, SIGINT] {
-            // SIG_IGN first: libdispatch registers the source asynchronously and a signal
-            // ignored after that registration is lost.
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
-            source.setEventHandler { [self] in
-                log(.info, "received \(sig == SIGTERM ? "SIGTERM" : "SIGINT"); draining")
-                let (server, engine) = running.withLock { $0 }
-                Task {
-                    await server?.stop()
-                    engine?.close()
-                    log(.info, "stopped cleanly")
-                    exit(0)
-                }
-            }
-            source.resume()
-            sources.append(source)
+        StopSignal.install { [self] name in
+            log(.info, "received \(name); draining")
+            let (server, engine) = running.withLock { $0 }
+            await server?.stop()
+            engine?.close()
+            log(.info, "stopped cleanly")
         }
     }
 }

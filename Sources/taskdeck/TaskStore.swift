@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A task as TaskDeck keeps it.
 struct StoredTask: Codable, Hashable, Sendable {
@@ -20,7 +21,7 @@ struct StoredProject: Codable, Hashable, Sendable {
 
 /// TaskDeck's data: one JSON file, `$XDG_DATA_HOME/taskdeck/tasks.json` (else
 /// `~/.local/share/taskdeck/tasks.json`), written whole after every change.
-final class TaskStore: @unchecked Sendable {
+final class TaskStore: Sendable {
     static let shared = TaskStore()
 
     private struct Contents: Codable {
@@ -28,16 +29,15 @@ final class TaskStore: @unchecked Sendable {
         var tasks: [StoredTask] = []
     }
 
-    private let lock = NSLock()
-    private var contents: Contents
+    private let contents: Mutex<Contents>
     let file: URL
 
     init(file: URL = TaskStore.defaultFile) {
         self.file = file
         if let data = try? Data(contentsOf: file), let decoded = try? JSONDecoder().decode(Contents.self, from: data) {
-            contents = decoded
+            contents = Mutex(decoded)
         } else {
-            contents = Contents()
+            contents = Mutex(Contents())
         }
     }
 
@@ -48,14 +48,14 @@ final class TaskStore: @unchecked Sendable {
         return dataHome.appendingPathComponent("taskdeck/tasks.json")
     }
 
-    var projects: [StoredProject] { lock.withLock { contents.projects } }
-    var tasks: [StoredTask] { lock.withLock { contents.tasks } }
+    var projects: [StoredProject] { contents.withLock { $0.projects } }
+    var tasks: [StoredTask] { contents.withLock { $0.tasks } }
 
     func project(id: String) -> StoredProject? { projects.first { $0.id == id } }
 
     /// Runs `change` on the data and saves it.
-    func update<T>(_ change: (inout [StoredProject], inout [StoredTask]) throws -> T) throws -> T {
-        try lock.withLock {
+    func update<T: Sendable>(_ change: (inout [StoredProject], inout [StoredTask]) throws -> T) throws -> T {
+        try contents.withLock { contents in
             var projects = contents.projects, tasks = contents.tasks
             let result = try change(&projects, &tasks)
             contents = Contents(projects: projects, tasks: tasks)

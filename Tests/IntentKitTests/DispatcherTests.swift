@@ -90,13 +90,14 @@ import Testing
 @Test func handleRejectsAnUnknownMethodListingTheMethods() async throws {
     let error = await spotlightError { _ = try await makeDispatcher().handle(method: "launch", params: nil) }
     #expect(error?.code == .notFound)
-    #expect(error?.message.contains("runIntent, entitiesFor") == true)
+    #expect(error?.message.hasPrefix("unknown method \"launch\"; available methods: allEntities, describe, entitiesFor") == true)
+    #expect(error?.message.hasSuffix("; see docs/app-service.md") == true)
 }
 
 @Test func handleRejectsParamsThatDoNotDecode() async throws {
     let error = await spotlightError { _ = try await makeDispatcher().handle(method: "entitiesFor", params: .object([:])) }
     #expect(error?.code == .invalidInput)
-    #expect(error?.message.contains("params of entitiesFor do not decode") == true)
+    #expect(error?.message == "invalid params of entitiesFor: params.type: missing (required); see docs/app-service.md")
 }
 
 @Test func intentResultValueRoundTripsThroughJSON() throws {

@@ -18,7 +18,7 @@ private final class LogLines: Sendable {
         options.commitDelay = 0.01
         options.commitBatchSize = 100
         options.autoCompactChanges = threshold
-        options.log = { line in lines.append(line) }
+        options.log = SpotlightLog { level, line in lines.append("\(level.rawValue): \(line)") }
         return try SpotlightEngine(dataDirectory: fixture.directory, options: options)
     }
 

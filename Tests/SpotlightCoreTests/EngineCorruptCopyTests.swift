@@ -15,7 +15,7 @@ import SpotlightModel
         func open() throws -> SpotlightEngine {
             var options = SpotlightEngine.Options()
             options.commitDelay = 0.05
-            options.log = { [self] line in self.lines.withLock { $0.append(line) } }
+            options.log = SpotlightLog { [self] level, line in self.lines.withLock { $0.append("\(level.rawValue): \(line)") } }
             return try SpotlightEngine(dataDirectory: base.directory, options: options)
         }
 

@@ -62,7 +62,7 @@ import Testing
 @Test func theSocketIs0600InADirectoryCreated0700() async throws {
     let directory = TemporaryDirectory(); defer { directory.remove() }
     let path = directory.socket("run/spotlight/d.sock")
-    let server = try UnixSocketServer(path: path, handler: testRouter(), configuration: quiet())
+    let server = try UnixSocketServer(path: path, handler: TestService(), configuration: quiet())
     var info = stat()
     #expect(stat(path, &info) == 0 && info.st_mode & 0o777 == 0o600)
     #expect(stat(directory.socket("run/spotlight"), &info) == 0 && info.st_mode & 0o777 == 0o700)
@@ -99,7 +99,7 @@ import Testing
 
 @Test func aPathTooLongForSunPathIsRefusedClearly() {
     let path = "/tmp/" + String(repeating: "d", count: 120) + "/s.sock"
-    #expect { try UnixSocketServer(path: path, handler: testRouter(), configuration: quiet()) } throws: { error in
+    #expect { try UnixSocketServer(path: path, handler: TestService(), configuration: quiet()) } throws: { error in
         let message = (error as? SpotlightError)?.message ?? ""
         return message.contains("longer than the 107") && message.contains(path)
     }
@@ -163,7 +163,7 @@ import Testing
     let fd = try UnixSocket.makeSocket()
     try UnixSocket.bind(fd: fd, to: UnixSocket.address(for: directory.socket()))
     listen(fd, 16)
-    let server = try UnixSocketServer(adopting: fd, handler: testRouter(), configuration: quiet())
+    let server = try UnixSocketServer(adopting: fd, handler: TestService(), configuration: quiet())
     #expect(try await RPCClient(socketPath: directory.socket()).call("add", AddParams(a: 20, b: 22)) == 42)
     await server.stop()
     #expect(access(directory.socket(), F_OK) == 0, "an adopted socket's path belongs to systemd")

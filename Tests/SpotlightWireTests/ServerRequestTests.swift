@@ -62,7 +62,8 @@ import Testing
     let directory = TemporaryDirectory(); defer { directory.remove() }
     let server = try startServer(directory)
     let client = RPCClient(socketPath: directory.socket())
-    await #expect(throws: SpotlightError(.notFound, "unknown method \"ad\"; available methods: add, echo, fail, slow, whoami",
+    await #expect(throws: SpotlightError(.notFound, "unknown method \"ad\"; available methods: add, echo, fail, slow, whoami; "
+                                         + "see Tests/SpotlightWireTests/TestSupport.swift",
                                          underlying: "JSON-RPC error -32601")) {
         try await client.call("ad")
     }
@@ -78,7 +79,8 @@ import Testing
     let reply = await raw.readJSON()
     #expect(reply?["id"] == .string("x"))
     #expect(reply?["error"]?["code"] == .int(-32602))
-    #expect(reply?["error"]?["message"] == .string("invalid params: params.b: expected Int, found string \"two\""))
+    #expect(reply?["error"]?["message"] == .string("invalid params of add: params.b: expected Int, found string \"two\"; "
+        + "see Tests/SpotlightWireTests/TestSupport.swift"))
     await server.stop()
 }
 

@@ -23,7 +23,7 @@ struct TemporaryDirectory {
     func remove() { try? FileManager.default.removeItem(atPath: path) }
 }
 
-/// Methods the tests serve: echo, add (typed), slow (sleeps), whoami (peer credentials).
+/// Methods the tests serve: echo, add (typed), slow (sleeps), whoami (peer credentials), fail.
 struct AddParams: Codable, Sendable {
     var a: Int
     var b: Int
@@ -33,27 +33,36 @@ struct SlowParams: Codable, Sendable {
     var milliseconds: Int
 }
 
-func testRouter() -> RPCRouter {
-    var router = RPCRouter()
-    router.register("echo") { params, _ in params ?? .null }
-    router.register("add") { (params: AddParams, _) in params.a + params.b }
-    router.register("slow") { (params: SlowParams, _) in
-        try await Task.sleep(for: .milliseconds(params.milliseconds))
-        return "done"
+/// The test methods, served by ``TestService``.
+enum TestMethod: String, RPCMethodSet {
+    case echo, add, slow, whoami, fail
+    static let documentation = "Tests/SpotlightWireTests/TestSupport.swift"
+}
+
+struct TestService: RPCService {
+    func handle(_ method: TestMethod, params: JSONValue?, peer: PeerCredentials) async throws -> JSONValue {
+        switch method {
+        case .echo:
+            return params ?? .null
+        case .add:
+            let p = try params.decode(AddParams.self)
+            return .int(Int64(p.a + p.b))
+        case .slow:
+            try await Task.sleep(for: .milliseconds(try params.decode(SlowParams.self).milliseconds))
+            return .string("done")
+        case .whoami:
+            _ = try params.decode([String: Int].self)
+            return .object(["pid": .int(Int64(peer.pid)), "uid": .int(Int64(peer.uid)), "gid": .int(Int64(peer.gid))])
+        case .fail:
+            throw SpotlightError(.conflict, "the client state changed; fetch it and retry", underlying: "expected 3, found 4")
+        }
     }
-    router.register("whoami") { (_: [String: Int], peer: PeerCredentials) in
-        ["pid": Int(peer.pid), "uid": Int(peer.uid), "gid": Int(peer.gid)]
-    }
-    router.register("fail") { (_: [String: Int], _) -> Int in
-        throw SpotlightError(.conflict, "the client state changed; fetch it and retry", underlying: "expected 3, found 4")
-    }
-    return router
 }
 
 /// Collects log lines for assertions.
 final class LogCapture: Sendable {
     private let lines = Mutex<[String]>([])
-    var log: WireLog { WireLog { [self] level, line in lines.withLock { $0.append("\(level.rawValue): \(line)") } } }
+    var log: SpotlightLog { SpotlightLog { [self] level, line in lines.withLock { $0.append("\(level.rawValue): \(line)") } } }
     var all: [String] { lines.withLock { $0 } }
 }
 
@@ -63,7 +72,7 @@ func startServer(_ directory: TemporaryDirectory,
     var configuration = UnixSocketServer.Configuration()
     configuration.log = .silent
     configure(&configuration)
-    return try UnixSocketServer(path: directory.socket(), handler: testRouter(), configuration: configuration)
+    return try UnixSocketServer(path: directory.socket(), handler: TestService(), configuration: configuration)
 }
 
 /// A raw socket client that writes raw bytes and reads raw lines: for sending what no

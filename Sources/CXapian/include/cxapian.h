@@ -112,8 +112,6 @@ cx_status cx_database_check(const char *path, uint64_t *error_count, char **repo
 /* Compacts the local database at source into a new database at destination (which must not
    exist yet); metadata and document ids are kept. The source may be open elsewhere. */
 cx_status cx_database_compact(const char *source, const char *destination, char **error);
-/* fsyncs a directory so that renames and new files in it are durable. */
-cx_status cx_fsync_directory(const char *path, char **error);
 /* Allocates length bytes of disk past the end of the file at path without changing its size
    (fallocate FALLOC_FL_KEEP_SIZE), so later writes there cannot fail for lack of space.
    *supported is 0 (and CX_OK returned) when the file system cannot preallocate; ENOSPC and

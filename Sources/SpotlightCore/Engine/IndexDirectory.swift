@@ -83,18 +83,6 @@ struct IndexDirectory {
     }
 }
 
-/// fsync a directory so a rename or file creation inside it is durable.
-func fsyncDirectory(_ path: String) throws {
-    let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard fd >= 0 else {
-        throw SpotlightError(.io, "cannot open directory \(path) to sync it", underlying: String(cString: strerror(errno)))
-    }
-    defer { close(fd) }
-    guard fsync(fd) == 0 else {
-        throw SpotlightError(.io, "cannot sync directory \(path)", underlying: String(cString: strerror(errno)))
-    }
-}
-
 /// Total size in bytes of the files under `path`.
 func directorySize(_ path: String) -> Int64 {
     guard let e = FileManager.default.enumerator(atPath: path) else { return 0 }

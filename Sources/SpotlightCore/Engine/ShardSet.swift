@@ -12,7 +12,7 @@ import SpotlightModel
 /// at most one timeout (plus one parallel re-check), and later queries nothing.
 final class ShardSet: @unchecked Sendable {
     let layout: ShardLayout
-    private let log: @Sendable (String) -> Void
+    private let log: SpotlightLog
 
     private struct Health {
         /// Shard name -> why it is down.
@@ -33,7 +33,7 @@ final class ShardSet: @unchecked Sendable {
         let database: XapianDatabase
     }
 
-    init(layout: ShardLayout, log: @escaping @Sendable (String) -> Void) {
+    init(layout: ShardLayout, log: SpotlightLog) {
         self.layout = layout
         self.log = log
         timer = DispatchSource.makeTimerSource(queue: probeQueue)
@@ -160,7 +160,7 @@ final class ShardSet: @unchecked Sendable {
             return h.down[shard.name] == nil
         }
         if wasUp {
-            log("warning: shard \(shard.name) (\(shard.address)) is down and left out of queries: \(reason); "
+            log(.warning, "shard \(shard.name) (\(shard.address)) is down and left out of queries: \(reason); "
                 + "retrying every \(layout.reprobeInterval) s")
         }
     }
@@ -175,7 +175,7 @@ final class ShardSet: @unchecked Sendable {
                 h.idle[shard.name, default: []].append(database)
                 return true
             }
-            if rejoined { log("info: shard \(shard.name) (\(shard.address)) answers again and rejoined the queries") }
+            if rejoined { log(.info, "shard \(shard.name) (\(shard.address)) answers again and rejoined the queries") }
         }
     }
 }

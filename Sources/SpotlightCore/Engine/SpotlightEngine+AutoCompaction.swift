@@ -62,7 +62,7 @@ extension SpotlightEngine {
             return true
         }
         guard start else { return }
-        options.log("info: compacting the index: \(changes) changes since it was last compacted, \(documents) documents")
+        options.log(.info, "compacting the index: \(changes) changes since it was last compacted, \(documents) documents")
         autoCompactions.enter()
         Task.detached { [self] in
             defer {
@@ -79,7 +79,7 @@ extension SpotlightEngine {
             } catch let error as SpotlightError where error.code == .conflict || error.code == .unavailable {
                 // A rebuild or another compaction got there first, or the engine is closing.
             } catch {
-                options.log("warning: compacting the index failed: \(error); it goes on uncompacted")
+                options.log(.warning, "compacting the index failed: \(error); it goes on uncompacted")
             }
         }
     }

@@ -29,7 +29,7 @@ extension SpotlightEngine {
                 return false
             }
         } catch {
-            options.log("error: cannot replace the corrupt index: \(error)")
+            options.log(.error, "cannot replace the corrupt index: \(error)")
             return false
         }
         shared.withLock {
@@ -37,12 +37,12 @@ extension SpotlightEngine {
             $0.generation += 1
             $0.indexProblem = nil
         }
-        options.log("info: rebuilding the index from the store because it was corrupt; answering from what is indexed meanwhile")
+        options.log(.info, "rebuilding the index from the store because it was corrupt; answering from what is indexed meanwhile")
         Task.detached { [self] in
             do {
                 _ = try await self.rebuild()
             } catch {
-                self.options.log("error: the rebuild of the corrupt index failed: \(error); run `spotlightctl rebuild`")
+                self.options.log(.error, "the rebuild of the corrupt index failed: \(error); run `spotlightctl rebuild`")
             }
         }
         return true
@@ -61,10 +61,10 @@ extension SpotlightEngine {
     /// Moves the corrupt generation at `path` aside, keeping it with what was found (at most
     /// ``CorruptIndexCopy/kept`` copies), and logs which table and revision were damaged.
     static func keepCorrupt(_ path: String, report: IndexCheckReport, problem: String, in directory: IndexDirectory,
-                            log: @Sendable (String) -> Void) throws {
+                            log: SpotlightLog) throws {
         let copy = try directory.keepCorrupt(path, report: report, problem: problem)
         let location = report.location.map { "\($0): " } ?? ""
-        log("warning: the index at \(path) is corrupt (\(location)\(problem)); moved it to \(copy.path) "
+        log(.warning, "the index at \(path) is corrupt (\(location)\(problem)); moved it to \(copy.path) "
             + "(the newest \(CorruptIndexCopy.kept) corrupt copies are kept)")
     }
 }

@@ -2,18 +2,6 @@ import Foundation
 internal import CXapian
 import SpotlightModel
 
-/// What ``SpotlightEngine/checkConsistency()`` found.
-public struct ConsistencyReport: Codable, Hashable, Sendable {
-    public var indexPath: String
-    /// Xapian's check of the active index, plus a count mismatch with the store; empty when sound.
-    public var indexProblems: [String]
-    public var storePath: String
-    /// The record store's integrity check; empty when sound.
-    public var storeProblems: [String]
-    public var documentCount: Int
-    public var recordCount: Int
-}
-
 /// What ``SpotlightEngine/compact()`` did.
 public struct CompactionReport: Codable, Hashable, Sendable {
     public var bytesBefore: Int64
@@ -109,7 +97,7 @@ extension SpotlightEngine {
             }
             let report = CompactionReport(bytesBefore: bytesBefore, bytesAfter: directorySize(destination),
                                           seconds: Date().timeIntervalSince(started), sequence: sequence)
-            options.log("info: compacted the index from \(report.bytesBefore) to \(report.bytesAfter) bytes")
+            options.log(.info, "compacted the index from \(report.bytesBefore) to \(report.bytesAfter) bytes")
             return report
         } catch {
             try? FileManager.default.removeItem(atPath: destination)

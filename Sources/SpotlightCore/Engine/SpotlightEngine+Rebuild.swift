@@ -40,7 +40,7 @@ extension SpotlightEngine {
             try snapshot.forEachDonatedRecord(bundle: nil, batchSize: 1000) { batch in
                 try Task.checkCancellation()
                 try fresh.replace(batch)
-                for refusal in fresh.takeSlotRefusals() { options.log("warning: " + refusal) }
+                for refusal in fresh.takeSlotRefusals() { options.log(.warning, refusal) }
                 done += batch.count
                 if fresh.pendingChanges >= SearchIndex.maximumPendingChanges {
                     try commitBesideStore(fresh, lastAppliedSequence: startSequence)
@@ -56,7 +56,7 @@ extension SpotlightEngine {
                     continuation.resume(with: Result { try self.swapIn(fresh, at: path, after: startSequence) })
                 }
             }
-            options.log("info: rebuilt the index from \(done) records in \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
+            options.log(.info, "rebuilt the index from \(done) records in \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
             return RebuildReport(records: done, seconds: Date().timeIntervalSince(started), sequence: sequence)
         } catch {
             try? FileManager.default.removeItem(atPath: path)

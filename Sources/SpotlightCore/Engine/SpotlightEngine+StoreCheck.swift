@@ -15,7 +15,7 @@ extension SpotlightEngine {
     /// - Returns: the store, what is wrong with the data (nil when it is sound), and whether
     ///   the store was replaced by an empty one just now.
     static func openCheckedStore(dataDirectory: String, wasClean: Bool, indexExists: Bool,
-                                 log: @Sendable (String) -> Void) throws -> (RecordStore, problem: String?, replaced: Bool) {
+                                 log: SpotlightLog) throws -> (RecordStore, problem: String?, replaced: Bool) {
         let path = dataDirectory + "/store.sqlite"
         let marker = dataDirectory + "/" + storeLostMarker
         let remembered = (try? String(contentsOfFile: marker, encoding: .utf8)).flatMap { $0.isEmpty ? nil : $0 }
@@ -47,7 +47,7 @@ extension SpotlightEngine {
         let message = "the record store was lost: \(problem); moved it to \(aside) and started an empty store. "
             + "Restore a backup of the store to \(path) (daemon stopped, then remove \(marker)), "
             + "or run `spotlightctl rebuild --from-apps` so the apps donate again"
-        log("error: " + message)
+        log(.error, message)
         _ = FileManager.default.createFile(atPath: marker, contents: Data(message.utf8))
         try fsyncDirectory(dataDirectory)
         return (try RecordStore(path: path), message, true)
@@ -62,6 +62,6 @@ extension SpotlightEngine {
         }
         guard had else { return }
         try? FileManager.default.removeItem(atPath: dataDirectory + "/" + Self.storeLostMarker)
-        options.log("info: every registered app donated again; the record store is no longer reported as lost")
+        options.log(.info, "every registered app donated again; the record store is no longer reported as lost")
     }
 }

@@ -50,13 +50,13 @@ extension SpotlightEngine {
 
     /// Every stored table, for the in-memory copy at open. A table that no longer loads is
     /// left out with a warning rather than keeping the engine from opening.
-    static func loadSynonymTables(from store: RecordStore, log: (String) -> Void) throws -> [String: SynonymTable] {
+    static func loadSynonymTables(from store: RecordStore, log: SpotlightLog) throws -> [String: SynonymTable] {
         var tables: [String: SynonymTable] = [:]
         for (bundle, entries) in try store.allSynonyms() {
             do {
                 tables[bundle] = try SynonymTable(entries)
             } catch {
-                log("warning: the synonym table of \(bundle) is not used: \(error); set it again")
+                log(.warning, "the synonym table of \(bundle) is not used: \(error); set it again")
             }
         }
         return tables

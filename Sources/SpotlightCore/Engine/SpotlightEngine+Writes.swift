@@ -47,7 +47,7 @@ extension SpotlightEngine {
             let failure = (error as? SpotlightError).map { e in
                 e.message.hasPrefix("not stored") ? e : SpotlightError(e.code, "not stored: " + e.message, underlying: e.underlying)
             } ?? SpotlightError(.io, "not stored: \(error)")
-            options.log("error: store write failed: \(failure)")
+            options.log(.error, "store write failed: \(failure)")
             // After a failed write or fsync the kernel may have dropped the dirty pages and
             // a retry on the same handle could report success for data that is gone:
             // the next write opens the store afresh (SQLite then replays or discards the WAL).
@@ -90,7 +90,7 @@ extension SpotlightEngine {
         store = try RecordStore(path: dataDirectory + "/store.sqlite")
         store.clock = options.clock
         storeNeedsReopen = false
-        options.log("info: reopened the record store after an I/O error")
+        options.log(.info, "reopened the record store after an I/O error")
     }
 
     /// On `writer`: applies store changes after `indexedSequence` to the index and schedules
@@ -100,7 +100,7 @@ extension SpotlightEngine {
             let changes = try changeLog.changes(after: indexedSequence, limit: 1000)
             guard let last = changes.last else { break }
             try index.replace(changes.compactMap(\.donatedRecord))
-            for refusal in index.takeSlotRefusals() { options.log("warning: " + refusal) }
+            for refusal in index.takeSlotRefusals() { options.log(.warning, refusal) }
             try index.delete(changes.filter { $0.record == nil }.map(\.key))
             indexedSequence = last.sequence
             let uncommitted = indexedSequence - shared.withLock { $0.committedSequence }
@@ -137,7 +137,7 @@ extension SpotlightEngine {
             defer { s.indexProblem = nil }
             return (s.rebuilding, s.indexProblem != nil)
         }
-        if hadProblem { options.log("info: the index recovered at sequence \(indexedSequence)") }
+        if hadProblem { options.log(.info, "the index recovered at sequence \(indexedSequence)") }
         if !rebuilding { pruneChangeLog(through: indexedSequence) }
         lastCommitAt = Date()
         compactIfGrown()
@@ -152,7 +152,7 @@ extension SpotlightEngine {
         guard !shared.withLock({ $0.closed }) else { return }
         if replaceIfCorrupt(after: error) { return }
         let message = "index update failed: \(error); retrying from the store"
-        options.log("warning: " + message)
+        options.log(.warning, message)
         shared.withLock { $0.indexProblem = message }
         index.close()
         do {
@@ -160,7 +160,7 @@ extension SpotlightEngine {
             index = try SearchIndex.openWritable(path: active, languages: options.languages)
             indexedSequence = try index.lastAppliedSequence()
         } catch {
-            options.log("error: cannot reopen the index: \(error)")
+            options.log(.error, "cannot reopen the index: \(error)")
         }
         guard !indexRetryScheduled else { return }
         indexRetryScheduled = true
@@ -206,11 +206,11 @@ extension SpotlightEngine {
             do {
                 let swept = try self.store.sweepExpired(now: Date())
                 if !swept.isEmpty {
-                    self.options.log("info: swept \(swept.count) expired records")
+                    self.options.log(.info, "swept \(swept.count) expired records")
                     self.scheduleCatchUp()
                 }
             } catch {
-                self.options.log("warning: sweeping expired records failed: \(error)")
+                self.options.log(.warning, "sweeping expired records failed: \(error)")
             }
         }
         timer.resume()

@@ -28,8 +28,8 @@ public final class SpotlightEngine: @unchecked Sendable {
         public var maxReaders = 4
         /// How often expired records are swept.
         public var sweepInterval: TimeInterval = 60
-        /// One-line log messages.
-        public var log: @Sendable (String) -> Void = { _ in }
+        /// Where the engine reports what it did and what went wrong, one line per event.
+        public var log: SpotlightLog = .silent
         /// Remote shards and replicas searched together with this index (nil: this index alone).
         public var shards: ShardLayout?
         /// Keep each record's JSON in the index's document data, not only its key: for an index
@@ -139,7 +139,7 @@ public final class SpotlightEngine: @unchecked Sendable {
         try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
         lock = try DataDirectoryLock(directory: dataDirectory)
-        if let warning = XapianInflateWorkaround.missingWarning { options.log("warning: " + warning) }
+        if let warning = XapianInflateWorkaround.missingWarning { options.log(.warning, warning) }
         directory = IndexDirectory(dataDirectory: dataDirectory)
         let storePath = dataDirectory + "/store.sqlite"
         let cleanMarker = dataDirectory + "/clean-shutdown"
@@ -150,7 +150,7 @@ public final class SpotlightEngine: @unchecked Sendable {
         store.clock = options.clock
         // A batch does not outlive the daemon that began it: what an earlier run staged is dropped.
         if let dropped = try? checked.discardAllBatches(), dropped > 0 {
-            options.log("info: dropped \(dropped) staged operations of batches that were never ended")
+            options.log(.info, "dropped \(dropped) staged operations of batches that were never ended")
         }
         synonymTables = Mutex(try Self.loadSynonymTables(from: checked, log: options.log))
         readStore = Mutex(try RecordStore(path: storePath))
@@ -161,7 +161,7 @@ public final class SpotlightEngine: @unchecked Sendable {
         if storeReplaced, let active = directory.activePath() {
             let aside = try directory.keepIndexOfLostStore(active)
             try FileManager.default.removeItem(atPath: directory.linkPath)
-            options.log("warning: kept the index of the lost store at \(aside)"
+            options.log(.warning, "kept the index of the lost store at \(aside)"
                 + (options.recordsInIndex ? "; its documents hold the records' JSON" : "; its documents hold only keys"))
         }
         // Xapian's check runs at every start: a clean shutdown does not protect against the disk.
@@ -185,7 +185,7 @@ public final class SpotlightEngine: @unchecked Sendable {
             $0.committedSequence = indexedSequence
         }
         if indexedSequence < storeSeq {
-            options.log("info: index at sequence \(indexedSequence) is behind the store (\(storeSeq)); catching up")
+            options.log(.info, "index at sequence \(indexedSequence) is behind the store (\(storeSeq)); catching up")
         }
         // On the writer, like every other use of the index: catchUpIndex schedules a commit
         // there, which must not run while this one does (two threads in one Xapian commit).
@@ -203,12 +203,12 @@ public final class SpotlightEngine: @unchecked Sendable {
         startSweeping()
         if needsRebuild, try changeLog.lastSequence() > 0 {
             let why = rebuildReason ?? "a rebuild was interrupted"
-            options.log("info: rebuilding the index from the store because \(why); answering from what is indexed meanwhile")
+            options.log(.info, "rebuilding the index from the store because \(why); answering from what is indexed meanwhile")
             startupRebuild = Task.detached { [self] in
                 do {
                     _ = try await self.rebuild()
                 } catch {
-                    self.options.log("error: the start-up rebuild failed: \(error); run `spotlightctl rebuild`")
+                    self.options.log(.error, "the start-up rebuild failed: \(error); run `spotlightctl rebuild`")
                 }
             }
         } else if needsRebuild {
@@ -292,7 +292,7 @@ public final class SpotlightEngine: @unchecked Sendable {
 
     static func openActiveIndex(_ directory: IndexDirectory, store: RecordStore, verify: Bool,
                                 documentData: DocumentData.Mode, languages: LanguageSettings = LanguageSettings(),
-                                log: @Sendable (String) -> Void) throws -> (SearchIndex, rebuildReason: String?) {
+                                log: SpotlightLog) throws -> (SearchIndex, rebuildReason: String?) {
         var reason = "there was no index yet"
         if let active = directory.activePath() {
             var problem: String?

@@ -130,7 +130,7 @@ public final class SearchIndex: @unchecked Sendable {
     /// The slot refusals since the last call, each a sentence for the log; empty almost always.
     ///
     /// ```swift
-    /// for line in index.takeSlotRefusals() { log("warning: \(line)") }
+    /// for line in index.takeSlotRefusals() { log(.warning, "\(line)") }
     /// ```
     public func takeSlotRefusals() -> [String] {
         defer { slotRefusals = [] }
@@ -200,7 +200,7 @@ public final class SearchIndex: @unchecked Sendable {
         pendingChanges = 0
         reservedPendingChanges = 0
         spaceReserve?.committed()
-        try XapianDatabase.syncDirectory(writablePath)
+        try fsyncDirectory(writablePath)
     }
 
     /// Whether this writable index's disk is so nearly full that its next commit (or a

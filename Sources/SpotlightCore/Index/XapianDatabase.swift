@@ -192,11 +192,6 @@ final class XapianDatabase {
         return IndexCheckReport(parsing: text, errorCount: errors)
     }
 
-    /// fsyncs the directory at `path`, so a commit's new files and renames survive a crash.
-    static func syncDirectory(_ path: String) throws {
-        try check("the index at \(path)", "fsync the directory") { cx_fsync_directory(path, $0) }
-    }
-
     /// Allocates `length` bytes of disk past the end of `file` without changing its size.
     ///
     /// - Returns: false when the file system cannot preallocate.

@@ -8,7 +8,7 @@ internal import CXapian
 /// took effect in this process.
 ///
 /// ```swift
-/// if !XapianInflateWorkaround.isInstalled { log("warning: …") }
+/// if !XapianInflateWorkaround.isInstalled { log(.warning, "…") }
 /// ```
 enum XapianInflateWorkaround {
     /// Whether libxapian's `inflate` calls reach CXapian's in this process.

@@ -1,8 +1,10 @@
 import Foundation
 import SpotlightModel
+import SpotlightWire
 
 /// The methods an app service answers (JSON-RPC method names). See docs/app-service.md.
-public enum AppServiceMethod: String, CaseIterable, Codable, Sendable {
+public enum AppServiceMethod: String, RPCMethodSet, Codable {
+    public static let documentation = "docs/app-service.md"
     /// ``DescribeParams`` → ``AppSchema``
     case describe
     /// ``RunIntentParams`` → ``RunIntentResult``

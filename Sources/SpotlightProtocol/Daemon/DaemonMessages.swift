@@ -1,5 +1,6 @@
 import Foundation
 import SpotlightModel
+import SpotlightWire
 
 /// The params and results of spotlightd's methods (docs/protocol.md documents each with an
 /// example). Every type here is the JSON form on the wire.
@@ -7,7 +8,8 @@ public enum DaemonProtocol {
     /// Bumped when a method changes incompatibly.
     public static let version = 1
 
-    public enum Method: String, CaseIterable, Sendable {
+    public enum Method: String, RPCMethodSet {
+        public static let documentation = "docs/protocol.md"
         case hello, donate, clientState, delete, query, get, status, rebuild
         case export, check, compact, cancelRebuild
         case setSynonyms, synonyms

@@ -45,27 +45,7 @@ public struct ExportResult: Codable, Sendable {
     }
 }
 
-/// `check`: Xapian's consistency check of the active index and the record store's
-/// integrity check, run by the daemon between commits.
-public struct CheckResult: Codable, Sendable {
-    public var indexPath: String
-    public var indexProblems: [String]
-    public var storePath: String
-    public var storeProblems: [String]
-    public var documentCount: Int
-    public var recordCount: Int
-    /// No problem found in either, and the index holds one document per stored record.
-    public var ok: Bool { indexProblems.isEmpty && storeProblems.isEmpty }
-    public init(indexPath: String, indexProblems: [String], storePath: String, storeProblems: [String],
-                documentCount: Int, recordCount: Int) {
-        self.indexPath = indexPath
-        self.indexProblems = indexProblems
-        self.storePath = storePath
-        self.storeProblems = storeProblems
-        self.documentCount = documentCount
-        self.recordCount = recordCount
-    }
-}
+// `check` answers a `ConsistencyReport` (SpotlightModel), the engine's own report.
 
 /// `compact`: the index compacted into a fresh generation and swapped in like a rebuild.
 public struct CompactResult: Codable, Sendable {

@@ -12,6 +12,9 @@ import SpotlightModel
 /// try db.run("INSERT INTO t VALUES (?)", [.text("hello")])
 /// let rows = try db.rows("SELECT x FROM t")   // [[.text("hello")]]
 /// ```
+// @unchecked: the connection handle is used only under `lock`, and SQLite itself is opened
+// FULLMUTEX. The lock is recursive because a transaction calls the store's own queries; a
+// Mutex (not recursive) would need every query to take the connection as an argument.
 final class SQLite: @unchecked Sendable {
     /// A bound parameter or a column value.
     enum Value: Hashable, Sendable {

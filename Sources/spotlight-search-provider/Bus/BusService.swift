@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 #endif
 internal import CSystemdBus
+import SpotlightModel
 import SpotlightWire
 import Synchronization
 
@@ -17,6 +18,10 @@ import Synchronization
 /// try service.requestName("org.example.Service", replace: false)
 /// try service.run(idleExit: .seconds(120))   // returns after two idle minutes
 /// ```
+// @unchecked: the sd-bus connection, slot and owned name are touched only on the bus thread
+// (init, then run); handler tasks reach only `completed` and `activity` (each in a Mutex), the
+// wake pipe and immutable members. sd-bus hands `self` to C as the callback context, so the
+// thread confinement cannot be moved into a separate non-Sendable owner the compiler checks.
 final class BusService: @unchecked Sendable {
     // The connection and slot: touched only on the thread that calls init and run.
     private let bus: OpaquePointer
@@ -25,20 +30,22 @@ final class BusService: @unchecked Sendable {
 
     let objectPath: String
     let interfaces: [BusInterface]
-    let log: ProviderLog
+    let log: SpotlightLog
     private let introspection: String
     private let waker: WakePipe
     private let completed = Mutex<[(call: PendingCall, reply: BusReply)]>([])
     private let activity = Mutex<(pending: Int, last: ContinuousClock.Instant)>((0, .now))
 
     /// A received call whose reply is not sent yet; holds a reference to the message.
+    /// @unchecked: the handler task only carries the pointer back through `completed`; the
+    /// message is read, answered and unreferenced on the bus thread alone.
     private struct PendingCall: @unchecked Sendable {
         let message: OpaquePointer
     }
 
     /// Connects to the session bus (`DBUS_SESSION_BUS_ADDRESS`, else `$XDG_RUNTIME_DIR/bus`)
     /// and registers the object.
-    init(objectPath: String, interfaces: [BusInterface], log: ProviderLog) throws(BusError) {
+    init(objectPath: String, interfaces: [BusInterface], log: SpotlightLog) throws(BusError) {
         var connection: OpaquePointer?
         try busCall("sd_bus_open_user") { sd_bus_open_user(&connection) }
         guard let connection else { throw BusError(call: "sd_bus_open_user", errno: ENOMEM) }

@@ -21,15 +21,15 @@ struct AppEntry: Hashable, Sendable {
 final class AppCatalog: Sendable {
     private let index: SearchableIndex
     private let explicitDirectory: String?
-    private let log: ProviderLog
+    private let repeated: RepeatedWarning
     private let directory = Mutex<URL?>(nil)
     private let entries = Mutex<[String: (entry: AppEntry, read: ContinuousClock.Instant)]>([:])
     static let freshness: Duration = .seconds(2)
 
-    init(index: SearchableIndex, explicitDirectory: String?, log: ProviderLog) {
+    init(index: SearchableIndex, explicitDirectory: String?, repeated: RepeatedWarning) {
         self.index = index
         self.explicitDirectory = explicitDirectory
-        self.log = log
+        self.repeated = repeated
     }
 
     func app(for bundle: String) async -> AppEntry {
@@ -53,7 +53,7 @@ final class AppCatalog: Sendable {
         } catch let error as SpotlightError where error.code == .notFound {
             return AppEntry(bundle: bundle, name: fallbackName, icon: nil, isInstalled: false)
         } catch {
-            log.warningOnce("cannot read the manifest of \(bundle) (\(error)); its results are shown as not installed")
+            repeated.warning("cannot read the manifest of \(bundle) (\(error)); its results are shown as not installed")
             return AppEntry(bundle: bundle, name: fallbackName, icon: nil, isInstalled: false)
         }
     }

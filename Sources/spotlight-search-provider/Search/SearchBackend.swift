@@ -28,7 +28,8 @@ struct DesktopResult: Sendable {
 final class SearchBackend: Sendable {
     let index: SearchableIndex
     let catalog: AppCatalog
-    let log: ProviderLog
+    let log: SpotlightLog
+    let repeated: RepeatedWarning
     let limit: Int
     let openTimeout: Duration
     /// Results of recent searches by identifier, for `GetResultMetas` without a round trip.
@@ -37,10 +38,11 @@ final class SearchBackend: Sendable {
     /// Whether the last search failed (its recovery is logged).
     private let failing = Mutex(false)
 
-    init(index: SearchableIndex, catalog: AppCatalog, log: ProviderLog, limit: Int, openTimeout: Duration) {
+    init(index: SearchableIndex, catalog: AppCatalog, repeated: RepeatedWarning, limit: Int, openTimeout: Duration) {
         self.index = index
         self.catalog = catalog
-        self.log = log
+        self.log = repeated.log
+        self.repeated = repeated
         self.limit = limit
         self.openTimeout = openTimeout
     }
@@ -61,7 +63,7 @@ final class SearchBackend: Sendable {
             return state
         }
         if recovered {
-            log.resetRepeated()
+            repeated.reset()
             log.info("spotlightd answers again at \(index.socketPath)")
         }
         recent.withLock { table in
@@ -137,19 +139,19 @@ final class SearchBackend: Sendable {
     private func report(_ error: any Error, searching text: String?) {
         failing.withLock { $0 = true }
         guard let error = error as? SpotlightError else {
-            log.warningOnce("search failed: \(error)")
+            repeated.warning("search failed: \(error)")
             return
         }
         switch error.code {
         case .unavailable:
-            log.warningOnce("spotlightd is not answering at \(index.socketPath), so searches answer nothing until it runs; "
+            repeated.warning("spotlightd is not answering at \(index.socketPath), so searches answer nothing until it runs; "
                 + SpotlightPaths.startHint(socket: index.socketPath))
         case .timeout:
-            log.warningOnce("spotlightd at \(index.socketPath) did not answer in time, so this search answered nothing")
+            repeated.warning("spotlightd at \(index.socketPath) did not answer in time, so this search answered nothing")
         case .invalidInput:
             log.debug("\(text.map { "\"\($0)\"" } ?? "a lookup") is not a query spotlightd accepts: \(error.message)")
         default:
-            log.warningOnce("search\(text.map { " for \"\($0)\"" } ?? "") failed: \(error)")
+            repeated.warning("search\(text.map { " for \"\($0)\"" } ?? "") failed: \(error)")
         }
     }
 }
