@@ -131,12 +131,7 @@ public final class AppLauncher: Sendable {
     public func call<Params: Encodable & Sendable, Result: Decodable>(
         _ method: String, _ params: Params, as type: Result.Type = Result.self, timeout: Duration? = nil
     ) async throws -> Result {
-        let encoded: JSONValue
-        do {
-            encoded = try JSONValue(encoding: params)
-        } catch {
-            throw SpotlightError(.invalidInput, "the params of \(method) could not be encoded", underlying: "\(error)")
-        }
+        let encoded = try encodedParams(params, of: method)
         let value = try await call(method, encoded, timeout: timeout)
         do {
             return try value.decode(Result.self)

@@ -32,12 +32,7 @@ extension RPCCaller {
     public func call<Params: Encodable, Result: Decodable>(
         _ method: String, _ params: Params, as resultType: Result.Type = Result.self
     ) async throws -> Result {
-        let encoded: JSONValue
-        do {
-            encoded = try JSONValue(encoding: params)
-        } catch {
-            throw SpotlightError(.invalidInput, "the params of \(method) could not be encoded", underlying: "\(error)")
-        }
+        let encoded = try encodedParams(params, of: method)
         let result = try await call(method, encoded)
         do {
             return try result.decode(Result.self)
@@ -71,5 +66,16 @@ enum RPCCallCoding {
         case .success(let value): return value
         case .failure(let error): throw error.spotlightError
         }
+    }
+}
+
+/// `params` as the JSON a call of `method` sends.
+/// - Throws: `SpotlightError(.invalidInput)` naming the method when `params` does not encode
+///   (a non-finite double, say).
+package func encodedParams<Params: Encodable>(_ params: Params, of method: String) throws -> JSONValue {
+    do {
+        return try JSONValue(encoding: params)
+    } catch {
+        throw SpotlightError(.invalidInput, "the params of \(method) could not be encoded", underlying: "\(error)")
     }
 }

@@ -73,21 +73,17 @@ public final class RecordStore: @unchecked Sendable {
 
     /// Runs `body` in one `BEGIN IMMEDIATE … COMMIT`; rolls back and rethrows on failure.
     func transaction<T>(_ body: () throws -> T) throws -> T {
-        try connection.run("BEGIN IMMEDIATE")
-        do {
-            let value = try body()
-            try connection.run("COMMIT")
-            return value
-        } catch {
-            if connection.inTransaction { try? connection.run("ROLLBACK") }
-            throw error
-        }
+        try inTransaction("BEGIN IMMEDIATE", body)
     }
 
     /// Runs `body` in one read transaction (`BEGIN … COMMIT`): one snapshot, and one WAL
     /// read lock instead of one per statement. Outside another transaction only.
     func readTransaction<T>(_ body: () throws -> T) throws -> T {
-        try connection.run("BEGIN")
+        try inTransaction("BEGIN", body)
+    }
+
+    private func inTransaction<T>(_ begin: String, _ body: () throws -> T) throws -> T {
+        try connection.run(begin)
         do {
             let value = try body()
             try connection.run("COMMIT")
