@@ -12,6 +12,24 @@ import SpotlightModel
         #expect(try JSONValue.parse(value.serialized()) == value)
     }
 
+    @Test(arguments: ["\"", "a\\", "\n\r\t", "\u{01}x\u{1f}", "plain", "é\"🚀\"", "", "\\\\"])
+    func stringsAreWrittenWithTheEscapesJSONRequires(_ s: String) throws {
+        let text = String(decoding: JSONValue.string(s).serialized(), as: UTF8.self)
+        let expected = "\"" + s.unicodeScalars.map { scalar -> String in
+            switch scalar {
+            case "\"": return "\\\""
+            case "\\": return "\\\\"
+            case "\n": return "\\n"
+            case "\r": return "\\r"
+            case "\t": return "\\t"
+            case _ where scalar.value < 0x20: return String(format: "\\u%04x", scalar.value)
+            default: return String(scalar)
+            }
+        }.joined() + "\""
+        #expect(text == expected)
+        #expect(try JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed) as? String == s)
+    }
+
     @Test func itAgreesWithFoundationsDecoder() throws {
         let text = #"{"a":[1,2.5,-3.25e1,true,null,"\u00e9\ud83d\ude80\/"],"b":{"c":""}}"#
         let ours = try JSONValue.parse(Data(text.utf8))
