@@ -90,11 +90,14 @@ final class CallerResolver: Sendable {
         return app
     }
 
-    /// The real path of a process's executable.
+    /// The real path of a process's executable: one readlink(2) per call (FileManager's took
+    /// 1.7% of the daemon's time under single donations), read on every call since a process
+    /// that exec'd another program keeps its connection.
     func executable(of pid: Int32) -> String? {
-        guard var path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe") else {
-            return nil
-        }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink("/proc/\(pid)/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { return nil }
+        var path = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         if path.hasSuffix(" (deleted)") { path.removeLast(" (deleted)".count) }
         return path
     }
@@ -122,7 +125,10 @@ final class CallerResolver: Sendable {
     /// directory's mtime) or the scan is older than ``registryMaxAge``. Each newly refused
     /// manifest is logged with the reason.
     func registeredExecutables() -> [String: String] {
-        let modified = (try? FileManager.default.attributesOfItem(atPath: registry.directory.path))?[.modificationDate] as? Date
+        // stat(2), not FileManager's attributes (3% of the daemon's time under single donations).
+        var info = stat()
+        let modified: Date? = stat(registry.directory.path, &info) == 0
+            ? Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9) : nil
         return cache.withLock { cache in
             if let modified, cache.modified == modified, Date().timeIntervalSince(cache.scanned) < Self.registryMaxAge {
                 return cache.byExecutable
