@@ -83,8 +83,15 @@ extension SpotlightEngine {
     /// Runs `body` on a pooled reader whose revision covers `minimumSequence`; nil when the
     /// committed index is not there yet.
     func withReader<T>(minimumSequence: UInt64, _ body: (SearchIndex) throws -> T) throws -> T? {
-        let (committed, generation) = shared.withLock { ($0.committedSequence, $0.generation) }
-        guard committed >= minimumSequence else { return nil }
+        guard shared.withLock({ $0.committedSequence }) >= minimumSequence else { return nil }
+        readerSlots.wait()
+        readersInUse.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
+        defer {
+            readersInUse.withLock { $0.now -= 1 }
+            readerSlots.signal()
+        }
+        // Read after taking a slot: a rebuild may have swapped the index while this waited.
+        let generation = shared.withLock { $0.generation }
         var reader = readers.withLock { $0.popLast() }
         if let r = reader, r.generation != generation {
             r.index.close()

@@ -24,7 +24,8 @@ public final class SpotlightEngine: @unchecked Sendable {
         public var commitBatchSize = 2000
         /// Otherwise commit this long after the first uncommitted change.
         public var commitDelay: TimeInterval = 0.2
-        /// Readers kept open for concurrent queries.
+        /// Searches that run at once on read-only index handles, and the handles kept open for
+        /// them; further searches wait for one to finish (at least 1).
         public var maxReaders = 4
         /// How often expired records are swept.
         public var sweepInterval: TimeInterval = 60
@@ -120,6 +121,11 @@ public final class SpotlightEngine: @unchecked Sendable {
     /// A second store connection for reads (get, counts, client state) off the writer.
     let readStore: Mutex<RecordStore>
     let readers = Mutex<[IndexReader]>([])
+    /// One per search that may run on a reader at once (`maxReaders`); a search beyond them
+    /// waits for one to finish, so concurrent queries never open more index handles than that.
+    let readerSlots: DispatchSemaphore
+    /// Readers in use now and the most ever in use at once (tests read the second).
+    let readersInUse = Mutex<(now: Int, most: Int)>((0, 0))
     /// Entered while an automatic compaction runs; close() waits for it.
     let autoCompactions = DispatchGroup()
     /// The shards of `options.shards`, nil when there are none.
@@ -135,6 +141,7 @@ public final class SpotlightEngine: @unchecked Sendable {
     public init(dataDirectory: String, options: Options = Options()) throws {
         self.dataDirectory = dataDirectory
         self.options = options
+        self.readerSlots = DispatchSemaphore(value: max(1, options.maxReaders))
         shards = options.shards.map { ShardSet(layout: $0, log: options.log) }
         try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
