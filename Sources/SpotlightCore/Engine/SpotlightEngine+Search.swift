@@ -1,8 +1,9 @@
 import Foundation
 import SpotlightModel
 
-/// A read-only index handle and the sequence its revision covers.
-final class IndexReader: @unchecked Sendable {
+/// A read-only index handle and the sequence its revision covers; a value, checked out of
+/// the engine's pool by one search at a time.
+struct IndexReader: Sendable {
     let index: SearchIndex
     let generation: Int
     var sequence: UInt64
@@ -103,15 +104,16 @@ extension SpotlightEngine {
             attachReadStore(to: opened)
             reader = try IndexReader(index: opened, generation: generation)
         }
-        guard let reader else { return nil }
+        guard var reader else { return nil }
+        // Back to the pool however this ends (a reader whose reopen failed reopens next time).
+        defer {
+            readers.withLock { [reader] pool in
+                if pool.count < options.maxReaders { pool.append(reader) } else { reader.index.close() }
+            }
+        }
         if reader.sequence < minimumSequence {
             try reader.index.reopen()
             reader.sequence = try reader.index.lastAppliedSequence()
-        }
-        defer {
-            readers.withLock { pool in
-                if pool.count < options.maxReaders { pool.append(reader) } else { reader.index.close() }
-            }
         }
         guard reader.sequence >= minimumSequence else { return nil }
         return try body(reader.index)
