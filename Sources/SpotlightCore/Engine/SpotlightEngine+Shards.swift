@@ -139,20 +139,10 @@ extension SpotlightEngine {
     }
 
     /// Runs blocking `body` on `queue` (Xapian and network calls stay off the Swift pool).
-    private func run<T>(on queue: DispatchQueue, _ body: @escaping () throws -> T) async throws -> T {
-        let work = UncheckedBox(body)
-        return try await withCheckedThrowingContinuation { continuation in
-            queue.async {
-                let result = Result { try work.value() }
-                UncheckedBox(result).deliver(to: continuation)
-            }
+    private func run<T: Sendable>(on queue: DispatchQueue, _ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async { continuation.resume(with: Result { try body() }) }
         }
-    }
-}
-
-extension UncheckedBox {
-    func deliver<R>(to continuation: CheckedContinuation<R, any Error>) where T == Result<R, any Error> {
-        continuation.resume(with: value)
     }
 }
 
