@@ -59,7 +59,7 @@ let package = Package(
 
         .executableTarget(name: "spotlightd", dependencies: ["SpotlightCore", "SpotlightWire", "SpotlightProtocol",
                                                              "SpotlightSupervision", "SpotlightModel"]),
-        .executableTarget(name: "spotlightctl", dependencies: ["SpotlightKit", "SpotlightWire", "SpotlightProtocol",
+        .executableTarget(name: "spotlightctl", dependencies: ["SpotlightKit", "SpotlightProtocol",
                                                                "SpotlightSupervision", "SpotlightModel"]),
         .executableTarget(name: "cometcal", dependencies: ["IntentKit", "SpotlightKit", "CSQLite"]),
         // GNOME Shell's and KRunner's search over D-Bus, answered from spotlightd.

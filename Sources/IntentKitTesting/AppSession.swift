@@ -1,4 +1,5 @@
 import Foundation
+import SpotlightKit
 import SpotlightModel
 import SpotlightProtocol
 import SpotlightSupervision
@@ -57,13 +58,14 @@ package final class AppSession: Sendable {
 
     /// Searches the environment's spotlightd.
     func query(_ query: SearchQuery, doing: String) async throws -> SearchResult {
-        guard let daemon = environment.daemon else {
+        guard let daemon = environment.daemon, let client = environment.daemonClient else {
             throw SpotlightError(.internal, "the test environment has no spotlightd although \(bundle) has a session")
         }
         do {
-            return try await daemon.call("query", query, as: SearchResult.self)
+            return try await client.query(query)
         } catch let error as SpotlightError {
-            throw explain(error, doing: doing, who: "the test's spotlightd")
+            let method = DaemonProtocol.Method.query.rawValue
+            throw explain(await daemon.explainingExit(error, during: method), doing: doing, who: "the test's spotlightd")
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import SpotlightKit
 import SpotlightModel
 import SpotlightSupervision
 import Synchronization
@@ -26,6 +27,8 @@ package final class TestEnvironment: Sendable {
     private struct Started {
         var directory: URL
         var daemon: SpotlightdProcess
+        /// The harness's own client of the daemon (queries), on its socket.
+        var client: DaemonClient
         var sessions: [String: AppSession] = [:]
     }
     /// Guards starting things; held while the daemon or an app's manifest is set up.
@@ -51,6 +54,10 @@ package final class TestEnvironment: Sendable {
 
     /// The harness's spotlightd, once started.
     package var daemon: SpotlightdProcess? { started.withLock { $0?.daemon } }
+
+    /// A client of the harness's spotlightd, once started: no retrying (a daemon that ended
+    /// stays gone), and `.unavailable` as the connection says it, for ``SpotlightdProcess/explainingExit(_:during:)``.
+    var daemonClient: DaemonClient? { started.withLock { $0?.client } }
 
     /// The session of an app: its manifest copied into this environment's registry, the
     /// daemon started. Blocks while doing so (the first time: finding the app, starting spotlightd).
@@ -95,6 +102,7 @@ package final class TestEnvironment: Sendable {
         stopped.withLock { $0 = true }
         guard let state = started.withLock({ $0 }) else { return }
         for session in state.sessions.values { session.launcher.terminateNow() }
+        state.client.close()
         state.daemon.stopBlocking(grace: .seconds(2))
         try? FileManager.default.removeItem(at: state.directory)
     }
@@ -128,7 +136,9 @@ package final class TestEnvironment: Sendable {
             try? FileManager.default.removeItem(at: directory)
             throw error
         }
-        return Started(directory: directory, daemon: daemon)
+        let client = DaemonClient(socketPath: socket, reconnectWindow: .zero, callTimeout: timeout,
+                                  clientName: "IntentKitTesting", explainsUnavailable: false)
+        return Started(directory: directory, daemon: daemon, client: client)
     }
 
     /// `<tmp>/intentkit-test-<pid>-<random>` (0700) with `s/` for sockets (0700); removes those of

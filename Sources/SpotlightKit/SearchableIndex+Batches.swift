@@ -74,7 +74,7 @@ extension SearchableIndex {
     public func abandonIndexBatch() async {
         guard let batch = openBatch.withLock({ batch in defer { batch = nil }; return batch }),
               let begun = batch.begun, let name = try? await begun.value else { return }
-        let _: AbandonBatchResult? = try? await call("abandonBatch", AbandonBatchParams(batch: name))
+        let _: AbandonBatchResult? = try? await daemon.call(.abandonBatch, AbandonBatchParams(batch: name))
     }
 
     /// The client state the bundle stored with its last batch or donation (nil: none yet), as
@@ -89,22 +89,22 @@ extension SearchableIndex {
         }
         let name = try await (batch.begun ?? beginTask(bundle: nil)).value
         if let failure = batch.failure {
-            let _: AbandonBatchResult? = try? await call("abandonBatch", AbandonBatchParams(batch: name))
+            let _: AbandonBatchResult? = try? await daemon.call(.abandonBatch, AbandonBatchParams(batch: name))
             throw SpotlightError(.conflict, "the batch was not committed, and nothing of it was stored: one of its "
                 + "writes failed (\(failure.message)); begin a new batch and write everything again",
                 underlying: failure.underlying)
         }
-        return try await call("endBatch", EndBatchParams(batch: name, clientState: swap))
+        return try await daemon.call(.endBatch, EndBatchParams(batch: name, clientState: swap))
     }
 
     /// The daemon's name of the open batch for a write, beginning it there first; nil when no
     /// batch is open.
     /// - Parameter bundle: the bundle the write names, if any; the batch is begun for it.
-    func batchName(for method: String, bundle: String?, clientState: ClientStateSwap?) async throws -> String? {
+    func batchName(for method: DaemonProtocol.Method, bundle: String?, clientState: ClientStateSwap?) async throws -> String? {
         let state = openBatch.withLock { batch -> (Task<String, any Error>, SpotlightError?)? in
             guard batch != nil else { return nil }
             if clientState != nil, batch?.failure == nil {
-                batch?.failure = SpotlightError(.invalidInput, "a \(method) inside a batch cannot carry a client "
+                batch?.failure = SpotlightError(.invalidInput, "a \(method.rawValue) inside a batch cannot carry a client "
                     + "state; give it to endIndexBatch(expectedClientState:newClientState:)")
             }
             if batch?.begun == nil { batch?.begun = beginTask(bundle: bundle) }
@@ -141,7 +141,7 @@ extension SearchableIndex {
     private func beginTask(bundle: String?) -> Task<String, any Error> {
         let batchName = name.map { "\($0)-\(UUID().uuidString.prefix(6))" }
         return Task {
-            let result: BeginBatchResult = try await call("beginBatch", BeginBatchParams(bundle: bundle, batch: batchName))
+            let result: BeginBatchResult = try await daemon.call(.beginBatch, BeginBatchParams(bundle: bundle, batch: batchName))
             return result.batch
         }
     }

@@ -17,6 +17,6 @@ extension SearchableIndex {
     ///   could not be started or reached; `.unavailable` when spotlightd is not running.
     @discardableResult
     public func open(_ key: RecordKey, timeout: Duration = .seconds(60)) async throws -> OpenResult {
-        try await call(DaemonProtocol.Method.open.rawValue, key, timeout: timeout)
+        try await daemon.call(.open, key, timeout: timeout)
     }
 }

@@ -2,7 +2,6 @@ import Foundation
 import Synchronization
 import SpotlightModel
 import SpotlightProtocol
-import SpotlightWire
 
 /// The index as an app sees it (the `CSSearchableIndex` of this world): donate, delete and
 /// query records through spotlightd.
@@ -26,9 +25,8 @@ public final class SearchableIndex: Sendable {
     /// A name for this index, as Core Spotlight's `CSSearchableIndex(name:)`; it names its batches
     /// in spotlightd's log.
     public let name: String?
-    let client: RPCClient
-    /// How long calls keep retrying while the daemon is unreachable (it may be restarting).
-    let reconnectWindow: Duration
+    /// Every call goes through it: typed methods, retried within the reconnect window.
+    let daemon: DaemonClient
     /// The batch between ``beginIndexBatch()`` and its end (see SearchableIndex+Batches.swift).
     let openBatch = Mutex<IndexBatch?>(nil)
 
@@ -40,11 +38,8 @@ public final class SearchableIndex: Sendable {
     public init(name: String? = nil, socketPath: String? = nil, reconnectWindow: Duration = .seconds(5),
                 callTimeout: Duration = .seconds(30)) {
         self.name = name
-        self.socketPath = SpotlightPaths.socket(socketPath)
-        var configuration = RPCClient.Configuration()
-        configuration.callTimeout = callTimeout
-        self.client = RPCClient(socketPath: self.socketPath, configuration: configuration)
-        self.reconnectWindow = reconnectWindow
+        self.daemon = DaemonClient(socketPath: socketPath, reconnectWindow: reconnectWindow, callTimeout: callTimeout)
+        self.socketPath = daemon.socketPath
     }
 
     /// Donates records (re-donation replaces). Returns when they are durable in the store, or,
@@ -64,11 +59,11 @@ public final class SearchableIndex: Sendable {
             Array(records[$0..<min($0 + Self.batchSize, records.count)])
         }
         let named = Set(records.map(\.bundle).filter { !$0.isEmpty })
-        if let batch = try await batchName(for: "donate", bundle: named.count == 1 ? named.first : nil, clientState: clientState) {
+        if let batch = try await batchName(for: .donate, bundle: named.count == 1 ? named.first : nil, clientState: clientState) {
             return try await inBatch {
                 var total = 0
                 for chunk in chunks where !chunk.isEmpty {
-                    let staged: WriteResult = try await call("donate", DonateParams(records: chunk, batch: batch))
+                    let staged: WriteResult = try await daemon.call(.donate, DonateParams(records: chunk, batch: batch))
                     total += staged.count
                 }
                 return WriteResult(sequence: 0, count: total, batch: batch)
@@ -88,7 +83,7 @@ public final class SearchableIndex: Sendable {
         var last = WriteResult(sequence: 0, count: 0)
         var total = 0
         for chunk in chunks {
-            last = try await call("donate", DonateParams(records: chunk, clientState: clientState))
+            last = try await daemon.call(.donate, DonateParams(records: chunk, clientState: clientState))
             total += last.count
         }
         return WriteResult(sequence: last.sequence, count: total)
@@ -142,13 +137,7 @@ public final class SearchableIndex: Sendable {
     /// let result = try await index.query(q)   // result.facets?["type"], result.hits[0].snippet
     /// ```
     public func query(_ query: SearchQuery) async throws -> SearchResult {
-        let value = try await callValue("query", query)
-        do {
-            return try value.decode(SearchResult.self)
-        } catch {
-            throw SpotlightError(.internal, "spotlightd's reply to query is not what this SpotlightKit expects",
-                                 underlying: "\(error)")
-        }
+        try await daemon.query(query)
     }
 
     /// The most likely completions of the last word of `text` (as typed, no space after it)
@@ -177,8 +166,8 @@ public final class SearchableIndex: Sendable {
     ///   synonyms per term or 10 000 terms; `.permissionDenied` for another app's bundle.
     @discardableResult
     public func setSynonyms(_ synonyms: [String: [String]], replace: Bool = false, bundle: String? = nil) async throws -> Int {
-        let result: SetSynonymsResult = try await call(
-            "setSynonyms", SetSynonymsParams(bundle: bundle, synonyms: synonyms, replace: replace))
+        let result: SetSynonymsResult = try await daemon.call(
+            .setSynonyms, SetSynonymsParams(bundle: bundle, synonyms: synonyms, replace: replace))
         return result.terms
     }
 
@@ -188,92 +177,53 @@ public final class SearchableIndex: Sendable {
     /// try await index.synonyms()   // ["tv": ["television"]]
     /// ```
     public func synonyms(bundle: String? = nil) async throws -> [String: [String]] {
-        let result: SynonymsResult = try await call("synonyms", SynonymsParams(bundle: bundle))
+        let result: SynonymsResult = try await daemon.call(.synonyms, SynonymsParams(bundle: bundle))
         return result.synonyms
     }
 
     /// Records by key (expired ones are left out).
     public func records(for keys: [RecordKey]) async throws -> [Record] {
-        let result: GetResult = try await call("get", GetParams(keys: keys))
+        let result: GetResult = try await daemon.call(.get, GetParams(keys: keys))
         return result.records
     }
 
     /// The client state last stored for a bundle (default: the caller's).
     public func clientState(bundle: String? = nil) async throws -> Data? {
-        let result: ClientStateResult = try await call("clientState", ClientStateParams(bundle: bundle))
+        let result: ClientStateResult = try await daemon.call(.clientState, ClientStateParams(bundle: bundle))
         return result.clientState
     }
 
     /// Who the daemon thinks this process is.
     public func hello(client: String? = nil) async throws -> HelloResult {
-        try await call("hello", HelloParams(client: client))
+        try await daemon.hello(client: client)
     }
 
     /// The daemon's and the index's status.
     public func status() async throws -> DaemonStatus {
-        try await call("status", [String: String]())
+        try await daemon.status()
     }
 
     /// Rebuilds the index from the record store; returns when the new index is in place.
     public func rebuild() async throws -> RebuildResult {
-        try await call("rebuild", RebuildParams(), timeout: .seconds(3600))
+        try await daemon.call(.rebuild, RebuildParams(), timeout: .seconds(3600))
     }
 
     /// Closes the connection; the next call reconnects.
-    public func close() { client.close() }
+    public func close() { daemon.close() }
 
     /// Deletes what `params` select, now or (in a batch) staged; with a client state, only
     /// when the bundle's state matches.
     func delete(_ params: DeleteParams) async throws -> Int {
-        guard let batch = try await batchName(for: "delete", bundle: params.bundle, clientState: params.clientState) else {
-            let result: WriteResult = try await call("delete", params)
+        guard let batch = try await batchName(for: .delete, bundle: params.bundle, clientState: params.clientState) else {
+            let result: WriteResult = try await daemon.call(.delete, params)
             return result.count
         }
         var params = params
         params.batch = batch
         let staged = params
         return try await inBatch {
-            let result: WriteResult = try await call("delete", staged)
+            let result: WriteResult = try await daemon.call(.delete, staged)
             return result.count
-        }
-    }
-
-    /// One call, retried while the daemon is unreachable within the reconnect window; the
-    /// final "unavailable" error says how to start the daemon.
-    func call<P: Encodable, R: Decodable>(_ method: String, _ params: P, timeout: Duration? = nil) async throws -> R {
-        let value = try await callValue(method, params, timeout: timeout)
-        do {
-            return try value.decode(R.self)
-        } catch let error as DecodingError {
-            throw SpotlightError(.internal, "spotlightd's reply to \(method) is not what this SpotlightKit expects",
-                                 underlying: "\(error)")
-        }
-    }
-
-    /// The reply's JSON, with the retry rules of ``call(_:_:timeout:)``.
-    func callValue<P: Encodable>(_ method: String, _ params: P, timeout: Duration? = nil) async throws -> JSONValue {
-        let encoded: JSONValue
-        do {
-            encoded = try JSONValue(encoding: params)
-        } catch {
-            throw SpotlightError(.invalidInput, "the params of \(method) could not be encoded", underlying: "\(error)")
-        }
-        let deadline = ContinuousClock.now + reconnectWindow
-        while true {
-            do {
-                // Always the JSONValue overload: without `timeout:`, `client.call(method, encoded)`
-                // picks RPCCaller's generic Encodable/Decodable one, which would pass the params
-                // and the reply through the codec a second time.
-                return try await client.call(method, encoded, timeout: timeout ?? client.configuration.callTimeout)
-            } catch let error as SpotlightError where error.code == .unavailable {
-                if ContinuousClock.now < deadline {
-                    try await Task.sleep(for: .milliseconds(100))
-                    continue
-                }
-                throw SpotlightError(.unavailable,
-                    "spotlightd is not answering at \(socketPath): \(error.message); \(SpotlightPaths.startHint(socket: socketPath))",
-                    underlying: error.underlying)
-            }
         }
     }
 }

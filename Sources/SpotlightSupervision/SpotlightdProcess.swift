@@ -76,11 +76,24 @@ public final class SpotlightdProcess: Sendable {
     private func sayingHowItEnded<T>(_ method: String, _ call: () async throws -> T) async throws -> T {
         do {
             return try await call()
-        } catch let error as SpotlightError where error.code == .unavailable {
-            guard let exit = await process.waitForExit(within: exitWait) else { throw error }
-            throw SpotlightError(.unavailable, "spotlightd \(exit) during \(method)." + process.stderrParagraph,
-                                 underlying: error.message)
+        } catch let error as SpotlightError {
+            throw await explainingExit(error, during: method)
         }
+    }
+
+    /// `error` of a call of `method` to this daemon, told as how the daemon ended when it is
+    /// `.unavailable` because the daemon ended (waiting up to `exitWait` for the exit); else
+    /// `error` itself. For a client of the daemon's socket other than ``call(_:_:as:)``.
+    ///
+    /// ```swift
+    /// do { _ = try await client.query(query) } catch let error as SpotlightError {
+    ///     throw await daemon.explainingExit(error, during: "query")   // "spotlightd crashed with signal 9 ... during query."
+    /// }
+    /// ```
+    public func explainingExit(_ error: SpotlightError, during method: String) async -> SpotlightError {
+        guard error.code == .unavailable, let exit = await process.waitForExit(within: exitWait) else { return error }
+        return SpotlightError(.unavailable, "spotlightd \(exit) during \(method)." + process.stderrParagraph,
+                              underlying: error.message)
     }
 
     /// Closes the connection and stops the daemon: SIGTERM, SIGKILL after `grace`.

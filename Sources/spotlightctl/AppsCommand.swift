@@ -2,7 +2,6 @@ import Foundation
 import SpotlightModel
 import SpotlightProtocol
 import SpotlightSupervision
-import SpotlightWire
 
 /// `spotlightctl apps`: the app registry, and registering or unregistering an app.
 enum AppsCommand: Command {

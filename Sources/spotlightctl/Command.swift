@@ -1,4 +1,5 @@
 import Foundation
+import SpotlightKit
 import SpotlightModel
 
 /// One spotlightctl command: its name, help (with an example) and what it does.
@@ -14,7 +15,7 @@ protocol Command: Sendable {
 /// What every command gets: where the daemon is, the connection, the apps directory asked for.
 struct Context {
     let socket: String
-    let daemon: DaemonConnection
+    let daemon: DaemonClient
     /// `--apps-dir` or `SPOTLIGHT_APPS_DIR`; nil: ask the daemon, else the default.
     let explicitAppsDirectory: String?
 }
@@ -108,7 +109,7 @@ enum CLI {
         args.positionals.removeFirst()  // the command word
         let explicitApps = args.value("--apps-dir") ?? ProcessInfo.processInfo.environment["SPOTLIGHT_APPS_DIR"]
             .flatMap { $0.isEmpty ? nil : $0 }
-        let context = Context(socket: socket, daemon: DaemonConnection(socket: socket),
+        let context = Context(socket: socket, daemon: .spotlightctl(socket: socket),
                               explicitAppsDirectory: explicitApps)
         let code: ExitCode
         do {

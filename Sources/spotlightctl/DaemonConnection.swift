@@ -1,43 +1,24 @@
 import Foundation
+import SpotlightKit
 import SpotlightModel
 import SpotlightProtocol
-import SpotlightWire
 
-/// spotlightctl's connection to spotlightd: typed calls over ``RPCClient``; no retrying, so a
-/// daemon that is not running is reported at once (exit 3).
+/// spotlightctl's client of spotlightd: no retrying, so a daemon that is not running is
+/// reported at once (exit 3), in spotlightctl's own words (`CLIError(from:socket:)`).
 ///
 /// ```swift
-/// let daemon = DaemonConnection(socket: SpotlightPaths.socket())
-/// let status: DaemonStatus = try await daemon.call(.status, [String: String]())
+/// let daemon = DaemonClient.spotlightctl(socket: SpotlightPaths.socket())
+/// let status = try await daemon.status()
 /// ```
-final class DaemonConnection: Sendable {
-    let socket: String
-    let client: RPCClient
-
-    init(socket: String) {
-        self.socket = socket
-        self.client = RPCClient(socketPath: socket)
+extension DaemonClient {
+    static func spotlightctl(socket: String) -> DaemonClient {
+        DaemonClient(socketPath: socket, reconnectWindow: .zero, callTimeout: .seconds(120),
+                     clientName: "spotlightctl \(spotlightctlVersion)", explainsUnavailable: false)
     }
-
-    /// Calls `method` and decodes its result.
-    /// - Throws: the daemon's `SpotlightError`; `.unavailable` when it is not running.
-    func call<P: Encodable, R: Decodable>(_ method: DaemonProtocol.Method, _ params: P,
-                                          timeout: Duration = .seconds(120)) async throws -> R {
-        let value = try await client.call(method.rawValue, try JSONValue(encoding: params), timeout: timeout)
-        do {
-            return try value.decode(R.self)
-        } catch {
-            throw SpotlightError(.internal, "spotlightd's reply to \(method.rawValue) is not what spotlightctl "
-                + "\(spotlightctlVersion) expects; are spotlightd and spotlightctl the same version?",
-                underlying: "\(error)")
-        }
-    }
-
-    func status() async throws -> DaemonStatus { try await call(.status, [String: String]()) }
 
     /// Fails with exit 4 unless the daemon lets this process write `bundle`.
     func requireWritable(_ bundle: String) async throws {
-        let hello: HelloResult = try await call(.hello, HelloParams(client: "spotlightctl"))
+        let hello = try await hello(client: "spotlightctl")
         guard hello.writableBundles.contains(bundle) else {
             let may = hello.writableBundles.isEmpty ? "none" : hello.writableBundles.joined(separator: ", ")
             throw CLIError(.refused, """
@@ -46,8 +27,6 @@ final class DaemonConnection: Sendable {
                 """)
         }
     }
-
-    func close() { client.close() }
 }
 
 let spotlightctlVersion = "0.1.0"

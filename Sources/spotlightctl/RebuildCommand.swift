@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SpotlightKit
 import SpotlightModel
 import SpotlightProtocol
 
@@ -39,7 +40,7 @@ enum RebuildCommand: Command {
                                  command: name)
         }
         let params = RebuildParams(from: fromApps ? "apps" : "store", bundle: args.value("--bundle"))
-        let poller = DaemonConnection(socket: context.socket)
+        let poller = DaemonClient.spotlightctl(socket: context.socket)
         defer { poller.close() }
         let interrupted = Atomic<Bool>(false)
         let sigint = onInterrupt {

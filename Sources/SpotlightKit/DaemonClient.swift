@@ -1,0 +1,133 @@
+import Foundation
+import SpotlightModel
+import SpotlightProtocol
+import SpotlightWire
+
+/// The one client of spotlightd's protocol (docs/protocol.md): typed calls by
+/// ``DaemonProtocol/Method`` over one ``RPCClient`` connection, retried while the daemon is
+/// unreachable for a while (it may be restarting). ``SearchableIndex``, spotlightctl and the
+/// test harness all call the daemon through it.
+///
+/// ```swift
+/// let daemon = DaemonClient(reconnectWindow: .zero, clientName: "mytool 1.0")   // SPOTLIGHT_SOCKET or the default
+/// let status = try await daemon.status()
+/// let result: WriteResult = try await daemon.call(.delete, DeleteParams(type: "Note", ids: ["1"]))
+/// daemon.close()
+/// ```
+public final class DaemonClient: Sendable {
+    /// Where spotlightd is asked.
+    public let socketPath: String
+    /// How long calls keep retrying while the daemon is unreachable; `.zero`: fail at once.
+    public let reconnectWindow: Duration
+    /// Who calls, as the messages name it ("this SpotlightKit", "spotlightctl 0.1.0").
+    public let clientName: String
+    /// Whether the final `.unavailable` error says where it looked and how to start spotlightd.
+    public let explainsUnavailable: Bool
+    let client: RPCClient
+
+    /// - Parameters:
+    ///   - socketPath: spotlightd's socket; nil: `SPOTLIGHT_SOCKET`, else the default.
+    ///   - reconnectWindow: how long to retry while the daemon is unreachable (restarting).
+    ///   - callTimeout: how long a call waits for its answer unless it says otherwise.
+    ///   - clientName: the caller's name and version for messages, as in "spotlightd's reply to
+    ///     query is not what `clientName` expects".
+    ///   - explainsUnavailable: false: an `.unavailable` error is passed on as the connection
+    ///     reports it, for a caller that says in its own words where it looked and what to do
+    ///     (spotlightctl, the test harness).
+    public init(socketPath: String? = nil, reconnectWindow: Duration = .seconds(5), callTimeout: Duration = .seconds(30),
+                clientName: String = "this SpotlightKit", explainsUnavailable: Bool = true) {
+        self.socketPath = SpotlightPaths.socket(socketPath)
+        self.reconnectWindow = reconnectWindow
+        self.clientName = clientName
+        self.explainsUnavailable = explainsUnavailable
+        var configuration = RPCClient.Configuration()
+        configuration.callTimeout = callTimeout
+        self.client = RPCClient(socketPath: self.socketPath, configuration: configuration)
+    }
+
+    /// Calls `method` and decodes its result.
+    ///
+    /// ```swift
+    /// let hello: HelloResult = try await daemon.call(.hello, HelloParams(client: "mytool"))
+    /// ```
+    /// - Parameter timeout: how long to wait for the answer; nil: the client's call timeout.
+    /// - Throws: `SpotlightError`: the daemon's own error; `.unavailable` when it cannot be
+    ///   reached within the reconnect window (saying where it looked and how to start it);
+    ///   `.timeout`; `.internal` when the reply is not what this client expects (another version).
+    public func call<P: Encodable, R: Decodable>(_ method: DaemonProtocol.Method, _ params: P,
+                                                 timeout: Duration? = nil) async throws -> R {
+        try decode(try await callValue(method, params, timeout: timeout), of: method)
+    }
+
+    /// Calls `method` and returns the reply's JSON, with the rules of ``call(_:_:timeout:)``.
+    ///
+    /// ```swift
+    /// let reply = try await daemon.callValue(.status, [String: String]())
+    /// ```
+    public func callValue<P: Encodable>(_ method: DaemonProtocol.Method, _ params: P,
+                                        timeout: Duration? = nil) async throws -> JSONValue {
+        let encoded: JSONValue
+        do {
+            encoded = try JSONValue(encoding: params)
+        } catch {
+            throw SpotlightError(.invalidInput, "the params of \(method.rawValue) could not be encoded",
+                                 underlying: "\(error)")
+        }
+        let deadline = ContinuousClock.now + reconnectWindow
+        while true {
+            do {
+                // Always the JSONValue overload: without `timeout:`, `client.call(method, encoded)`
+                // picks RPCCaller's generic Encodable/Decodable one, which would pass the params
+                // and the reply through the codec a second time.
+                return try await client.call(method.rawValue, encoded, timeout: timeout ?? client.configuration.callTimeout)
+            } catch let error as SpotlightError where error.code == .unavailable {
+                if ContinuousClock.now < deadline {
+                    try await Task.sleep(for: .milliseconds(100))
+                    continue
+                }
+                guard explainsUnavailable else { throw error }
+                throw SpotlightError(.unavailable,
+                    "spotlightd is not answering at \(socketPath): \(error.message); \(SpotlightPaths.startHint(socket: socketPath))",
+                    underlying: error.underlying)
+            }
+        }
+    }
+
+    /// `value`, a reply to `method`, as `R`.
+    /// - Throws: `.internal` saying the daemon and this client may be different versions.
+    public func decode<R: Decodable>(_ value: JSONValue, of method: DaemonProtocol.Method,
+                                     as type: R.Type = R.self) throws -> R {
+        do {
+            return try value.decode(R.self)
+        } catch {
+            throw SpotlightError(.internal, "spotlightd's reply to \(method.rawValue) is not what \(clientName) "
+                + "expects; are spotlightd and \(clientName) the same version?", underlying: "\(error)")
+        }
+    }
+
+    /// Who the daemon thinks this process is, and which bundles it may write.
+    ///
+    /// ```swift
+    /// try await daemon.hello(client: "mytool").writableBundles   // ["com.example.Notes"]
+    /// ```
+    public func hello(client: String? = nil) async throws -> HelloResult {
+        try await call(.hello, HelloParams(client: client))
+    }
+
+    /// The daemon's and the index's status.
+    public func status() async throws -> DaemonStatus {
+        try await call(.status, [String: String]())
+    }
+
+    /// Runs a query (docs/query.md).
+    ///
+    /// ```swift
+    /// let hits = try await daemon.query(SearchQuery(text: "grocer")).hits
+    /// ```
+    public func query(_ query: SearchQuery) async throws -> SearchResult {
+        try await call(.query, query)
+    }
+
+    /// Closes the connection; the next call reconnects.
+    public func close() { client.close() }
+}
