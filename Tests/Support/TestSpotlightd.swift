@@ -51,7 +51,8 @@ public final class TestSpotlightd: @unchecked Sendable {
     /// systemd's tool for starting a socket-activated service by hand.
     public static let socketActivator = "/usr/bin/systemd-socket-activate"
 
-    public let options: Options
+    /// How it runs; a change applies from the next start.
+    public var options: Options
     /// The fresh directory that holds everything (short: socket paths must fit `sun_path`).
     public let root: String
     /// `--data-dir`.
