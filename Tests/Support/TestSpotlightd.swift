@@ -24,7 +24,8 @@ public final class TestSpotlightd: @unchecked Sendable {
         public var grants: [String]
         /// More arguments (`--records-in-index`, `--shards-config FILE`, `--batch-timeout 0.3`, ...).
         public var arguments: [String]
-        /// Set in the environment the daemon inherits from the test process.
+        /// Set in the environment the daemon inherits from the test process (which it gets
+        /// without `SPOTLIGHT_SOCKET`, `SPOTLIGHT_APPS_DIR` and `SPOTLIGHT_APP_SOCKET`).
         public var environment: [String: String]
         /// Started by systemd-socket-activate, which creates the socket and passes it to
         /// spotlightd on the first connection (spotlightd gets no `--socket`).
@@ -47,6 +48,9 @@ public final class TestSpotlightd: @unchecked Sendable {
             self.startupTimeout = startupTimeout
         }
     }
+
+    /// Variables of this process that the daemon does not get (``Options/environment`` may set them).
+    static let notInherited: Set<String> = ["SPOTLIGHT_SOCKET", "SPOTLIGHT_APPS_DIR", "SPOTLIGHT_APP_SOCKET"]
 
     /// systemd's tool for starting a socket-activated service by hand.
     public static let socketActivator = "/usr/bin/systemd-socket-activate"
@@ -120,7 +124,9 @@ public final class TestSpotlightd: @unchecked Sendable {
         } else {
             arguments = ["--socket", socket] + arguments
         }
-        let base = ProcessInfo.processInfo.environment.merging(options.environment) { $1 }
+        // A developer's own settings never point the daemon elsewhere.
+        let inherited = ProcessInfo.processInfo.environment.filter { !Self.notInherited.contains($0.key) }
+        let base = inherited.merging(options.environment) { $1 }
         return try ChildProcess(executable: executable, arguments: arguments,
                                 environment: SpotlightdProcess.environment(base: base), stderrTailBytes: 1 << 20)
     }
