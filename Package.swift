@@ -76,7 +76,8 @@ let package = Package(
                           path: "Tests/Fixtures/FixtureApp"),
 
         // Helpers shared by the tests that run real processes.
-        .target(name: "SpotlightTestSupport", path: "Tests/Support"),
+        .target(name: "SpotlightTestSupport", dependencies: ["SpotlightSupervision", "SpotlightModel"],
+                path: "Tests/Support"),
 
         .testTarget(name: "SpotlightModelTests", dependencies: ["SpotlightModel"]),
         .testTarget(name: "SpotlightCoreTests", dependencies: ["SpotlightCore", "SpotlightModel"]),

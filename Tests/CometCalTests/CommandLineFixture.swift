@@ -7,12 +7,12 @@ import Testing
 import SpotlightKit
 import SpotlightModel
 
-/// A temp spotlightd and a CometCal data directory for black-box tests of the `cometcal`
-/// command line: the built executables run as a person would run them.
+/// A temp spotlightd (a ``TestSpotlightd``) and a CometCal data directory beside it for
+/// black-box tests of the `cometcal` command line: the built executables run as a person would run them.
 final class CommandLineFixture {
-    let directory: URL
-    let daemon: Process
-    var socket: String { directory.appendingPathComponent("s.sock").path }
+    let daemon: TestSpotlightd
+    var directory: URL { URL(fileURLWithPath: daemon.root) }
+    var socket: String { daemon.socket }
 
     /// The directory of the built products (the test runner lives there).
     static var binDirectory: URL {
@@ -30,7 +30,7 @@ final class CommandLineFixture {
     var environment: [String: String] {
         var env = ProcessInfo.processInfo.environment
         env["SPOTLIGHT_SOCKET"] = socket
-        env["SPOTLIGHT_APPS_DIR"] = directory.appendingPathComponent("apps").path
+        env["SPOTLIGHT_APPS_DIR"] = daemon.appsDirectory
         env["COMETCAL_DATA_DIR"] = directory.appendingPathComponent("cometcal").path
         env["SWIFT_BACKTRACE"] = "enable=no"
         return env
@@ -38,23 +38,9 @@ final class CommandLineFixture {
 
     /// Starts spotlightd and registers cometcal with it.
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("cometcal-cli-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        daemon = Process()
-        daemon.executableURL = Self.binDirectory.appendingPathComponent("spotlightd")
-        daemon.arguments = ["--data-dir", directory.appendingPathComponent("spot").path, "--socket",
-                            directory.appendingPathComponent("s.sock").path,
-                            "--apps-dir", directory.appendingPathComponent("apps").path]
-        daemon.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        try daemon.run()
-        for _ in 0..<100 where !FileManager.default.fileExists(atPath: socket) { usleep(50_000) }
+        daemon = try TestSpotlightd()
         let installed = try cometcal("--install")
         #expect(installed.status == 0, "cometcal --install: \(installed.stderr)")
-    }
-
-    deinit {
-        stopProcess(daemon)
-        try? FileManager.default.removeItem(at: directory)
     }
 
     /// Runs `cometcal` with these arguments to completion.

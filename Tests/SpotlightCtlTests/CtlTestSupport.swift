@@ -29,41 +29,27 @@ struct CtlRun {
     }
 }
 
-/// A real spotlightd in a temp directory (`--data-dir`, `--socket`, `--apps-dir`,
-/// `--grant com.example.CtlTests`), stopped with SIGTERM when the test ends.
+/// A real spotlightd for spotlightctl's tests: a ``TestSpotlightd`` that grants
+/// `com.example.CtlTests`, with spotlightctl run against it and files of the test in its directory.
 final class TestDaemon: @unchecked Sendable {
-    let root: URL
-    var socket: String { root.appendingPathComponent("d.sock").path }
-    var dataDirectory: String { root.appendingPathComponent("data").path }
-    var appsDirectory: String { root.appendingPathComponent("apps").path }
-    private var process: Process?
+    let daemon: TestSpotlightd
+    var root: URL { URL(fileURLWithPath: daemon.root) }
+    var socket: String { daemon.socket }
+    var dataDirectory: String { daemon.dataDirectory }
+    var appsDirectory: String { daemon.appsDirectory }
 
-    /// A temp directory only; call ``start()`` for the daemon.
+    /// A temp directory only; call ``start(grants:environment:arguments:)`` for the daemon.
     init() throws {
-        root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("ctl-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        daemon = try TestSpotlightd(start: false)
     }
 
-    /// Starts spotlightd and waits until it answers.
+    /// Starts spotlightd granting ``grantedBundle`` and `grants`, and waits until it serves.
     @discardableResult
     func start(grants: [String] = [], environment extra: [String: String] = [:],
                arguments more: [String] = []) async throws -> TestDaemon {
-        let p = Process()
-        p.executableURL = productsDirectory.appendingPathComponent("spotlightd")
-        p.arguments = ["--data-dir", dataDirectory, "--socket", socket, "--apps-dir", appsDirectory, "--grant", grantedBundle]
-            + grants.flatMap { ["--grant", $0] } + more
-        var env = ProcessInfo.processInfo.environment.merging(extra) { $1 }
-        env["SPOTLIGHT_EXIT_WITH_PARENT"] = "1"
-        p.environment = env
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = try FileHandle(forWritingTo: createFile("daemon.log"))
-        try p.run()
-        process = p
-        for _ in 0..<200 {
-            if ctl(["status"]).code == 0 { return self }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        throw SpotlightError(.timeout, "spotlightd did not answer at \(socket); see \(root.path)/daemon.log")
+        daemon.options = .init(grants: [grantedBundle] + grants, arguments: more, environment: extra)
+        try daemon.start()
+        return self
     }
 
     func createFile(_ name: String, _ text: String = "") -> URL {
@@ -111,15 +97,7 @@ final class TestDaemon: @unchecked Sendable {
     }
 
     /// Stops spotlightd with SIGTERM (``start()`` runs it again on the same directories).
-    func stop() {
-        if let process { stopProcess(process) }
-        process = nil
-    }
-
-    deinit {
-        if let process { stopProcess(process) }
-        try? FileManager.default.removeItem(at: root)
-    }
+    func stop() { daemon.stop() }
 }
 
 /// A running spotlightctl.

@@ -39,11 +39,7 @@ import Testing
 
     /// A daemon with two notes and client state v1.
     func seeded(_ extra: [String] = []) async throws -> DaemonProcess {
-        let daemon = try DaemonProcess()
-        if !extra.isEmpty {
-            daemon.stop()
-            try daemon.start(extraArguments: extra)
-        }
+        let daemon = try DaemonProcess(arguments: extra)
         try await daemon.index().indexRecords([note("keep", "comet keep"), note("drop", "comet drop")],
                                               clientState: ClientStateSwap(expected: .some(nil), new: Self.v1))
         return daemon
@@ -135,7 +131,7 @@ import Testing
         case .connectionClosed: index.close()
         case .daemonRestarted: try daemon.restart()
         case .daemonKilled:
-            daemon.stop(signal: SIGKILL)
+            daemon.kill()
             try daemon.start()
         case .idleTimeout:
             let deadline = ContinuousClock.now + .seconds(20)
@@ -153,7 +149,7 @@ import Testing
         #expect(try await snapshot(daemon) == before)
         #expect(try await stagedDrains(daemon))
         if how == .daemonKilled {
-            #expect(daemon.log().contains("dropped 101 staged operations of batches that were never ended"))
+            #expect(daemon.logged("dropped 101 staged operations of batches that were never ended"))
         }
     }
 

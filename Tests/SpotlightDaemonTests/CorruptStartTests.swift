@@ -2,12 +2,13 @@ import Foundation
 import Testing
 import SpotlightKit
 import SpotlightModel
+import SpotlightSupervision
 
 /// Damaged files found at start are never served silently (tools/corrupt-check runs every case).
 @Suite struct CorruptStartTests {
     func fill(_ daemon: DaemonProcess, count: Int) async throws {
         try await daemon.index().indexRecords((0..<count).map { note("n\($0)", "kestrel\($0)") })
-        #expect(daemon.stop() == 0)
+        #expect(daemon.stop() == .exited(status: 0))
     }
 
     /// Regression: Xapian reads a missing docdata.glass as empty, so its check passed and
@@ -25,7 +26,7 @@ import SpotlightModel
             status = try await index.status().index
         }
         #expect(status.indexState == "ok")
-        #expect(daemon.log().contains("moved it to"))
+        #expect(daemon.logged("moved it to"))
         #expect(try await index.query(SearchQuery(text: "kestrel7")).hits.map(\.record.id).contains("n7"))
         #expect(try await index.query(SearchQuery(text: "", limit: 100)).hits.count == 50)
     }
@@ -41,7 +42,7 @@ import SpotlightModel
         let status = try await index.status().index
         #expect(status.indexState == "degraded")
         #expect(status.message?.contains("spotlightctl rebuild --from-apps") == true)
-        #expect(daemon.log().contains("the record store was lost"))
+        #expect(daemon.logged("the record store was lost"))
         #expect(try await index.records(for: [RecordKey(bundle: "com.example.test", type: "Note", id: "n1")]).isEmpty)
         #expect(try await index.query(SearchQuery(text: "kestrel1")).hits.isEmpty)
         daemon.stop()

@@ -102,10 +102,8 @@ func text(_ id: String, _ title: String, _ language: String?) -> Record {
     }
 
     @Test func theDaemonsLanguageStemsRecordsThatNameNone() async throws {
-        let daemon = try DaemonProcess()
+        let daemon = try DaemonProcess(arguments: ["--language", "de"])
         defer { daemon.stop() }
-        daemon.stop()
-        try daemon.start(extraArguments: ["--language", "de"])
         let index = daemon.index()
         try await index.indexRecords([text("1", "Die alten Häuser", nil)])
         #expect(try await ids(index, "Häusern") == ["1"])
@@ -120,14 +118,12 @@ func text(_ id: String, _ title: String, _ language: String?) -> Record {
         try daemon.start(extraArguments: ["--language", "de"])
         let index = daemon.index()
         try await waitUntil { try await ids(index, "Häusern") == ["1"] }
-        #expect(daemon.log().contains("language settings"))
+        #expect(daemon.logged("language settings"))
     }
 
     @Test func aBundlesLanguageStemsItsRecordsThatNameNone() async throws {
-        let daemon = try DaemonProcess()
+        let daemon = try DaemonProcess(arguments: ["--bundle-language", "com.example.other=de"])
         defer { daemon.stop() }
-        daemon.stop()
-        try daemon.start(extraArguments: ["--bundle-language", "com.example.other=de"])
         let index = daemon.index()
         var other = text("de", "Die alten Häuser", nil)
         other.bundle = "com.example.other"
@@ -149,7 +145,7 @@ func text(_ id: String, _ title: String, _ language: String?) -> Record {
         try daemon.start()
         let index = daemon.index()
         try await waitUntil { try await ids(index, "관측") == ["ko"] }
-        #expect(daemon.log().contains("the index schema version 3 is not 4"))
+        #expect(daemon.logged("the index schema version 3 is not 4"))
     }
 
     @Test func aSnippetMarksAMatchThroughFolding() async throws {

@@ -5,13 +5,14 @@ import Glibc
 #endif
 import SpotlightKit
 import SpotlightModel
+import SpotlightSupervision
 
 @Suite struct DaemonLifecycleTests {
     @Test func sigtermDrainsAndExitsZeroKeepingAcknowledgedDonations() async throws {
         let daemon = try DaemonProcess()
         let index = daemon.index()
         try await index.indexRecords((0..<500).map { note("d\($0)", "drained \($0)") })
-        #expect(daemon.stop(signal: SIGTERM) == 0)
+        #expect(daemon.stop() == .exited(status: 0))
         #expect(daemon.log().contains("stopped cleanly"))
         try daemon.start()
         #expect(try await daemon.index().query(SearchQuery(text: "drained", limit: 1000)).hits.count == 500)
@@ -20,16 +21,15 @@ import SpotlightModel
     @Test func aSecondDaemonOnTheSameDataDirectoryRefusesNamingTheFirstPid() throws {
         let daemon = try DaemonProcess()
         let second = try daemon.launch(extraArguments: ["--socket", daemon.root + "/other.sock"])
-        second.waitUntilExit()
-        #expect(second.terminationStatus == 3)
-        #expect(daemon.log().contains("pid \(daemon.process!.processIdentifier)"))
+        #expect(second.waitForExitBlocking(within: .seconds(20)) == .exited(status: 3))
+        #expect(second.stderrTail.contains("pid \(daemon.process!.pid)"))
     }
 
     @Test func killNineLosesNoAcknowledgedDonation() async throws {
         let daemon = try DaemonProcess()
         let index = daemon.index()
         for n in 0..<20 { try await index.indexRecords([note("k\(n)", "survivor \(n)")]) }
-        daemon.stop(signal: SIGKILL)
+        daemon.kill()
         try daemon.start()
         #expect(try await daemon.index().query(SearchQuery(text: "survivor", limit: 100)).hits.count == 20)
     }
@@ -63,7 +63,7 @@ import SpotlightModel
         p.waitUntilExit()
         let reply = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(!reply.contains("\"result\""))
-        #expect(daemon.log().contains("65534"))
+        #expect(daemon.logged("65534"))
     }
 }
 
@@ -71,17 +71,12 @@ import SpotlightModel
 /// listened was ignored, because the handler was installed only after listening.
 @Suite struct DaemonEarlySignalTests {
     @Test func aSigtermRightAfterTheSocketListensStopsTheDaemon() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try DaemonProcess(start: false)
         for _ in 0..<5 {
-            daemon.stop()
-            let p = try daemon.launch()
-            try daemon.waitForSocket(p)
-            kill(p.processIdentifier, SIGTERM)
-            let deadline = Date().addingTimeInterval(10)
-            while p.isRunning, Date() < deadline { usleep(10_000) }
-            #expect(!p.isRunning)
-            if p.isRunning { kill(p.processIdentifier, SIGKILL) }
-            p.waitUntilExit()
+            try daemon.start()
+            daemon.process?.signal(SIGTERM)
+            #expect(daemon.process?.waitForExitBlocking(within: .seconds(10)) != nil)
+            daemon.kill()
         }
     }
 }

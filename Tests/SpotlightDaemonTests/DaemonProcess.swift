@@ -5,89 +5,50 @@ import Glibc
 #endif
 import SpotlightKit
 import SpotlightModel
+import SpotlightSupervision
 
 
-/// A real spotlightd in a temporary directory, started from the built products.
+/// A real spotlightd for the daemon's suites: a ``TestSpotlightd`` granting the test bundles,
+/// with the calls these suites make.
 final class DaemonProcess: @unchecked Sendable {
-    let root: String
-    let dataDirectory: String
-    let socket: String
-    let appsDirectory: String
-    let grants: [String]
-    private(set) var process: Process?
-    let logPath: String
+    let daemon: TestSpotlightd
+    var root: String { daemon.root }
+    var dataDirectory: String { daemon.dataDirectory }
+    var socket: String { daemon.socket }
+    var appsDirectory: String { daemon.appsDirectory }
+    /// The running daemon's process.
+    var process: ChildProcess? { daemon.process }
 
-    /// Arguments every start of this daemon gets (e.g. `--records-in-index` for a shard owner).
-    let baseArguments: [String]
-
-    init(grants: [String] = ["com.example.test", "com.example.other"], arguments: [String] = []) throws {
-        baseArguments = arguments
-        // Short path: sun_path holds 107 bytes.
-        root = "/tmp/sd-" + String(UUID().uuidString.prefix(8))
-        dataDirectory = root + "/data"
-        socket = root + "/run/spotlightd.sock"
-        appsDirectory = root + "/apps"
-        logPath = root + "/daemon.log"
-        self.grants = grants
-        try FileManager.default.createDirectory(atPath: appsDirectory, withIntermediateDirectories: true)
-        try start()
+    /// Starts spotlightd granting `grants`, with `arguments` on every start (e.g.
+    /// `--records-in-index` for a shard owner); `start: false` makes the directory only.
+    init(grants: [String] = ["com.example.test", "com.example.other"], arguments: [String] = [],
+         environment: [String: String] = [:], start: Bool = true) throws {
+        daemon = try TestSpotlightd(.init(grants: grants, arguments: arguments, environment: environment), start: start)
     }
 
-    func start(extraArguments: [String] = []) throws {
-        let p = try launch(extraArguments: extraArguments)
-        process = p
-        try waitForSocket(p)
-    }
+    /// Starts it again (it must not run), with `extraArguments` for this start only.
+    func start(extraArguments: [String] = []) throws { try daemon.start(extraArguments: extraArguments) }
 
     /// Starts another spotlightd process with this one's directories, without waiting.
-    func launch(extraArguments: [String] = []) throws -> Process {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: builtProductsDirectory() + "/spotlightd")
-        p.arguments = ["--data-dir", dataDirectory, "--socket", socket, "--apps-dir", appsDirectory]
-            + grants.flatMap { ["--grant", $0] } + baseArguments + extraArguments
-        var env = ProcessInfo.processInfo.environment
-        env["SPOTLIGHT_EXIT_WITH_PARENT"] = "1"
-        p.environment = env
-        if !FileManager.default.fileExists(atPath: logPath) { _ = FileManager.default.createFile(atPath: logPath, contents: nil) }
-        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
-        log.seekToEndOfFile()
-        p.standardError = log
-        p.standardOutput = log
-        try p.run()
-        return p
-    }
+    func launch(extraArguments: [String] = []) throws -> ChildProcess { try daemon.launch(extraArguments: extraArguments) }
 
-    func waitForSocket(_ p: Process) throws {
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
-            if !p.isRunning { throw SpotlightError(.unavailable, "spotlightd exited: \(log())") }
-            if let fd = try? RawConnection(path: socket) { fd.close(); return }
-            usleep(20_000)
-        }
-        throw SpotlightError(.timeout, "spotlightd did not listen within 20 s: \(log())")
-    }
+    /// What its daemons wrote to stderr so far.
+    func log() -> String { daemon.stderr }
 
-    func log() -> String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+    /// Whether its stderr says `text` within 10 s.
+    func logged(_ text: String) -> Bool { daemon.waitForStderr(containing: text) }
 
-    /// Sends a signal and waits for the exit status.
+    /// SIGTERM (SIGKILL after 10 s) and how it ended; nil if it was not running.
     @discardableResult
-    func stop(signal: Int32 = SIGTERM) -> Int32 {
-        guard let p = process, p.isRunning else { return process?.terminationStatus ?? 0 }
-        stopProcess(p, signal: signal)
-        return p.terminationStatus
-    }
+    func stop() -> ProcessExit? { daemon.stop() }
 
-    func restart() throws {
-        stop()
-        try start()
-    }
+    /// SIGKILL: a crash.
+    @discardableResult
+    func kill() -> ProcessExit? { daemon.kill() }
+
+    func restart() throws { try daemon.restart() }
 
     func index() -> SearchableIndex { SearchableIndex(socketPath: socket) }
-
-    deinit {
-        stop(signal: SIGKILL)
-        try? FileManager.default.removeItem(atPath: root)
-    }
 }
 
 /// A blocking line-oriented connection for raw protocol tests.

@@ -67,7 +67,7 @@ import SpotlightModel
     }
 
     /// A connection the daemon admitted and that answers `status`. Until the daemon has seen
-    /// DaemonProcess's start-up probe hang up it counts it against the limits, so a refusal
+    /// TestSpotlightd's start-up probe hang up it counts it against the limits, so a refusal
     /// is retried (each retry is a round trip through the daemon's loop) until `deadline`.
     func admittedConnection(to socket: String, until deadline: ContinuousClock.Instant) throws -> RawConnection {
         while true {
@@ -82,12 +82,10 @@ import SpotlightModel
         }
     }
 
-    /// Restarts `daemon` with `arguments`, opens `admitted` connections it admits, and returns
-    /// what one more connection gets, with that connection.
-    func refusalOfOneMore(than admitted: Int, _ daemon: DaemonProcess, arguments: [String]) throws
+    /// Opens `admitted` connections `daemon` admits, and returns what one more connection
+    /// gets, with that connection.
+    func refusalOfOneMore(than admitted: Int, _ daemon: DaemonProcess) throws
         -> (refused: (code: Int?, message: String), extra: RawConnection) {
-        daemon.stop()
-        try daemon.start(extraArguments: arguments)
         let deadline = ContinuousClock.now + .seconds(10)
         let open = try (0..<admitted).map { _ in try admittedConnection(to: daemon.socket, until: deadline) }
         return try withExtendedLifetime(open) {
@@ -97,24 +95,22 @@ import SpotlightModel
     }
 
     @Test func oneConnectionMoreThanThePerProcessLimitIsRefused() throws {
-        let daemon = try DaemonProcess()
-        let (refused, extra) = try refusalOfOneMore(than: 3, daemon, arguments: ["--max-connections-per-peer", "3"])
+        let daemon = try DaemonProcess(arguments: ["--max-connections-per-peer", "3"])
+        let (refused, extra) = try refusalOfOneMore(than: 3, daemon)
         #expect(refused.code == -32008)
         #expect(refused.message.contains("the limit per process"))
         #expect(extra.readLine() == nil)
     }
 
     @Test func oneConnectionMoreThanTheServerLimitIsRefused() throws {
-        let daemon = try DaemonProcess()
-        let (refused, _) = try refusalOfOneMore(than: 2, daemon, arguments: ["--max-connections", "2"])
+        let daemon = try DaemonProcess(arguments: ["--max-connections", "2"])
+        let (refused, _) = try refusalOfOneMore(than: 2, daemon)
         #expect(refused.code == -32008)
         #expect(refused.message.contains("its limit"))
     }
 
     @Test func requestsPastThePendingLimitWaitAndAreAllAnswered() throws {
-        let daemon = try DaemonProcess()
-        daemon.stop()
-        try daemon.start(extraArguments: ["--max-pending-requests", "2"])
+        let daemon = try DaemonProcess(arguments: ["--max-pending-requests", "2"])
         let c = try RawConnection(path: daemon.socket)
         c.send((0..<50).map { #"{"jsonrpc":"2.0","id":\#($0),"method":"status"}"# }.joined(separator: "\n"))
         var answered = Set<Int>()

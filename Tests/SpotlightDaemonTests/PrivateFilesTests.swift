@@ -42,10 +42,9 @@ import Testing
         #expect(mode(daemon.dataDirectory) == 0o700)
         #expect(mode(daemon.dataDirectory + "/store.sqlite") == 0o600)
         #expect(mode(daemon.appsDirectory + "/com.example.Open.json") == 0o600)
-        let log = daemon.log()
-        #expect(log.contains("tightened \(daemon.dataDirectory) from 755 to 700"))
-        #expect(log.contains("tightened \(daemon.dataDirectory)/store.sqlite from 644 to 600"))
-        #expect(log.contains("tightened \(daemon.appsDirectory) from 755 to 700"))
+        #expect(daemon.logged("tightened \(daemon.dataDirectory) from 755 to 700"))
+        #expect(daemon.logged("tightened \(daemon.dataDirectory)/store.sqlite from 644 to 600"))
+        #expect(daemon.logged("tightened \(daemon.appsDirectory) from 755 to 700"))
         #expect(try await daemon.index().query(SearchQuery(text: "private")).hits.count == 1)
     }
 

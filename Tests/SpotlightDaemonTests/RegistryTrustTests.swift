@@ -111,6 +111,7 @@ import Testing
         let answer = try setup.donateWithSocat("forged")
         #expect(answer.contains("-32006") && answer.contains("may not donate records of \(Self.bundle)"), "\(answer)")
         #expect(try await !setup.stored("forged"))
+        #expect(setup.daemon.logged(reason))
         let log = setup.daemon.log()
         #expect(log.contains("app registry: refused") && log.contains(reason), "\(log)")
     }

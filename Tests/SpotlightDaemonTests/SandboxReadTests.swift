@@ -12,11 +12,7 @@ struct SandboxReadTests {
 
     /// A daemon holding one record of the sandboxed app and one of another bundle.
     func daemon(_ extra: [String] = []) async throws -> DaemonProcess {
-        let daemon = try DaemonProcess(grants: ["com.example.test", Self.app])
-        if !extra.isEmpty {
-            daemon.stop()
-            try daemon.start(extraArguments: extra)
-        }
+        let daemon = try DaemonProcess(grants: ["com.example.test", Self.app], arguments: extra)
         try await daemon.index().indexRecords([note("own", "lantern own", bundle: Self.app)])
         try await daemon.index().indexRecords([note("other", "lantern other", bundle: "com.example.test")])
         return daemon

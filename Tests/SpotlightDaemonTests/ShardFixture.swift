@@ -154,9 +154,7 @@ final class ShardedSet: @unchecked Sendable {
         let lines = names.indices.map { "\(names[$0]) tcp://127.0.0.1:\(ports[$0]) \(packagesBundle)" }
             + ["timeout-ms \(timeoutMilliseconds)", "reprobe-seconds \(reprobeSeconds)"]
         try lines.joined(separator: "\n").write(toFile: config, atomically: true, encoding: .utf8)
-        front = try DaemonProcess()
-        front.stop(signal: SIGKILL)   // a SIGTERM in its first moments can be lost
-        try front.start(extraArguments: ["--shards-config", config])
+        front = try DaemonProcess(arguments: ["--shards-config", config])
     }
 
     /// Starts shard `i`'s xapian-tcpsrv again on its port.

@@ -3,6 +3,7 @@ import SpotlightTestSupport
 import Testing
 import SpotlightKit
 import SpotlightModel
+import SpotlightSupervision
 
 /// tools/replica-publish and tools/replica-follow keep a replica of an owner's index, and a
 /// front spotlightd serves queries from it.
@@ -11,19 +12,14 @@ import SpotlightModel
         let root = "/tmp/sr-" + String(UUID().uuidString.prefix(8))
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        let ownerSocket = root + "/owner.sock"
-        let owner = try ServerGroup(builtProductsDirectory() + "/spotlightd",
-                                    ["--data-dir", root + "/owner", "--socket", ownerSocket, "--grant", packagesBundle,
-                                     "--records-in-index"],
-                                    log: root + "/owner.log", environment: ["XAPIAN_MAX_CHANGESETS": "10"])
-        defer { owner.kill() }
-        try await waitForDaemon(ownerSocket, owner)
+        let owner = try DaemonProcess(grants: [packagesBundle], arguments: ["--records-in-index"],
+                                      environment: ["XAPIAN_MAX_CHANGESETS": "10"])
         let records = try packageRecords(60)
-        let ownerIndex = SearchableIndex(socketPath: ownerSocket)
+        let ownerIndex = owner.index()
         try await ownerIndex.indexRecords(Array(records[..<50]))
 
         let port = try freePort()
-        let publisher = try ServerGroup(repositoryRoot + "/tools/replica-publish", [root + "/owner", String(port)],
+        let publisher = try ServerGroup(repositoryRoot + "/tools/replica-publish", [owner.dataDirectory, String(port)],
                                         log: root + "/publish.log")
         defer { publisher.kill() }
         try waitForTCP(port: port, publisher)
@@ -31,9 +27,8 @@ import SpotlightModel
                                        ["127.0.0.1:\(port)", root + "/replica", "1"], log: root + "/follow.log")
         defer { follower.kill() }
 
-        let front = try DaemonProcess()
-        front.stop(signal: SIGKILL)   // a SIGTERM in its first moments can be lost
-        try front.start(extraArguments: ["--shard", "replica \(root)/replica \(packagesBundle)", "--shard-timeout-ms", "1000"])
+        let front = try DaemonProcess(arguments: ["--shard", "replica \(root)/replica \(packagesBundle)",
+                                                  "--shard-timeout-ms", "1000"])
         let everything = SearchQuery(text: nil, limit: 500)
         #expect(try await eventually(front) { $0.hits.count == 50 && !$0.isPartial }, "\(follower.log())")
 
@@ -51,15 +46,6 @@ import SpotlightModel
         }
         return false
     }
-
-    private func waitForDaemon(_ socket: String, _ daemon: ServerGroup) async throws {
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
-            if let connection = try? RawConnection(path: socket) { connection.close(); return }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        throw SpotlightError(.timeout, "spotlightd did not listen on \(socket): \(daemon.log())")
-    }
 }
 
 /// Bad shard settings stop spotlightd at start with a usage error that names the problem.
@@ -72,11 +58,9 @@ import SpotlightModel
         (["--shard-timeout-ms", "0"], "--shard-timeout-ms needs a number > 0"),
     ])
     func aBadShardSettingIsAUsageError(arguments: [String], message: String) throws {
-        let daemon = try DaemonProcess()
-        daemon.stop(signal: SIGKILL)
+        let daemon = try DaemonProcess(start: false)
         let process = try daemon.launch(extraArguments: arguments)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 2)
-        #expect(daemon.log().contains(message))
+        #expect(process.waitForExitBlocking(within: .seconds(20)) == .exited(status: 2))
+        #expect(process.stderrTail.contains(message))
     }
 }

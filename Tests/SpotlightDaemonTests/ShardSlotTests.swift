@@ -70,10 +70,7 @@ import SpotlightModel
         func front(_ lines: [String]) throws -> DaemonProcess {
             let config = owners[0].root + "/shards-\(UUID().uuidString.prefix(6)).conf"
             try (lines + ["timeout-ms 2000"]).joined(separator: "\n").write(toFile: config, atomically: true, encoding: .utf8)
-            let front = try DaemonProcess()
-            front.stop(signal: SIGKILL)   // a SIGTERM in its first moments can be lost
-            try front.start(extraArguments: ["--shards-config", config])
-            return front
+            return try DaemonProcess(arguments: ["--shards-config", config])
         }
     }
 

@@ -21,8 +21,9 @@ import Testing
     let directory = TemporaryDirectory(); defer { directory.remove() }
     let server = try startServer(directory)
     let client = RPCClient(socketPath: directory.socket())
-    let long = Task { try await client.call("slow", .object(["milliseconds": .int(400)]), timeout: .seconds(30)) }
-    try await Task.sleep(for: .milliseconds(50))
+    let (marker, params) = SlowCalls.call(milliseconds: 400)
+    let long = Task { try await client.call("slow", params, timeout: .seconds(30)) }
+    #expect(await eventually { SlowCalls.hasStarted(marker) })
     let clock = ContinuousClock()
     let start = clock.now
     await #expect {

@@ -31,6 +31,25 @@ struct AddParams: Codable, Sendable {
 
 struct SlowParams: Codable, Sendable {
     var milliseconds: Int
+    /// Recorded in ``SlowCalls`` when the handler starts, so a test can wait for that.
+    var marker: String?
+}
+
+/// The markers of the `slow` calls whose handlers have started (tests run in parallel, so
+/// each waits for a marker of its own).
+enum SlowCalls {
+    private static let started = Mutex<Set<String>>([])
+
+    static func start(_ marker: String) { _ = started.withLock { $0.insert(marker) } }
+
+    /// Whether the `slow` call carrying `marker` has reached its handler.
+    static func hasStarted(_ marker: String) -> Bool { started.withLock { $0.contains(marker) } }
+
+    /// A fresh marker and the params of a `slow` call of `milliseconds` carrying it.
+    static func call(milliseconds: Int) -> (marker: String, params: JSONValue) {
+        let marker = UUID().uuidString
+        return (marker, .object(["milliseconds": .int(Int64(milliseconds)), "marker": .string(marker)]))
+    }
 }
 
 /// The test methods, served by ``TestService``.
@@ -48,7 +67,9 @@ struct TestService: RPCService {
             let p = try params.decode(AddParams.self)
             return .int(Int64(p.a + p.b))
         case .slow:
-            try await Task.sleep(for: .milliseconds(try params.decode(SlowParams.self).milliseconds))
+            let slow = try params.decode(SlowParams.self)
+            if let marker = slow.marker { SlowCalls.start(marker) }
+            try await Task.sleep(for: .milliseconds(slow.milliseconds))
             return .string("done")
         case .whoami:
             _ = try params.decode([String: Int].self)

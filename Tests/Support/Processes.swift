@@ -4,8 +4,10 @@ import Glibc
 #endif
 
 /// The directory holding the package's built products (spotlightd, spotlightctl, cometcal,
-/// ...): the directory of the running test executable.
+/// ...): `SPOTLIGHT_TEST_BIN_DIR` if set (as for the harness, docs/testing.md), else the
+/// directory of the running test executable.
 public func builtProductsDirectory() -> String {
+    if let dir = ProcessInfo.processInfo.environment["SPOTLIGHT_TEST_BIN_DIR"], !dir.isEmpty { return dir }
     let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     return (exe as NSString).deletingLastPathComponent
 }

@@ -28,13 +28,15 @@ final class DesktopFixture {
     }
 
     let root: URL
-    private var daemon: Process?
+    /// spotlightd's own directory (data, apps, socket); started unless the state is `.notRunning`.
+    private let daemon: TestSpotlightd
     private(set) var bus: PrivateSessionBus!
 
-    var socket: String { root.appendingPathComponent("s/d.sock").path }
-    var appsDirectory: String { root.appendingPathComponent("apps").path }
+    var socket: String { daemon.socket }
+    var appsDirectory: String { daemon.appsDirectory }
     var dataHome: String { root.appendingPathComponent("xdg").path }
-    var cometCalSocket: String { root.appendingPathComponent("s/apps/\(Self.cometCal).sock").path }
+    /// Where spotlightd launches CometCal's service: `apps/<bundle>.sock` beside its socket.
+    var cometCalSocket: String { (socket as NSString).deletingLastPathComponent + "/apps/\(Self.cometCal).sock" }
 
     /// What every process here runs with: this fixture's daemon socket and CometCal data.
     var environment: [String: String] {
@@ -55,10 +57,14 @@ final class DesktopFixture {
     init(daemon state: DaemonState = .running, grants: [String] = []) async throws {
         // /tmp, not $TMPDIR: socket paths must stay short.
         root = URL(fileURLWithPath: "/tmp/desktop-test-\(UUID().uuidString.prefix(8))", isDirectory: true)
-        for dir in ["s", "xdg", "xdg-system"] {
+        for dir in ["xdg", "xdg-system"] {
             try FileManager.default.createDirectory(at: root.appendingPathComponent(dir), withIntermediateDirectories: true)
         }
-        if state != .notRunning { try await startDaemon(grants: grants) }
+        // CometCal, when spotlightd launches it, inherits these.
+        let appEnvironment = ["COMETCAL_DATA_DIR": root.appendingPathComponent("cometcal").path,
+                              "XDG_DATA_HOME": root.appendingPathComponent("xdg").path,
+                              "XDG_DATA_DIRS": root.appendingPathComponent("xdg-system").path]
+        daemon = try TestSpotlightd(.init(grants: grants, environment: appEnvironment), start: state != .notRunning)
         if state == .running {
             let installed = try cometcal("--install")
             guard installed.status == 0 else { throw SessionBusError(message: "cometcal --install: \(installed)") }
@@ -66,37 +72,15 @@ final class DesktopFixture {
         // The defaults a person gets: $XDG_DATA_HOME and the provider beside spotlightctl.
         let desktop = ctl("desktop", "install")
         guard desktop.status == 0 else { throw SessionBusError(message: "spotlightctl desktop install: \(desktop)") }
-        if state == .notAnswering, let daemon { kill(daemon.processIdentifier, SIGSTOP) }
+        if state == .notAnswering { daemon.process?.signal(SIGSTOP) }
         bus = try PrivateSessionBus(environment: environment, directory: root)
     }
 
     deinit {
         bus?.stop()
-        if let daemon {
-            kill(daemon.processIdentifier, SIGCONT)
-            stopProcess(daemon)
-        }
+        daemon.process?.signal(SIGCONT)
+        daemon.stop()
         try? FileManager.default.removeItem(at: root)
-    }
-
-    private func startDaemon(grants: [String]) async throws {
-        let process = Process()
-        process.executableURL = productsDirectory.appendingPathComponent("spotlightd")
-        process.arguments = ["--data-dir", root.appendingPathComponent("data").path, "--socket", socket,
-                             "--apps-dir", appsDirectory] + grants.flatMap { ["--grant", $0] }
-        var env = environment
-        env["SPOTLIGHT_EXIT_WITH_PARENT"] = "1"
-        process.environment = env
-        let log = root.appendingPathComponent("daemon.log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        process.standardError = try FileHandle(forWritingTo: log)
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        daemon = process
-        let index = SearchableIndex(socketPath: socket, reconnectWindow: .zero, callTimeout: .seconds(5))
-        defer { index.close() }
-        let answered = await waitUntil { (try? await index.status()) != nil }
-        guard answered else { throw SessionBusError(message: "spotlightd did not answer at \(socket); see \(log.path)") }
     }
 
     // MARK: - Programs
