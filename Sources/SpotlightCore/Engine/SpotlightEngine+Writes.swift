@@ -40,6 +40,7 @@ extension SpotlightEngine {
         }
         guard !batch.isEmpty else { return }
         let results: [Result<StoreWriteOutcome, SpotlightError>]
+        let afterIOError = storeNeedsReopen
         do {
             if storeNeedsReopen { try reopenStore() }
             results = try store.apply(batch.map(\.write))
@@ -60,7 +61,19 @@ extension SpotlightEngine {
         for (pending, result) in zip(batch, results) {
             pending.continuation.resume(with: result.mapError { $0 as any Error })
         }
+        // The store writes again after an I/O error (a disk that was full has room): an index
+        // waiting out its back-off retries now instead of up to a minute later.
+        if afterIOError { retryIndexNow() }
         scheduleCatchUp()
+    }
+
+    /// Has a retry of a failing index run at once, with its back-off reset.
+    func retryIndexNow() {
+        writer.async {
+            guard self.indexRetryScheduled, !self.shared.withLock({ $0.closed }) else { return }
+            self.indexRetryDelay = 1
+            self.runIndexRetry()
+        }
     }
 
     /// Queues one catch-up of the index on `writer`, unless one is queued already: the index
@@ -164,17 +177,26 @@ extension SpotlightEngine {
         }
         guard !indexRetryScheduled else { return }
         indexRetryScheduled = true
+        indexRetryGeneration += 1
+        let generation = indexRetryGeneration
         let delay = indexRetryDelay
         indexRetryDelay = min(indexRetryDelay * 2, 60)
         writer.asyncAfter(deadline: .now() + delay) {
-            self.indexRetryScheduled = false
-            guard !self.shared.withLock({ $0.closed }) else { return }
-            do {
-                try self.catchUpIndex()
-                try self.commitIndex()
-            } catch {
-                self.recoverIndex(after: error)
-            }
+            // A retry run early (retryIndexNow) replaced this one.
+            guard self.indexRetryScheduled, self.indexRetryGeneration == generation else { return }
+            self.runIndexRetry()
+        }
+    }
+
+    /// On `writer`: the scheduled retry of a failing index: catch up from the store and commit.
+    private func runIndexRetry() {
+        indexRetryScheduled = false
+        guard !shared.withLock({ $0.closed }) else { return }
+        do {
+            try catchUpIndex()
+            try commitIndex()
+        } catch {
+            recoverIndex(after: error)
         }
     }
 

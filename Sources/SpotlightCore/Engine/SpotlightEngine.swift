@@ -112,6 +112,8 @@ public final class SpotlightEngine: @unchecked Sendable {
     var indexRetryScheduled = false
     /// Seconds before the next index retry; doubles while the index keeps failing (a full disk).
     var indexRetryDelay: TimeInterval = 1
+    /// Counts scheduled retries, so a retry that was run early does not run again when its timer fires.
+    var indexRetryGeneration = 0
     var commitScheduled = false
     /// An idle check for compaction is queued on `writer`, and when the index last committed
     /// (see SpotlightEngine+AutoCompaction).
