@@ -88,7 +88,9 @@ extension SpotlightEngine {
                                                      languages: options.languages)
             fresh.changesSinceCompaction = 0
             let bytesBefore = directorySize(source)
+            let handed = Handoff(fresh)
             let sequence = try await onWriter {
+                let fresh = try handed.takeOnly()
                 guard !self.shared.withLock({ $0.closed }) else {
                     fresh.close()
                     throw SpotlightError(.unavailable, "the engine closed during the compaction; the index is as it was")

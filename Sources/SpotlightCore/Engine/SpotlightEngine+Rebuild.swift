@@ -29,31 +29,12 @@ extension SpotlightEngine {
         let path = directory.nextGenerationPath()
         do {
             // Build from a snapshot of the store on its own connection, off the writer.
-            let snapshot = try RecordStore(path: dataDirectory + "/store.sqlite")
-            defer { snapshot.close() }
-            let startSequence = try snapshot.lastSequence()
-            let total = try snapshot.counts().reduce(0) { $0 + $1.total }
-            shared.withLock { $0.rebuildTotal = total }
-            let fresh = try SearchIndex.openWritable(path: path, documentData: options.documentData,
-                                                     languages: options.languages)
-            var done = 0
-            try snapshot.forEachDonatedRecord(bundle: nil, batchSize: 1000) { batch in
-                try Task.checkCancellation()
-                try fresh.replace(batch)
-                for refusal in fresh.takeSlotRefusals() { options.log(.warning, refusal) }
-                done += batch.count
-                if fresh.pendingChanges >= SearchIndex.maximumPendingChanges {
-                    try commitBesideStore(fresh, lastAppliedSequence: startSequence)
-                }
-                shared.withLock { $0.rebuildDone = done }
-                progress(done, total)
-            }
-            try Task.checkCancellation()
-            try commitBesideStore(fresh, lastAppliedSequence: startSequence)
+            let (fresh, startSequence, done) = try buildFromSnapshot(into: path, progress: progress)
             // Carry over what changed meanwhile, then swap, all on the writer.
+            let handed = Handoff(fresh)
             let sequence: UInt64 = try await withCheckedThrowingContinuation { continuation in
                 writer.async {
-                    continuation.resume(with: Result { try self.swapIn(fresh, at: path, after: startSequence) })
+                    continuation.resume(with: Result { try self.swapIn(try handed.takeOnly(), at: path, after: startSequence) })
                 }
             }
             options.log(.info, "rebuilt the index from \(done) records in \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
@@ -62,6 +43,34 @@ extension SpotlightEngine {
             try? FileManager.default.removeItem(atPath: path)
             throw error
         }
+    }
+
+    /// Builds a new index at `path` from a snapshot of the store; returns it (committed, the
+    /// snapshot closed), the store sequence it covers and how many records it holds.
+    private func buildFromSnapshot(into path: String, progress: @Sendable (Int, Int) -> Void)
+        throws -> sending (SearchIndex, UInt64, Int) {
+        let snapshot = try RecordStore(path: dataDirectory + "/store.sqlite")
+        defer { snapshot.close() }
+        let startSequence = try snapshot.lastSequence()
+        let total = try snapshot.counts().reduce(0) { $0 + $1.total }
+        shared.withLock { $0.rebuildTotal = total }
+        let fresh = try SearchIndex.openWritable(path: path, documentData: options.documentData,
+                                                 languages: options.languages)
+        var done = 0
+        try snapshot.forEachDonatedRecord(bundle: nil, batchSize: 1000) { batch in
+            try Task.checkCancellation()
+            try fresh.replace(batch)
+            for refusal in fresh.takeSlotRefusals() { options.log(.warning, refusal) }
+            done += batch.count
+            if fresh.pendingChanges >= SearchIndex.maximumPendingChanges {
+                try commitBesideStore(fresh, lastAppliedSequence: startSequence)
+            }
+            shared.withLock { $0.rebuildDone = done }
+            progress(done, total)
+        }
+        try Task.checkCancellation()
+        try commitBesideStore(fresh, lastAppliedSequence: startSequence)
+        return (fresh, startSequence, done)
     }
 
     /// On `writer`: applies changes after `startSequence` to the fresh index, commits it,

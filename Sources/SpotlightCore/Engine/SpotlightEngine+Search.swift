@@ -3,7 +3,7 @@ import SpotlightModel
 
 /// A read-only index handle and the sequence its revision covers; a value, checked out of
 /// the engine's pool by one search at a time.
-struct IndexReader: Sendable {
+struct IndexReader {
     let index: SearchIndex
     let generation: Int
     var sequence: UInt64
@@ -83,7 +83,7 @@ extension SpotlightEngine {
 
     /// Runs `body` on a pooled reader whose revision covers `minimumSequence`; nil when the
     /// committed index is not there yet.
-    func withReader<T>(minimumSequence: UInt64, _ body: (SearchIndex) throws -> T) throws -> T? {
+    func withReader<T: Sendable>(minimumSequence: UInt64, _ body: @Sendable (SearchIndex) throws -> T) throws -> T? {
         guard shared.withLock({ $0.committedSequence }) >= minimumSequence else { return nil }
         readerSlots.wait()
         readersInUse.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
@@ -93,7 +93,7 @@ extension SpotlightEngine {
         }
         // Read after taking a slot: a rebuild may have swapped the index while this waited.
         let generation = shared.withLock { $0.generation }
-        var reader = readers.withLock { $0.popLast() }
+        var reader = readers.take()
         if let r = reader, r.generation != generation {
             r.index.close()
             reader = nil
@@ -105,17 +105,16 @@ extension SpotlightEngine {
             reader = try IndexReader(index: opened, generation: generation)
         }
         guard var reader else { return nil }
-        // Back to the pool however this ends (a reader whose reopen failed reopens next time).
-        defer {
-            readers.withLock { [reader] pool in
-                if pool.count < options.maxReaders { pool.append(reader) } else { reader.index.close() }
+        let result = Result { () throws -> T? in
+            if reader.sequence < minimumSequence {
+                try reader.index.reopen()
+                reader.sequence = try reader.index.lastAppliedSequence()
             }
+            guard reader.sequence >= minimumSequence else { return nil }
+            return try body(reader.index)
         }
-        if reader.sequence < minimumSequence {
-            try reader.index.reopen()
-            reader.sequence = try reader.index.lastAppliedSequence()
-        }
-        guard reader.sequence >= minimumSequence else { return nil }
-        return try body(reader.index)
+        // Back to the pool however this ended (a reader whose reopen failed reopens next time).
+        readers.put(reader, limit: options.maxReaders)?.index.close()
+        return try result.get()
     }
 }

@@ -122,7 +122,8 @@ public final class SpotlightEngine: @unchecked Sendable {
 
     /// A second store connection for reads (get, counts, client state) off the writer.
     let readStore: Mutex<RecordStore>
-    let readers = Mutex<[IndexReader]>([])
+    /// Idle read-only index handles, at most `maxReaders`.
+    let readers = Handoff<IndexReader>()
     /// One per search that may run on a reader at once (`maxReaders`); a search beyond them
     /// waits for one to finish, so concurrent queries never open more index handles than that.
     let readerSlots: DispatchSemaphore
@@ -249,7 +250,7 @@ public final class SpotlightEngine: @unchecked Sendable {
         }
         // After the writer's last commit queued its prune of the change log.
         storeWriter.sync { store.close() }
-        readers.withLock { rs in rs.forEach { $0.index.close() }; rs.removeAll() }
+        for reader in readers.takeAll() { reader.index.close() }
         readStore.withLock { $0.close() }
         _ = FileManager.default.createFile(atPath: dataDirectory + "/clean-shutdown", contents: Data())
         lock.release()

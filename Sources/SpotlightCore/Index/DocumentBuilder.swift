@@ -18,51 +18,23 @@ enum DocumentBuilder {
     /// (``PropertySlots/register(_:in:)``).
     static func build(_ records: [DonatedRecord], languages: [String], slots: PropertySlots,
                       data: DocumentData.Mode) throws -> [XapianDocument] {
-        let job = BuildJob(records: records, languages: languages, slots: slots, data: data)
-        let workers = min(ProcessInfo.processInfo.activeProcessorCount, records.count / parallelThreshold)
-        guard workers > 1 else { return try records.indices.map(job.make) }
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in job.run(worker: worker, of: workers) }
-        return try job.documents()
-    }
-}
-
-/// The records and one result per record, each written by exactly one worker; documents are
-/// not shared until every worker has finished.
-private final class BuildJob: @unchecked Sendable {
-    let records: [DonatedRecord]
-    let languages: [String]
-    let slots: PropertySlots
-    let data: DocumentData.Mode
-    /// Raw memory, so workers writing different elements at once never overlap an access.
-    private let results: UnsafeMutableBufferPointer<Result<XapianDocument, any Error>?>
-
-    init(records: [DonatedRecord], languages: [String], slots: PropertySlots, data: DocumentData.Mode) {
-        self.records = records
-        self.languages = languages
-        self.slots = slots
-        self.data = data
-        results = .allocate(capacity: records.count)
-        results.initialize(repeating: nil)
-    }
-
-    deinit {
-        results.deinitialize()
-        results.deallocate()
-    }
-
-    func make(_ index: Int) throws -> XapianDocument {
-        let donated = records[index]
-        return try RecordDocument.make(donated.record, donated: donated.donated, slots: slots,
-                                       language: languages[index], data: data)
-    }
-
-    /// Builds every `workers`-th record from `worker` on.
-    func run(worker: Int, of workers: Int) {
-        for index in stride(from: worker, to: results.count, by: workers) {
-            results[index] = Result { try make(index) }
+        @Sendable func make(_ index: Int) throws -> XapianDocument {
+            let donated = records[index]
+            return try RecordDocument.make(donated.record, donated: donated.donated, slots: slots,
+                                           language: languages[index], data: data)
         }
+        let workers = min(ProcessInfo.processInfo.activeProcessorCount, records.count / parallelThreshold)
+        guard workers > 1 else { return try records.indices.map(make) }
+        // Each worker builds every `workers`-th record and hands each document over whole.
+        let built = Handoff<(Int, Result<XapianDocument, any Error>)>()
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for index in stride(from: worker, to: records.count, by: workers) {
+                built.put((index, Result { try make(index) }))
+            }
+        }
+        var results = [Result<XapianDocument, any Error>?](repeating: nil, count: records.count)
+        for (index, result) in built.takeAll() { results[index] = result }
+        // In order: the first record's error, as the serial path throws it.
+        return try results.map { try $0!.get() }
     }
-
-    /// The documents in order, or the first record's error.
-    func documents() throws -> [XapianDocument] { try results.map { try $0!.get() } }
 }

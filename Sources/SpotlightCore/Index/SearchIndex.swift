@@ -4,7 +4,8 @@ import SpotlightModel
 /// The search index: a Xapian database derived from the record store, written by one
 /// applier and searched by many readers.
 ///
-/// Not thread-safe: use one instance from one thread at a time.
+/// Not Sendable: one thread at a time uses an instance, and the compiler holds callers to it
+/// (the engine keeps its writer on one queue and hands readers over with ``Handoff``).
 ///
 /// ```swift
 /// let index = try SearchIndex.openWritable(path: "/data/index")
@@ -12,7 +13,7 @@ import SpotlightModel
 /// try index.commit(lastAppliedSequence: 42)
 /// let result = try index.search(SearchQuery(text: "supern"), now: Date())
 /// ```
-public final class SearchIndex: @unchecked Sendable {
+public final class SearchIndex {
     /// The version of ``TermSchema``; a different stored version means rebuild.
     public static let schemaVersion: Int = TermSchema.schemaVersion
 

@@ -6,7 +6,8 @@ import SpotlightModel
 ///
 /// Every change (upsert or delete of one key) gets the next sequence number and an entry in
 /// the change log, which the index applier replays with ``changes(after:limit:)``. A write is
-/// durable when the call returns. Not thread-safe: the caller serialises calls.
+/// durable when the call returns. Not Sendable: one thread at a time uses a connection (the
+/// engine confines its writer to one queue and its reader to a Mutex).
 ///
 /// ```swift
 /// let store = try RecordStore(path: dataDirectory + "/records.sqlite")
@@ -14,7 +15,7 @@ import SpotlightModel
 ///                                        id: "E1", title: "Supernova Viewing Party")])
 /// let changes = try store.changes(after: 0, limit: 100)   // [E1 at outcome.sequence]
 /// ```
-public final class RecordStore: @unchecked Sendable {
+public final class RecordStore {
     /// The database file.
     public let path: String
     let connection: SQLiteConnection
