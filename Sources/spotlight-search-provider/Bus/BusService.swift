@@ -18,8 +18,8 @@ import Synchronization
 /// try service.requestName("org.example.Service", replace: false)
 /// try service.run(idleExit: .seconds(120))   // returns after two idle minutes
 /// ```
-// @unchecked: the sd-bus connection, slot and owned name are touched only on the bus thread
-// (init, then run); handler tasks reach only `completed` and `activity` (each in a Mutex), the
+// @unchecked: the sd-bus connection, slot, owned name and awaiting calls are touched only on
+// the bus thread (init, then run); handler tasks reach only `completed` and `activity` (each in a Mutex), the
 // wake pipe and immutable members. sd-bus hands `self` to C as the callback context, so the
 // thread confinement cannot be moved into a separate non-Sendable owner the compiler checks.
 final class BusService: @unchecked Sendable {
@@ -33,15 +33,13 @@ final class BusService: @unchecked Sendable {
     let log: SpotlightLog
     private let introspection: String
     private let waker: WakePipe
-    private let completed = Mutex<[(call: PendingCall, reply: BusReply)]>([])
+    /// Replies of handler tasks, by the number of the call they answer.
+    private let completed = Mutex<[(call: Int, reply: BusReply)]>([])
     private let activity = Mutex<(pending: Int, last: ContinuousClock.Instant)>((0, .now))
-
-    /// A received call whose reply is not sent yet; holds a reference to the message.
-    /// @unchecked: the handler task only carries the pointer back through `completed`; the
-    /// message is read, answered and unreferenced on the bus thread alone.
-    private struct PendingCall: @unchecked Sendable {
-        let message: OpaquePointer
-    }
+    /// Received calls whose reply is not sent yet, by number, each holding a reference to its
+    /// message; touched only on the bus thread (handler tasks carry the number, not the message).
+    private var awaiting: [Int: OpaquePointer] = [:]
+    private var callsReceived = 0
 
     /// Connects to the session bus (`DBUS_SESSION_BUS_ADDRESS`, else `$XDG_RUNTIME_DIR/bus`)
     /// and registers the object.
@@ -70,6 +68,7 @@ final class BusService: @unchecked Sendable {
     }
 
     deinit {
+        for message in awaiting.values { sd_bus_message_unref(message) }
         if let slot { sd_bus_slot_unref(slot) }
         sd_bus_flush_close_unref(bus)
     }
@@ -184,7 +183,9 @@ final class BusService: @unchecked Sendable {
             return 1
         }
         sd_bus_message_ref(message)
-        let call = PendingCall(message: message)
+        callsReceived += 1
+        let call = callsReceived
+        awaiting[call] = message
         activity.withLock { $0 = ($0.pending + 1, .now) }
         Task {
             let reply = await method.handler(arguments)
@@ -201,8 +202,9 @@ final class BusService: @unchecked Sendable {
         }
         guard !ready.isEmpty else { return }
         for (call, reply) in ready {
-            send(reply, to: call.message)
-            sd_bus_message_unref(call.message)
+            guard let message = awaiting.removeValue(forKey: call) else { continue }
+            send(reply, to: message)
+            sd_bus_message_unref(message)
         }
         activity.withLock { $0 = ($0.pending - ready.count, .now) }
     }
