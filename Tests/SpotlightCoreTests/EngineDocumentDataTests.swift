@@ -50,6 +50,18 @@ import SpotlightModel
         #expect(try searchIndexAlone(fixture, "supernova").hits.map(\.record) == [donated])
     }
 
+    /// After an index failure the writer is reopened (recoverIndex); what it writes next must
+    /// still hold the records, or a shard's index would serve keys it cannot resolve.
+    @Test func recordsInIndexSurvivesAnIndexFailure() async throws {
+        let fixture = EngineFixture()
+        let engine = try engine(fixture, recordsInIndex: true)
+        engine.writer.sync { engine.recoverIndex(after: SpotlightError(.io, "an injected index failure")) }
+        let donated = record("1", "Supernova Viewing Party")
+        try await donate(engine, donated)
+        engine.close()
+        #expect(try searchIndexAlone(fixture, "supernova").hits.map(\.record) == [donated])
+    }
+
     @Test func turningRecordsInIndexOnRebuildsTheIndexWithTheRecords() async throws {
         let fixture = EngineFixture()
         let first = try engine(fixture, recordsInIndex: false)
