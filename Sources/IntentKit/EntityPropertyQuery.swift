@@ -63,19 +63,35 @@ public enum EntityQueryComparatorMode: String, Hashable, Sendable, Codable {
 }
 
 /// One sort of a property query: the property (a key path to its `@Property`, `\TaskEntity.$title`) and the order.
-// @unchecked: `by` is a key path, an immutable value that IntentKit only makes from a
-// `SortableBy` option's Sendable key path literal, but its public type (Apple's shape,
-// `PartialKeyPath<Entity>`) does not say Sendable, and changing it would break callers.
-public struct EntityQuerySort<Entity>: @unchecked Sendable {
+///
+/// ```swift
+/// for sort in sortedBy where sort.by == \TaskEntity.$title {
+///     tasks.sort { sort.order == .ascending ? $0.title < $1.title : $0.title > $1.title }
+/// }
+/// ```
+public struct EntityQuerySort<Entity>: Sendable {
     public enum Ordering: String, Hashable, Sendable, Codable {
         case ascending, descending
     }
-    /// The key path to the property's wrapper, as the query declared it: compare with `\TaskEntity.$title`.
-    public let by: PartialKeyPath<Entity>
+    /// The key path as the `SortableBy` option gave it: Sendable, and known to start at `Entity`.
+    private let keyPath: any AnyKeyPath & Sendable
     public let order: Ordering
 
-    public init(by: PartialKeyPath<Entity>, order: Ordering = .ascending) {
-        self.by = by
+    /// The key path to the property's wrapper, as the query declared it: compare with `\TaskEntity.$title`.
+    public var by: PartialKeyPath<Entity> {
+        // Checked when the sort was made: every initializer takes a key path rooted at Entity.
+        keyPath as! PartialKeyPath<Entity>
+    }
+
+    public init(by: any PartialKeyPath<Entity> & Sendable, order: Ordering = .ascending) {
+        self.keyPath = by
+        self.order = order
+    }
+
+    /// A sort by a `SortableBy` option's key path; nil when it starts at another entity type.
+    init?(option keyPath: any AnyKeyPath & Sendable, order: Ordering) {
+        guard keyPath is PartialKeyPath<Entity> else { return nil }
+        self.keyPath = keyPath
         self.order = order
     }
 }
@@ -217,7 +233,7 @@ public struct EntityQuerySortingOptions: Sendable {
 /// One property a query sorts by.
 public struct EntityQuerySortableByProperty: Sendable {
     /// The key path the sort hands to the query (`EntityQuerySort.by`).
-    let keyPath: AnyKeyPath & Sendable
+    let keyPath: any AnyKeyPath & Sendable
     let wrapper: @Sendable (Any) -> AnyObject?
 
     public init<Entity, Value: IntentValue>(_ keyPath: any KeyPath<Entity, EntityProperty<Value>> & Sendable) {

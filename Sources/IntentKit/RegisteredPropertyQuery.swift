@@ -72,10 +72,10 @@ struct RegisteredPropertyQuery: Sendable {
             guard let order = EntityQuerySort<Query.Entity>.Ordering(rawValue: sort.order) else {
                 throw SpotlightError(.invalidInput, "a sort's order is \"ascending\" or \"descending\", not \"\(sort.order)\"")
             }
-            guard let keyPath = option.keyPath as? PartialKeyPath<Query.Entity> else {
+            guard let sortBy = EntityQuerySort<Query.Entity>(option: option.keyPath, order: order) else {
                 throw SpotlightError(.internal, "\(typeName)'s SortableBy for '\(sort.property)' names another entity type")
             }
-            sorts.append(EntityQuerySort(by: keyPath, order: order))
+            sorts.append(sortBy)
         }
         do {
             return try await query.entities(matching: mappings, mode: mode, sortedBy: sorts, limit: params.limit)
