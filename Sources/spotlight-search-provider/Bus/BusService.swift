@@ -18,12 +18,9 @@ import Synchronization
 /// try service.requestName("org.example.Service", replace: false)
 /// try service.run(idleExit: .seconds(120))   // returns after two idle minutes
 /// ```
-// @unchecked: the sd-bus connection, slot, owned name and awaiting calls are touched only on
-// the bus thread (init, then run); handler tasks reach only `completed` and `activity` (each in a Mutex), the
-// wake pipe and immutable members. sd-bus hands `self` to C as the callback context, so the
-// thread confinement cannot be moved into a separate non-Sendable owner the compiler checks.
-final class BusService: @unchecked Sendable {
-    // The connection and slot: touched only on the thread that calls init and run.
+// Not Sendable: the sd-bus connection, slot, owned name, awaiting calls and activity are
+// touched only on the bus thread (init, then run). Handler tasks reach only `mailbox`.
+final class BusService {
     private let bus: OpaquePointer
     private var slot: OpaquePointer?
     private var ownedName: String?
@@ -32,12 +29,11 @@ final class BusService: @unchecked Sendable {
     let interfaces: [BusInterface]
     let log: SpotlightLog
     private let introspection: String
-    private let waker: WakePipe
-    /// Replies of handler tasks, by the number of the call they answer.
-    private let completed = Mutex<[(call: Int, reply: BusReply)]>([])
-    private let activity = Mutex<(pending: Int, last: ContinuousClock.Instant)>((0, .now))
+    private let mailbox: ReplyMailbox
+    /// Calls being answered, and when the last one came or went (for the idle exit).
+    private var activity: (pending: Int, last: ContinuousClock.Instant) = (0, .now)
     /// Received calls whose reply is not sent yet, by number, each holding a reference to its
-    /// message; touched only on the bus thread (handler tasks carry the number, not the message).
+    /// message (handler tasks carry the number, not the message).
     private var awaiting: [Int: OpaquePointer] = [:]
     private var callsReceived = 0
 
@@ -53,7 +49,7 @@ final class BusService: @unchecked Sendable {
         self.log = log
         introspection = BusIntrospection.xml(interfaces)
         do {
-            waker = try WakePipe()
+            mailbox = ReplyMailbox(waker: try WakePipe())
         } catch {
             sd_bus_flush_close_unref(connection)
             throw BusError(call: error.call, errno: error.errno)
@@ -112,21 +108,19 @@ final class BusService: @unchecked Sendable {
             var deadline: UInt64 = 0
             try busCall("sd_bus_get_timeout") { sd_bus_get_timeout(bus, &deadline) }
             var fds = [pollfd(fd: fd, events: Int16(truncatingIfNeeded: events), revents: 0),
-                       pollfd(fd: waker.readEnd, events: Int16(POLLIN), revents: 0)]
+                       pollfd(fd: mailbox.waker.readEnd, events: Int16(POLLIN), revents: 0)]
             let ready = poll(&fds, 2, pollTimeout(busDeadline: deadline, idle: idleExit.flatMap(idleTime(limit:))))
             if ready < 0, errno != EINTR { throw BusError(call: "poll", errno: errno) }
-            if fds[1].revents != 0 { waker.drain() }
+            if fds[1].revents != 0 { mailbox.waker.drain() }
         }
     }
 
     /// With no call pending: how long until `limit` of idleness is reached (nil: reached).
     /// With calls pending: `limit` itself (not idle).
     private func idleTime(limit: Duration) -> Duration? {
-        activity.withLock { state in
-            if state.pending > 0 { return limit }
-            let left = limit - (ContinuousClock.now - state.last)
-            return left > .zero ? left : nil
-        }
+        if activity.pending > 0 { return limit }
+        let left = limit - (ContinuousClock.now - activity.last)
+        return left > .zero ? left : nil
     }
 
     /// Milliseconds for poll(2): until sd-bus's own deadline (absolute CLOCK_MONOTONIC µs,
@@ -186,27 +180,23 @@ final class BusService: @unchecked Sendable {
         callsReceived += 1
         let call = callsReceived
         awaiting[call] = message
-        activity.withLock { $0 = ($0.pending + 1, .now) }
+        activity = (activity.pending + 1, .now)
+        let mailbox = self.mailbox
         Task {
-            let reply = await method.handler(arguments)
-            self.completed.withLock { $0.append((call, reply)) }
-            self.waker.signal()
+            mailbox.deliver(await method.handler(arguments), for: call)
         }
         return 1
     }
 
     private func sendCompleted() {
-        let ready = completed.withLock { list in
-            defer { list.removeAll() }
-            return list
-        }
+        let ready = mailbox.takeAll()
         guard !ready.isEmpty else { return }
         for (call, reply) in ready {
             guard let message = awaiting.removeValue(forKey: call) else { continue }
             send(reply, to: message)
             sd_bus_message_unref(message)
         }
-        activity.withLock { $0 = ($0.pending - ready.count, .now) }
+        activity = (activity.pending - ready.count, .now)
     }
 
     private func send(_ reply: BusReply, to call: OpaquePointer) {
@@ -238,4 +228,26 @@ private func busServiceCallback(_ message: OpaquePointer?, _ context: UnsafeMuta
                                 _ error: UnsafeMutablePointer<sd_bus_error>?) -> Int32 {
     guard let message, let context else { return 0 }
     return Unmanaged<BusService>.fromOpaque(context).takeUnretainedValue().receive(message)
+}
+
+/// Where handler tasks leave their replies for the bus thread, which the wake pipe wakes.
+private final class ReplyMailbox: Sendable {
+    let waker: WakePipe
+    private let replies = Mutex<[(call: Int, reply: BusReply)]>([])
+
+    init(waker: WakePipe) { self.waker = waker }
+
+    /// From any thread: the reply to call number `call`.
+    func deliver(_ reply: BusReply, for call: Int) {
+        replies.withLock { $0.append((call, reply)) }
+        waker.signal()
+    }
+
+    /// On the bus thread: every reply delivered since the last time.
+    func takeAll() -> [(call: Int, reply: BusReply)] {
+        replies.withLock { list in
+            defer { list.removeAll() }
+            return list
+        }
+    }
 }
