@@ -10,6 +10,11 @@ import SpotlightModel
 /// local index as one combined Xapian database, and gives them back. A shard that fails is
 /// marked down and left out until the probe reaches it again, so a dead shard costs a query
 /// at most one timeout (plus one parallel re-check), and later queries nothing.
+// @unchecked: `healthState` (with its idle connections) is read and written only under
+// `lock`. A connection is either idle there or leased to one query, which combines it with
+// others into one Xapian database for the query's length and then gives it back; the region
+// checker cannot see that the combined database is gone by then, so neither a Mutex nor
+// Handoff can take the connection back.
 final class ShardSet: @unchecked Sendable {
     let layout: ShardLayout
     private let log: SpotlightLog
@@ -31,6 +36,8 @@ final class ShardSet: @unchecked Sendable {
     struct Lease {
         let shard: Shard
         let database: XapianDatabase
+        /// The shard's own slot registry, when the lease was asked to read it.
+        var slots: PropertySlots?
     }
 
     init(layout: ShardLayout, log: SpotlightLog) {
@@ -70,9 +77,9 @@ final class ShardSet: @unchecked Sendable {
     ///
     /// - Returns: the result and the names of the shards left out, in layout order.
     /// - Throws: what `body` throws when every shard still answers (the failure is not theirs).
-    func withShards<T>(local: XapianDatabase?,
+    func withShards<T>(local: XapianDatabase?, readingSlots: Bool = false,
                        _ body: (XapianDatabase, [Lease]) throws -> T) throws -> (T, missing: [String]) {
-        var leases = lease()
+        var leases = lease(readingSlots: readingSlots)
         defer { release(leases) }
         while true {
             let parts = (local.map { [$0] } ?? []) + leases.map(\.database)
@@ -81,7 +88,7 @@ final class ShardSet: @unchecked Sendable {
                 return (result, missing(besides: leases))
             } catch let error as SpotlightError where error.code != .invalidInput && !leases.isEmpty {
                 let before = leases.count
-                leases = recheck(leases)
+                leases = recheck(leases, readingSlots: readingSlots)
                 if leases.count == before { throw error }
             }
         }
@@ -89,16 +96,9 @@ final class ShardSet: @unchecked Sendable {
 
     /// A connection to each shard that is up, opened in parallel; a shard that cannot be
     /// reached is marked down.
-    func lease() -> [Lease] {
-        let candidates: [(Shard, XapianDatabase?)] = withHealth { h in
-            layout.shards.filter { h.down[$0.name] == nil }.map { ($0, h.idle[$0.name]?.popLast()) }
-        }
-        return openInParallel(candidates.map { shard, idle in
-            { () throws -> XapianDatabase in
-                if let idle, (try? idle.reopen()) != nil { return idle }
-                return try self.open(shard)
-            }
-        }, shards: candidates.map(\.0))
+    func lease(readingSlots: Bool = false) -> [Lease] {
+        let up = withHealth { h in layout.shards.filter { h.down[$0.name] == nil } }
+        return openInParallel(up, reusingIdle: true, readingSlots: readingSlots)
     }
 
     /// Gives connections back for the next query.
@@ -119,9 +119,8 @@ final class ShardSet: @unchecked Sendable {
 
     /// After a failed query: fresh connections to the leased shards, in parallel. Those that
     /// fail are marked down; the rest come back as new leases (the old ones may be mid-message).
-    private func recheck(_ leases: [Lease]) -> [Lease] {
-        openInParallel(leases.map { lease in { try self.open(lease.shard) } },
-                       shards: leases.map(\.shard))
+    private func recheck(_ leases: [Lease], readingSlots: Bool) -> [Lease] {
+        openInParallel(leases.map(\.shard), reusingIdle: false, readingSlots: readingSlots)
     }
 
     /// A new connection at the shard's latest revision: xapian-tcpsrv opens its database once,
@@ -132,25 +131,37 @@ final class ShardSet: @unchecked Sendable {
         return database
     }
 
-    /// Runs each opener on its own thread; marks the shards whose opener fails down.
-    private func openInParallel(_ openers: [() throws -> XapianDatabase], shards: [Shard]) -> [Lease] {
-        let results = Mutex<[Int: Result<XapianDatabase, any Error>]>([:])
-        let box = UncheckedBox(openers)
-        DispatchQueue.concurrentPerform(iterations: openers.count) { i in
-            let outcome = Result { try box.value[i]() }
-            let sendable = UncheckedBox(outcome)
-            results.withLock { $0[i] = sendable.value }
+    /// Connects to each shard on its own thread (an idle connection reopened, when
+    /// `reusingIdle`, else a new one) and reads its slot registry when `readingSlots`; marks
+    /// the shards that fail down.
+    private func openInParallel(_ shards: [Shard], reusingIdle: Bool, readingSlots: Bool) -> [Lease] {
+        let opened = Handoff<(Int, Result<Lease, any Error>)>()
+        DispatchQueue.concurrentPerform(iterations: shards.count) { i in
+            let outcome = Result { try self.connect(shards[i], reusingIdle: reusingIdle, readingSlots: readingSlots) }
+            opened.put((i, outcome))
         }
-        let outcomes = results.withLock { $0 }
+        var outcomes = [Result<Lease, any Error>?](repeating: nil, count: shards.count)
+        for (i, outcome) in opened.takeAll() { outcomes[i] = outcome }
         var leases: [Lease] = []
-        for (i, shard) in shards.enumerated() {
-            switch outcomes[i] {
-            case .success(let database)?: leases.append(Lease(shard: shard, database: database))
+        for (shard, outcome) in zip(shards, outcomes) {
+            switch outcome {
+            case .success(let lease)?: leases.append(lease)
             case .failure(let error)?: markDown(shard, "\(error)")
             case nil: markDown(shard, "it was not tried")
             }
         }
         return leases
+    }
+
+    private func connect(_ shard: Shard, reusingIdle: Bool, readingSlots: Bool) throws -> Lease {
+        let idle = reusingIdle ? withHealth { $0.idle[shard.name]?.popLast() } : nil
+        let database: XapianDatabase
+        if let idle, (try? idle.reopen()) != nil {
+            database = idle
+        } else {
+            database = try open(shard)
+        }
+        return Lease(shard: shard, database: database, slots: readingSlots ? try PropertySlots.load(from: database) : nil)
     }
 
     func markDown(_ shard: Shard, _ reason: String) {
@@ -178,11 +189,4 @@ final class ShardSet: @unchecked Sendable {
             if rejoined { log(.info, "shard \(shard.name) (\(shard.address)) answers again and rejoined the queries") }
         }
     }
-}
-
-/// Carries a value the compiler cannot prove Sendable across one hand-off where only one
-/// thread touches it at a time.
-struct UncheckedBox<T>: @unchecked Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
 }

@@ -37,13 +37,14 @@ extension SpotlightEngine {
 
     private static func search(_ query: SearchQuery, local: XapianDatabase, _ shards: ShardSet,
                                _ synonyms: [String: SynonymTable], _ lookup: RecordLookup) throws -> SearchResult {
-        var (result, missing) = try shards.withShards(local: local) { combined, leases in
+        // The combined database reads metadata from `local` alone: when the query uses property
+        // slots at all, each shard's registry is read as it is leased (in parallel) and merged.
+        let usesSlots = SearchRun.usesPropertySlots(query)
+        var (result, missing) = try shards.withShards(local: local, readingSlots: usesSlots) { combined, leases in
             let index = SearchIndex(database: combined, writablePath: nil)
             index.recordLookup = lookup
-            // The combined database reads metadata from `local` alone: merge every part's registry
-            // (one round trip per shard, in parallel), when the query uses property slots at all.
-            index.givenSlots = SearchRun.usesPropertySlots(query)
-                ? PropertySlots.merged(try Self.registries([local] + leases.map(\.database))) : PropertySlots()
+            index.givenSlots = usesSlots
+                ? PropertySlots.merged([try PropertySlots.load(from: local)] + leases.compactMap(\.slots)) : PropertySlots()
             var result = try index.search(query, now: Date(), synonyms: synonyms)
             // Xapian's remote backend has no spelling dictionary: a remote shard's words are not suggested.
             if query.spelling != nil, leases.contains(where: { $0.shard.isRemote }) {
@@ -60,18 +61,6 @@ extension SpotlightEngine {
         let shardBundles = Set(shards?.layout.shards.flatMap(\.bundles) ?? [])
         return RecordLookup(records: { keys in try self.readStore.withLock { try $0.records(for: keys) } },
                             mustFind: { shardBundles.contains($0.bundle) })
-    }
-
-    /// The slot registry of each database, read in parallel (each handle on one thread).
-    private static func registries(_ databases: [XapianDatabase]) throws -> [PropertySlots] {
-        let results = Mutex<[Int: Result<PropertySlots, any Error>]>([:])
-        let box = UncheckedBox(databases)
-        DispatchQueue.concurrentPerform(iterations: databases.count) { i in
-            let outcome = UncheckedBox(Result { try PropertySlots.load(from: box.value[i]) })
-            results.withLock { $0[i] = outcome.value }
-        }
-        let outcomes = results.withLock { $0 }
-        return try databases.indices.map { try outcomes[$0]!.get() }
     }
 
     /// Reads records by key: from the record store, then (for keys it does not hold) from
