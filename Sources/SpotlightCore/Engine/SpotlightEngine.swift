@@ -17,6 +17,11 @@ import SpotlightModel
 /// _ = try await engine.write(.upsert([record], clientState: nil))
 /// let result = try await engine.search(SearchQuery(text: "supernova"))
 /// ```
+// @unchecked: the mutable members below are each confined to one serial queue (marked
+// "Confined to `storeWriter`" and "Confined to `writer`") and touched only in blocks run on
+// it; everything else is immutable, a Mutex, a Handoff or a Dispatch object. The handles
+// they hold (RecordStore, SearchIndex) are not Sendable, so none can leave its queue except
+// through Handoff, which the compiler checks.
 public final class SpotlightEngine: @unchecked Sendable {
     /// Tuning and hooks.
     public struct Options: Sendable {
