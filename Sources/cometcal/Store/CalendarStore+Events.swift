@@ -4,31 +4,38 @@ import SpotlightModel
 extension CalendarStore {
     /// Every event, by start date.
     func events() throws -> [StoredEvent] {
-        try loadEvents(where: "", [])
+        try database.withConnection { db in try loadEvents(where: "", [], in: db) }
     }
 
     /// The events with these identifiers, by start date; unknown ones are left out.
     func events(ids: [String]) throws -> [StoredEvent] {
+        try database.withConnection { db in try events(ids: ids, in: db) }
+    }
+
+    /// The events with these identifiers, read on `db`, by start date; unknown ones are left out.
+    func events(ids: [String], in db: SQLite.Connection) throws -> [StoredEvent] {
         guard !ids.isEmpty else { return [] }
         let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
-        return try loadEvents(where: "WHERE e.id IN (\(marks))", ids.map { .text($0) })
+        return try loadEvents(where: "WHERE e.id IN (\(marks))", ids.map { .text($0) }, in: db)
     }
 
     /// Every attendee of every event.
     func attendees() throws -> [Attendee] {
-        try database.rows("SELECT id, name, email FROM attendees ORDER BY name, id").map(Self.attendee(from:))
+        try database.withConnection { db in
+            try db.rows("SELECT id, name, email FROM attendees ORDER BY name, id").map(Self.attendee(from:))
+        }
     }
 
     /// Adds an event with its attendees.
     /// - Throws: `SpotlightError(.notFound)` if the calendar does not exist.
     func createEvent(_ new: NewEvent) throws -> StoredEvent {
         let id = UUID().uuidString
-        try database.transaction {
-            guard try !calendars(ids: [new.calendarID]).isEmpty else {
+        try database.transaction { db in
+            guard try !calendars(ids: [new.calendarID], in: db).isEmpty else {
                 throw SpotlightError(.notFound, "no calendar has identifier \"\(new.calendarID)\"; "
                     + "list them with `cometcal calendars`")
             }
-            try database.run("""
+            try db.run("""
                 INSERT INTO events (id, title, start, end, all_day, location, notes, calendar_id)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """, [.text(id), .text(new.title), .real(new.startDate.timeIntervalSince1970),
@@ -36,8 +43,8 @@ extension CalendarStore {
                       new.location.map(SQLite.Value.text) ?? .null, new.notes.map(SQLite.Value.text) ?? .null,
                       .text(new.calendarID)])
             for person in new.attendees {
-                try database.run("INSERT INTO attendees (id, event_id, name, email) VALUES (?, ?, ?, ?)",
-                                 [.text(UUID().uuidString), .text(id), .text(person.name), .text(person.email)])
+                try db.run("INSERT INTO attendees (id, event_id, name, email) VALUES (?, ?, ?, ?)",
+                           [.text(UUID().uuidString), .text(id), .text(person.name), .text(person.email)])
             }
         }
         return try event(id: id)
@@ -46,8 +53,8 @@ extension CalendarStore {
     /// Applies changes to an event; a new start keeps its duration.
     /// - Throws: `SpotlightError(.notFound)` if the event does not exist (any more).
     func updateEvent(id: String, _ changes: EventChanges) throws -> StoredEvent {
-        try database.transaction {
-            var event = try event(id: id)
+        try database.transaction { db in
+            var event = try event(id: id, in: db)
             if let title = changes.title { event.title = title }
             if let start = changes.startDate {
                 event.endDate = start.addingTimeInterval(event.endDate.timeIntervalSince(event.startDate))
@@ -55,11 +62,11 @@ extension CalendarStore {
             }
             if let location = changes.location { event.location = location }
             if let notes = changes.notes { event.notes = notes }
-            try database.run("UPDATE events SET title = ?, start = ?, end = ?, location = ?, notes = ? WHERE id = ?",
-                             [.text(event.title), .real(event.startDate.timeIntervalSince1970),
-                              .real(event.endDate.timeIntervalSince1970),
-                              event.location.map(SQLite.Value.text) ?? .null,
-                              event.notes.map(SQLite.Value.text) ?? .null, .text(id)])
+            try db.run("UPDATE events SET title = ?, start = ?, end = ?, location = ?, notes = ? WHERE id = ?",
+                       [.text(event.title), .real(event.startDate.timeIntervalSince1970),
+                        .real(event.endDate.timeIntervalSince1970),
+                        event.location.map(SQLite.Value.text) ?? .null,
+                        event.notes.map(SQLite.Value.text) ?? .null, .text(id)])
             return event
         }
     }
@@ -67,28 +74,35 @@ extension CalendarStore {
     /// Removes an event and its attendees.
     /// - Throws: `SpotlightError(.notFound)` if the event does not exist.
     func deleteEvent(id: String) throws {
-        try database.transaction {
-            _ = try event(id: id)
-            try database.run("DELETE FROM events WHERE id = ?", [.text(id)])
+        try database.transaction { db in
+            _ = try event(id: id, in: db)
+            try db.run("DELETE FROM events WHERE id = ?", [.text(id)])
         }
     }
 
     /// One event.
     /// - Throws: `SpotlightError(.notFound)` if no event has this identifier.
     func event(id: String) throws -> StoredEvent {
-        guard let event = try events(ids: [id]).first else {
+        try database.withConnection { db in try event(id: id, in: db) }
+    }
+
+    /// One event, read on `db`.
+    /// - Throws: `SpotlightError(.notFound)` if no event has this identifier.
+    func event(id: String, in db: SQLite.Connection) throws -> StoredEvent {
+        guard let event = try events(ids: [id], in: db).first else {
             throw SpotlightError(.notFound, "no event has identifier \"\(id)\"; it may have been deleted")
         }
         return event
     }
 
-    private func loadEvents(where clause: String, _ parameters: [SQLite.Value]) throws -> [StoredEvent] {
-        let rows = try database.rows("""
+    private func loadEvents(where clause: String, _ parameters: [SQLite.Value],
+                            in db: SQLite.Connection) throws -> [StoredEvent] {
+        let rows = try db.rows("""
             SELECT e.id, e.title, e.start, e.end, e.all_day, e.location, e.notes, c.id, c.title, c.color
             FROM events e JOIN calendars c ON c.id = e.calendar_id \(clause) ORDER BY e.start, e.title, e.id
             """, parameters)
         var attendeesByEvent: [String: [Attendee]] = [:]
-        for row in try database.rows("SELECT id, name, email, event_id FROM attendees ORDER BY name, id") {
+        for row in try db.rows("SELECT id, name, email, event_id FROM attendees ORDER BY name, id") {
             attendeesByEvent[row[3].text ?? "", default: []].append(Self.attendee(from: row))
         }
         return rows.map { row in

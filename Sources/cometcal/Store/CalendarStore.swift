@@ -32,14 +32,16 @@ final class CalendarStore: Sendable {
     }
 
     private func migrate() throws {
-        let version = try database.rows("PRAGMA user_version").first?.first?.integer ?? 0
+        let version = try database.withConnection { db in
+            try db.rows("PRAGMA user_version").first?.first?.integer ?? 0
+        }
         if version == Self.schemaVersion { return }
         guard version == 0 else {
             throw SpotlightError(.corrupt, "CometCal's store \(database.path) has schema version \(version), "
                 + "newer than this build's \(Self.schemaVersion); use a newer cometcal or another COMETCAL_DATA_DIR")
         }
-        try database.transaction {
-            try database.execute("""
+        try database.transaction { db in
+            try db.execute("""
                 CREATE TABLE IF NOT EXISTS calendars (
                     id TEXT PRIMARY KEY, title TEXT NOT NULL, color TEXT NOT NULL);
                 CREATE TABLE IF NOT EXISTS events (
@@ -60,36 +62,46 @@ final class CalendarStore: Sendable {
 
     /// Every calendar, by title.
     func calendars() throws -> [StoredCalendar] {
-        try database.rows("SELECT id, title, color FROM calendars ORDER BY title COLLATE NOCASE, id")
+        try database.withConnection { db in try calendars(in: db) }
+    }
+
+    /// Every calendar, by title, read on `db` (inside a transaction, say).
+    func calendars(in db: SQLite.Connection) throws -> [StoredCalendar] {
+        try db.rows("SELECT id, title, color FROM calendars ORDER BY title COLLATE NOCASE, id")
             .map(Self.calendar(from:))
     }
 
     /// The calendars with these identifiers; unknown ones are left out.
     func calendars(ids: [String]) throws -> [StoredCalendar] {
+        try database.withConnection { db in try calendars(ids: ids, in: db) }
+    }
+
+    /// The calendars with these identifiers, read on `db`; unknown ones are left out.
+    func calendars(ids: [String], in db: SQLite.Connection) throws -> [StoredCalendar] {
         let wanted = Set(ids)
-        return try calendars().filter { wanted.contains($0.id) }
+        return try calendars(in: db).filter { wanted.contains($0.id) }
     }
 
     /// Adds a calendar.
     /// - Throws: `SpotlightError(.conflict)` if a calendar already has this title (ignoring
     ///   case and diacritics), since a string names a calendar by its title.
     func createCalendar(title: String, color: String) throws -> StoredCalendar {
-        try database.transaction {
-            if let existing = try calendars().first(where: { TitleMatch.fold($0.title) == TitleMatch.fold(title) }) {
+        try database.transaction { db in
+            if let existing = try calendars(in: db).first(where: { TitleMatch.fold($0.title) == TitleMatch.fold(title) }) {
                 throw SpotlightError(.conflict, "a calendar named \"\(existing.title)\" already exists; "
                     + "choose another name")
             }
             let calendar = StoredCalendar(id: UUID().uuidString, title: title, color: color)
-            try database.run("INSERT INTO calendars (id, title, color) VALUES (?, ?, ?)",
-                             [.text(calendar.id), .text(calendar.title), .text(calendar.color)])
+            try db.run("INSERT INTO calendars (id, title, color) VALUES (?, ?, ?)",
+                       [.text(calendar.id), .text(calendar.title), .text(calendar.color)])
             return calendar
         }
     }
 
     /// Removes every event, attendee and calendar.
     func reset() throws {
-        try database.transaction {
-            try database.execute("DELETE FROM attendees; DELETE FROM events; DELETE FROM calendars;")
+        try database.transaction { db in
+            try db.execute("DELETE FROM attendees; DELETE FROM events; DELETE FROM calendars;")
         }
     }
 

@@ -1,21 +1,22 @@
 import Foundation
 import CSQLite
+import Synchronization
 import SpotlightModel
 
-/// One SQLite connection of the app's store. Every sqlite3 call goes through ``check(_:_:)``,
-/// which turns a failing status into a `SpotlightError` naming the call and SQLite's message.
-/// Calls are serialized by a lock, so the connection can be shared by concurrent intents.
+/// The app store's SQLite database, shared by concurrent intents. Its one ``Connection`` lives
+/// in a `Mutex`; a caller gets it only as the `inout sending` parameter of a closure that
+/// returns a `Sendable` value, so the compiler checks that one thread at a time uses the
+/// connection and that nothing keeps it past the closure.
 ///
 /// ```swift
-/// let db = try SQLite(path: "/tmp/cometcal/cometcal.sqlite")
-/// try db.execute("CREATE TABLE t (x TEXT)")
-/// try db.run("INSERT INTO t VALUES (?)", [.text("hello")])
-/// let rows = try db.rows("SELECT x FROM t")   // [[.text("hello")]]
+/// let database = try SQLite(path: "/tmp/cometcal/cometcal.sqlite")
+/// try database.transaction { db in
+///     try db.execute("CREATE TABLE t (x TEXT)")
+///     try db.run("INSERT INTO t VALUES (?)", [.text("hello")])
+/// }
+/// let rows = try database.withConnection { db in try db.rows("SELECT x FROM t") }   // [[.text("hello")]]
 /// ```
-// @unchecked: the connection handle is used only under `lock`, and SQLite itself is opened
-// FULLMUTEX. The lock is recursive because a transaction calls the store's own queries; a
-// Mutex (not recursive) would need every query to take the connection as an argument.
-final class SQLite: @unchecked Sendable {
+final class SQLite: Sendable {
     /// A bound parameter or a column value.
     enum Value: Hashable, Sendable {
         case null
@@ -35,43 +36,79 @@ final class SQLite: @unchecked Sendable {
     }
 
     let path: String
-    // Guarded by `lock` (recursive, so a transaction holds it across its statements); closed in deinit.
-    private let handle: OpaquePointer
-    private let lock = NSRecursiveLock()
+    private let connection: Mutex<Connection>
 
     /// Opens (creating) the database in WAL mode with a busy timeout, so the app service and
     /// the command line can use it at once.
     /// - Throws: `SpotlightError(.io)` if the file cannot be opened.
     init(path: String) throws {
         self.path = path
-        var db: OpaquePointer?
-        let status = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, nil)
-        guard status == SQLITE_OK, let db else {
-            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
-            sqlite3_close_v2(db)
-            throw SpotlightError(.io, "cannot open CometCal's store at \(path): \(message); "
-                + "check that the directory is writable or set COMETCAL_DATA_DIR")
+        connection = Mutex(try Connection(path: path))
+    }
+
+    /// Runs `body` with the connection, holding it: no other caller's statement runs in between.
+    /// A query the store also runs inside transactions takes the connection as a parameter,
+    /// so it can be called from here and from a transaction's body alike.
+    // `inout sending`, as `Mutex.withLock` gives it: a plain `(Connection)` closure would let a
+    // caller copy the connection into a captured variable and use it outside the lock.
+    func withConnection<T: Sendable>(_ body: (inout sending Connection) throws -> T) throws -> T {
+        try connection.withLock { db in try body(&db) }
+    }
+
+    /// Runs `body` in one transaction on the connection; rolls back if it throws. The body
+    /// runs its statements on the connection it is given, which this call already holds.
+    func transaction<T: Sendable>(_ body: (inout sending Connection) throws -> T) throws -> T {
+        try connection.withLock { db in
+            try db.execute("BEGIN IMMEDIATE")
+            do {
+                let value = try body(&db)
+                try db.execute("COMMIT")
+                return value
+            } catch {
+                try? db.execute("ROLLBACK")
+                throw error
+            }
         }
-        handle = db
-        sqlite3_busy_timeout(db, 5000)
-        try execute("PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON;")
     }
 
-    deinit { sqlite3_close_v2(handle) }
+    /// One open SQLite connection. Every sqlite3 call goes through ``check(_:_:)``, which turns
+    /// a failing status into a `SpotlightError` naming the call and SQLite's message. Not
+    /// `Sendable`: it is reached only through ``SQLite/withConnection(_:)`` and
+    /// ``SQLite/transaction(_:)``, which hold the lock while it is in use.
+    final class Connection {
+        let path: String
+        // Closed in deinit, when the `SQLite` that owns this connection goes away.
+        private let handle: OpaquePointer
 
-    /// Runs one or more statements without parameters.
-    func execute(_ sql: String) throws {
-        try locked { try check("sqlite3_exec", sqlite3_exec(handle, sql, nil, nil, nil)) }
-    }
+        fileprivate init(path: String) throws {
+            self.path = path
+            var db: OpaquePointer?
+            let status = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, nil)
+            guard status == SQLITE_OK, let db else {
+                let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+                sqlite3_close_v2(db)
+                throw SpotlightError(.io, "cannot open CometCal's store at \(path): \(message); "
+                    + "check that the directory is writable or set COMETCAL_DATA_DIR")
+            }
+            handle = db
+            sqlite3_busy_timeout(db, 5000)
+            try execute("PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON;")
+        }
 
-    /// Runs one statement with parameters, ignoring rows.
-    func run(_ sql: String, _ parameters: [Value] = []) throws {
-        _ = try rows(sql, parameters)
-    }
+        deinit { sqlite3_close_v2(handle) }
 
-    /// Runs one statement and returns its rows, each a list of column values.
-    func rows(_ sql: String, _ parameters: [Value] = []) throws -> [[Value]] {
-        try locked {
+        /// Runs one or more statements without parameters.
+        func execute(_ sql: String) throws {
+            try check("sqlite3_exec", sqlite3_exec(handle, sql, nil, nil, nil))
+        }
+
+        /// Runs one statement with parameters, ignoring rows.
+        func run(_ sql: String, _ parameters: [Value] = []) throws {
+            _ = try rows(sql, parameters)
+        }
+
+        /// Runs one statement and returns its rows, each a list of column values.
+        func rows(_ sql: String, _ parameters: [Value] = []) throws -> [[Value]] {
             var statement: OpaquePointer?
             try check("sqlite3_prepare_v2", sqlite3_prepare_v2(handle, sql, -1, &statement, nil))
             defer { sqlite3_finalize(statement) }
@@ -86,52 +123,31 @@ final class SQLite: @unchecked Sendable {
                 result.append((0..<sqlite3_column_count(statement)).map { column(Int32($0), of: statement) })
             }
         }
-    }
 
-    /// Runs `body` in one transaction; rolls back if it throws.
-    func transaction<T>(_ body: () throws -> T) throws -> T {
-        try locked {
-            try execute("BEGIN IMMEDIATE")
-            do {
-                let value = try body()
-                try execute("COMMIT")
-                return value
-            } catch {
-                try? execute("ROLLBACK")
-                throw error
+        /// The one place a SQLite status becomes an error.
+        private func check(_ call: String, _ status: Int32) throws {
+            guard status != SQLITE_OK, status != SQLITE_ROW, status != SQLITE_DONE else { return }
+            let message = String(cString: sqlite3_errmsg(handle))
+            throw SpotlightError(.io, "CometCal's store (\(path)): \(call) failed: \(message)",
+                                 underlying: "sqlite status \(status)")
+        }
+
+        private func bind(_ value: Value, at index: Int32, in statement: OpaquePointer?) -> Int32 {
+            switch value {
+            case .null: return sqlite3_bind_null(statement, index)
+            case .integer(let i): return sqlite3_bind_int64(statement, index, i)
+            case .real(let d): return sqlite3_bind_double(statement, index, d)
+            case .text(let s): return sqlite3_bind_text(statement, index, s, -1, transient)
             }
         }
-    }
 
-    private func locked<T>(_ body: () throws -> T) throws -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body()
-    }
-
-    /// The one place a SQLite status becomes an error.
-    private func check(_ call: String, _ status: Int32) throws {
-        guard status != SQLITE_OK, status != SQLITE_ROW, status != SQLITE_DONE else { return }
-        let message = String(cString: sqlite3_errmsg(handle))
-        throw SpotlightError(.io, "CometCal's store (\(path)): \(call) failed: \(message)",
-                             underlying: "sqlite status \(status)")
-    }
-
-    private func bind(_ value: Value, at index: Int32, in statement: OpaquePointer?) -> Int32 {
-        switch value {
-        case .null: return sqlite3_bind_null(statement, index)
-        case .integer(let i): return sqlite3_bind_int64(statement, index, i)
-        case .real(let d): return sqlite3_bind_double(statement, index, d)
-        case .text(let s): return sqlite3_bind_text(statement, index, s, -1, transient)
-        }
-    }
-
-    private func column(_ index: Int32, of statement: OpaquePointer?) -> Value {
-        switch sqlite3_column_type(statement, index) {
-        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, index))
-        case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, index))
-        case SQLITE_NULL: return .null
-        default: return .text(sqlite3_column_text(statement, index).map { String(cString: $0) } ?? "")
+        private func column(_ index: Int32, of statement: OpaquePointer?) -> Value {
+            switch sqlite3_column_type(statement, index) {
+            case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, index))
+            case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, index))
+            case SQLITE_NULL: return .null
+            default: return .text(sqlite3_column_text(statement, index).map { String(cString: $0) } ?? "")
+            }
         }
     }
 }
