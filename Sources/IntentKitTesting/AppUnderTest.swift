@@ -37,7 +37,7 @@ enum AppUnderTest {
     }
 
     /// `INTENTKIT_TEST_APP`'s value: a path is described and registered, anything else is a bundle identifier.
-    private static func bundle(named named: String) throws -> String {
+    private static func bundle(named: String) throws -> String {
         guard named.contains("/") else { return named }
         let path = URL(fileURLWithPath: named).standardizedFileURL.path
         guard FileManager.default.isExecutableFile(atPath: path) else {
