@@ -21,7 +21,8 @@ public final class SearchableIndex: Sendable {
     /// Records per `donate` call; larger donations are split.
     public static let batchSize = 2000
 
-    public let socketPath: String
+    /// Where spotlightd is asked (its client's socket).
+    public var socketPath: String { daemon.socketPath }
     /// A name for this index, as Core Spotlight's `CSSearchableIndex(name:)`; it names its batches
     /// in spotlightd's log.
     public let name: String?
@@ -39,7 +40,6 @@ public final class SearchableIndex: Sendable {
                 callTimeout: Duration = .seconds(30)) {
         self.name = name
         self.daemon = DaemonClient(socketPath: socketPath, reconnectWindow: reconnectWindow, callTimeout: callTimeout)
-        self.socketPath = daemon.socketPath
     }
 
     /// Donates records (re-donation replaces). Returns when they are durable in the store, or,

@@ -31,9 +31,6 @@ final class Handoff<Value>: @unchecked Sendable {
         values = [value]
     }
 
-    /// How many values are in the hand-off now.
-    var count: Int { lock.withLock { _ in values.count } }
-
     /// Hands `value` over; the caller must not use it afterwards.
     func put(_ value: sending Value) {
         lock.withLock { _ in values.append(value) }

@@ -25,15 +25,18 @@ enum DocumentBuilder {
         }
         let workers = min(ProcessInfo.processInfo.activeProcessorCount, records.count / parallelThreshold)
         guard workers > 1 else { return try records.indices.map(make) }
-        // Each worker builds every `workers`-th record and hands each document over whole.
-        let built = Handoff<(Int, Result<XapianDocument, any Error>)>()
+        // Each worker builds every `workers`-th record and hands its documents over at the end,
+        // in one piece (one lock per worker, not per record).
+        let built = Handoff<[(Int, Result<XapianDocument, any Error>)]>()
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var mine: [(Int, Result<XapianDocument, any Error>)] = []
             for index in stride(from: worker, to: records.count, by: workers) {
-                built.put((index, Result { try make(index) }))
+                mine.append((index, Result { try make(index) }))
             }
+            built.put(mine)
         }
         var results = [Result<XapianDocument, any Error>?](repeating: nil, count: records.count)
-        for (index, result) in built.takeAll() { results[index] = result }
+        for (index, result) in built.takeAll().joined() { results[index] = result }
         // In order: the first record's error, as the serial path throws it.
         return try results.map { try $0!.get() }
     }
