@@ -24,6 +24,10 @@ struct cx_database {
 
 // Hands db's pending spelling changes to Xapian (writable only); a no-op when there are none.
 void cx_flush_spelling(cx_database *db);
+// A word the spelling dictionary and completions may propose: unprefixed and not a CJK n-gram.
+bool cx_is_spelling_word(const std::string &term);
+// Adds `sign` (+1 put in, -1 taken out) to the pending spelling change of each of doc's words.
+void cx_count_spelling(cx_database *db, const Xapian::Document &doc, int64_t sign);
 
 struct cx_document {
     Xapian::Document doc;

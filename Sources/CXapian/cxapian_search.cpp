@@ -23,9 +23,13 @@ static bool is_unprefixed(const std::string &term) {
     return !term.empty() && !(term[0] >= 'A' && term[0] <= 'Z');
 }
 
-// A word the spelling dictionary and completions may propose: unprefixed and not a CJK n-gram.
-static bool is_spelling_word(const std::string &term) {
+bool cx_is_spelling_word(const std::string &term) {
     return is_unprefixed(term) && !cx_term_has_cjk(term);
+}
+
+void cx_count_spelling(cx_database *db, const Xapian::Document &doc, int64_t sign) {
+    for (auto term = doc.termlist_begin(); term != doc.termlist_end(); ++term)
+        if (cx_is_spelling_word(*term)) db->spelling_delta[*term] += sign;
 }
 
 namespace {
@@ -77,15 +81,9 @@ extern "C" cx_status cx_database_update_spelling(cx_database *db, const char *un
         if (db->writable == nullptr) throw Xapian::InvalidOperationError("the database was opened read-only");
         Xapian::WritableDatabase &w = *db->writable;
         std::string key(unique_term, term_len);
-        for (auto post = w.postlist_begin(key); post != w.postlist_end(key); ++post) {
-            Xapian::Document old = w.get_document(*post);
-            for (auto term = old.termlist_begin(); term != old.termlist_end(); ++term)
-                if (is_spelling_word(*term)) db->spelling_delta[*term] -= 1;
-        }
-        if (doc != nullptr) {
-            for (auto term = doc->doc.termlist_begin(); term != doc->doc.termlist_end(); ++term)
-                if (is_spelling_word(*term)) db->spelling_delta[*term] += 1;
-        }
+        for (auto post = w.postlist_begin(key); post != w.postlist_end(key); ++post)
+            cx_count_spelling(db, w.get_document(*post), -1);
+        if (doc != nullptr) cx_count_spelling(db, doc->doc, +1);
     });
 }
 
@@ -158,7 +156,7 @@ extern "C" cx_status cx_database_complete(const cx_database *db, const cx_query 
             auto term = doc.termlist_begin();
             term.skip_to(start);
             for (; term != doc.termlist_end() && (*term).compare(0, start.size(), start) == 0; ++term)
-                if (is_spelling_word(*term)) ++counts[*term];
+                if (cx_is_spelling_word(*term)) ++counts[*term];
         }
         std::vector<word_count> ranked(counts.begin(), counts.end());
         std::sort(ranked.begin(), ranked.end(), [](const word_count &a, const word_count &b) {

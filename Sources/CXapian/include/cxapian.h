@@ -112,6 +112,25 @@ cx_status cx_database_check(const char *path, uint64_t *error_count, char **repo
 /* Compacts the local database at source into a new database at destination (which must not
    exist yet); metadata and document ids are kept. The source may be open elsewhere. */
 cx_status cx_database_compact(const char *source, const char *destination, char **error);
+/* ---- The bulk path (cxapian_bulk.cpp) -------------------------------------------- */
+
+/* Creates (or empties) a scratch database at path for writing one part of a bulk build: no
+   fsync on commit, since a part counts only once merged and the merge is committed. */
+cx_status cx_database_open_scratch(const char *path, cx_database **out, char **error);
+/* Adds doc as a new document (no unique-term lookup: the caller knows no document holds its
+   key) and counts its words into the pending spelling changes. */
+cx_status cx_database_add_new_document(cx_database *db, const cx_document *doc, char **error);
+/* Merges the local databases at sources, in order, into a new compacted database at
+   destination (which must not exist yet): document ids are renumbered so each source's
+   documents follow the previous source's; spelling tables are summed; metadata keys of every
+   source are kept (a key in several sources keeps one of its values). */
+cx_status cx_database_merge(const char *const *sources, size_t count, const char *destination, char **error);
+/* Deletes the document with the lowest document id holding term (a unique key after a merge
+   whose older source held the key: the superseded version), taking its words out of the
+   spelling dictionary; *deleted is 1 when there was one. */
+cx_status cx_database_delete_first_document(cx_database *db, const char *term, size_t term_len,
+                                            int *deleted, char **error);
+
 /* Allocates length bytes of disk past the end of the file at path without changing its size
    (fallocate FALLOC_FL_KEEP_SIZE), so later writes there cannot fail for lack of space.
    *supported is 0 (and CX_OK returned) when the file system cannot preallocate; ENOSPC and
