@@ -1,5 +1,4 @@
 import Foundation
-internal import CXapian
 import SpotlightModel
 
 /// What a rebuild did.
@@ -87,19 +86,7 @@ extension SpotlightEngine {
             if fresh.pendingChanges >= SearchIndex.maximumPendingChanges { try commitBesideStore(fresh, lastAppliedSequence: applied) }
         }
         try commitBesideStore(fresh, lastAppliedSequence: applied)
-        try directory.activate(path)
-        let old = index
-        index = fresh
-        indexedSequence = applied
-        old.close()
-        cx_release_free_memory()   // the old index's caches and the build's buffers
-        shared.withLock {
-            $0.committedSequence = applied
-            $0.generation += 1
-            $0.indexProblem = nil
-        }
-        pruneChangeLog(through: applied)
-        directory.removeStaleGenerations()
+        try makeActive(fresh, at: path, sequence: applied)
         try? FileManager.default.removeItem(atPath: dataDirectory + "/rebuild-pending")
         return applied
     }

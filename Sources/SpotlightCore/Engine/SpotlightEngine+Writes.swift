@@ -110,6 +110,7 @@ extension SpotlightEngine {
     /// (or performs) a commit.
     func catchUpIndex() throws {
         while true {
+            if try catchUpInBulk() { continue }
             let changes = try changeLog.changes(after: indexedSequence, limit: 1000)
             guard let last = changes.last else { break }
             try index.replace(changes.compactMap(\.donatedRecord))
@@ -145,6 +146,7 @@ extension SpotlightEngine {
         // The writer's buffers of a large commit are freed now; give them back to the system.
         if large { cx_release_free_memory() }
         indexRetryDelay = 1
+        bulkFailed = false
         let (rebuilding, hadProblem) = shared.withLock { s -> (Bool, Bool) in
             s.committedSequence = indexedSequence
             defer { s.indexProblem = nil }

@@ -48,6 +48,10 @@ public final class SpotlightEngine: @unchecked Sendable {
         /// a second (the end of an import), or this many and twice its document count at once;
         /// nil never does.
         public var autoCompactChanges: Int? = 20_000
+        /// A catch-up of at least this many changes, and of at least a quarter of the index's
+        /// documents, builds them in parts on every core and merges them with the index (an
+        /// import, a large donation); smaller ones go change by change. nil never does.
+        public var bulkCatchUpChanges: Int? = 4000
         /// The time a donation is stored at (the recency boost's fallback); tests inject one.
         public var clock: @Sendable () -> Date = { Date() }
         /// The language of records that name none (`spotlightd --language`, `--bundle-language`);
@@ -120,6 +124,8 @@ public final class SpotlightEngine: @unchecked Sendable {
     /// Counts scheduled retries, so a retry that was run early does not run again when its timer fires.
     var indexRetryGeneration = 0
     var commitScheduled = false
+    /// The last bulk catch-up failed: catch up change by change until a commit succeeds.
+    var bulkFailed = false
     /// An idle check for compaction is queued on `writer`, and when the index last committed
     /// (see SpotlightEngine+AutoCompaction).
     var idleCheckScheduled = false
@@ -192,6 +198,7 @@ public final class SpotlightEngine: @unchecked Sendable {
         }
         attachStore(to: index)
         directory.removeStaleGenerations()
+        try? FileManager.default.removeItem(atPath: dataDirectory + "/" + Self.bulkScratch)
         indexedSequence = try index.lastAppliedSequence()
         let storeSeq = try changeLog.lastSequence()
         shared.withLock {

@@ -151,6 +151,14 @@ struct PropertySlots {
     /// - Returns: the keys refused now, with why (for the log).
     @discardableResult
     mutating func register(_ keys: [String], in database: XapianDatabase) throws -> [(key: String, reason: String)] {
+        try register(keys) { try database.setMetadata($0, $1) }
+    }
+
+    /// ``register(_:in:)`` handing each metadata entry to write (key, value) to `write`: a
+    /// bulk build registers keys before the database they go into exists.
+    @discardableResult
+    mutating func register(_ keys: [String],
+                           writing write: (String, String) throws -> Void) throws -> [(key: String, reason: String)] {
         var refusedNow: [(key: String, reason: String)] = []
         for key in keys where slots[key] == nil && refused[key] == nil {
             let slot = Self.slot(forKey: key)
@@ -167,10 +175,10 @@ struct PropertySlots {
             if let reason {
                 refused[key] = reason
                 refusedNow.append((key, reason))
-                if refusedKey.utf8.count <= TermSchema.maxTermBytes { try database.setMetadata(refusedKey, reason) }
+                if refusedKey.utf8.count <= TermSchema.maxTermBytes { try write(refusedKey, reason) }
             } else {
                 insert(key, slot)
-                try database.setMetadata(metadataKey, String(slot))
+                try write(metadataKey, String(slot))
             }
         }
         return refusedNow

@@ -128,6 +128,24 @@ public final class SearchIndex {
         }
     }
 
+    /// After a merge with parts of a bulk build (``XapianDatabase/merge(_:into:)``): deletes the
+    /// superseded document of each key (the lowest document id holding it: the older source's)
+    /// and writes the build's metadata entries and languages. Not committed.
+    ///
+    /// - Parameters:
+    ///   - keys: the keys the build changed that the first source held.
+    ///   - metadata: the slot registry entries the build registered (key, value).
+    ///   - languages: the language tags of the build's records.
+    func settleMerge(superseded keys: [RecordKey], metadata: [(String, String)], languages: Set<String>) throws {
+        let database = try self.database
+        for key in keys where try database.deleteFirstDocument(term: UniqueKey.term(for: key)) {
+            pendingChanges += 1
+        }
+        for (key, value) in metadata { try database.setMetadata(key, value) }
+        for tag in languages.sorted() { _ = try noteLanguage(tag, in: database) }
+        writerSlots = nil
+    }
+
     /// The slot refusals since the last call, each a sentence for the log; empty almost always.
     ///
     /// ```swift

@@ -14,7 +14,7 @@ final class XapianDatabase {
 
     deinit { cx_database_destroy(handle) }
 
-    private static func open(_ subject: String, _ operation: String,
+    static func open(_ subject: String, _ operation: String,
                              _ body: (UnsafeMutablePointer<OpaquePointer?>, CXErrorOut) -> cx_status) throws -> XapianDatabase {
         var out: OpaquePointer? = nil
         try check(subject, operation) { body(&out, $0) }

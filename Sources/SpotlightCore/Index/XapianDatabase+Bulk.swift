@@ -1,0 +1,52 @@
+import Foundation
+internal import CXapian
+import SpotlightModel
+
+/// The bulk path's calls (see ``IndexPart`` and `SpotlightEngine+BulkIndex.swift`).
+extension XapianDatabase {
+    /// Creates (or empties) a scratch database at `path` for one part of a bulk build: its
+    /// commits are not fsynced, since a part counts only once it is merged.
+    static func openScratch(path: String) throws -> XapianDatabase {
+        try open("the index part at \(path)", "create") { cx_database_open_scratch(path, $0, $1) }
+    }
+
+    /// Adds `document` as a new document, with no lookup of its key: the caller knows no
+    /// document holds it. Its words go into the spelling dictionary at the next commit.
+    func addNewDocument(_ document: XapianDocument) throws {
+        try check(subject, "add a document") { cx_database_add_new_document(handle, document.handle, $0) }
+    }
+
+    /// Merges the databases at `sources`, in order, into a new compacted database at
+    /// `destination`: each source's documents follow the previous source's, spelling tables
+    /// are summed and every source's metadata keys are kept.
+    ///
+    /// ```swift
+    /// try XapianDatabase.merge(["/data/index.3", "/data/index.build/part-0"], into: "/data/index.4")
+    /// ```
+    static func merge(_ sources: [String], into destination: String) throws {
+        var pointers = sources.map { strdup($0) }
+        defer { pointers.forEach { free($0) } }
+        let subject = "the index at \(destination)"
+        try pointers.withUnsafeMutableBufferPointer { buffer in
+            try buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { sources in
+                try check(subject, "merge \(sources.count) databases into") {
+                    cx_database_merge(sources.baseAddress, sources.count, destination, $0)
+                }
+            }
+        }
+    }
+
+    /// Deletes the document with the lowest id holding `term`, taking its words out of the
+    /// spelling dictionary: after a merge, the superseded version of a key the older source
+    /// held. Returns whether there was one.
+    @discardableResult
+    func deleteFirstDocument(term: String) throws -> Bool {
+        var deleted: Int32 = 0
+        try withBytes(term) { bytes, count in
+            try check(subject, "delete a superseded document") {
+                cx_database_delete_first_document(handle, bytes, count, &deleted, $0)
+            }
+        }
+        return deleted != 0
+    }
+}

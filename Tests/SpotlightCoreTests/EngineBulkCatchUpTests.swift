@@ -1,0 +1,116 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import SpotlightCore
+import SpotlightModel
+
+/// A catch-up of many changes is built in parts on every core and merged with the live index
+/// (SpotlightEngine+BulkIndex.swift); the index it leaves answers as one built change by change.
+@Suite struct EngineBulkCatchUpTests {
+    private final class Lines: Sendable {
+        private let lines = Mutex<[String]>([])
+        func append(_ line: String) { lines.withLock { $0.append(line) } }
+        func count(_ text: String) -> Int { lines.withLock { $0.filter { $0.contains(text) }.count } }
+    }
+
+    /// An engine whose catch-ups of at least `bulk` changes go in bulk (nil: never).
+    private func open(_ fixture: EngineFixture, bulk: Int?, _ lines: Lines = Lines()) throws -> SpotlightEngine {
+        var options = SpotlightEngine.Options()
+        options.commitDelay = 0.01
+        options.bulkCatchUpChanges = bulk
+        options.autoCompactChanges = nil
+        options.log = SpotlightLog { _, line in lines.append(line) }
+        return try SpotlightEngine(dataDirectory: fixture.directory, options: options)
+    }
+
+    private static func package(_ n: Int, _ words: String, version: Int = 1) -> Record {
+        Record(bundle: "org.example.packages", type: "Package", id: "p\(n)", title: "package\(n) \(words)",
+               subtitle: "tool number \(n % 7) for stargazers", keywords: ["kw\(n % 5)"],
+               properties: ["section": .string(n % 2 == 0 ? "science" : "games"), "size": .int(n * 10 + version),
+                            "description": .string(String(repeating: "a long description of nebulae \(n) ", count: 12))])
+    }
+
+    /// Store history the index has not seen: 600 packages, then 200 of them donated again with
+    /// other words, 100 deleted and 50 new ones (written to the store while no engine runs,
+    /// as after a crash), so the next start catches up all of it at once. The data directory
+    /// must exist (an engine opened it once).
+    private func writeHistory(_ fixture: EngineFixture, afterFirst: Bool) throws {
+        let store = try RecordStore(path: fixture.directory + "/store.sqlite")
+        defer { store.close() }
+        if !afterFirst { _ = try store.upsert((0..<600).map { Self.package($0, "comet") }) }
+        guard afterFirst else { return }
+        _ = try store.upsert((0..<200).map { Self.package($0, "asteroid", version: 2) })
+        _ = try store.delete(.ids(bundle: "org.example.packages", type: "Package", ids: (200..<300).map { "p\($0)" }))
+        _ = try store.upsert((600..<650).map { Self.package($0, "asteroid") })
+    }
+
+    private func activeIndex(_ fixture: EngineFixture) throws -> SearchIndex {
+        let active = try FileManager.default.destinationOfSymbolicLink(atPath: fixture.directory + "/index")
+        return try SearchIndex.openReadOnly(.local(path: fixture.directory + "/" + active))
+    }
+
+    @Test func aLargeDonationIsIndexedInBulkAndEveryRecordIsFound() async throws {
+        let fixture = EngineFixture()
+        let lines = Lines()
+        let engine = try open(fixture, bulk: 100, lines)
+        defer { engine.close() }
+        _ = try await engine.write(.upsert((0..<1000).map { Self.package($0, "comet") }, clientState: nil))
+        let result = try await engine.search(SearchQuery(text: "comet", limit: 2000))
+        #expect(result.hits.count == 1000)
+        #expect(lines.count("in bulk") >= 1)
+        #expect(try engine.status().documentCount == 1000)
+        let active = try FileManager.default.destinationOfSymbolicLink(atPath: fixture.directory + "/index")
+        #expect(try SearchIndex.check(path: fixture.directory + "/" + active) == [])
+        #expect(!FileManager.default.fileExists(atPath: fixture.directory + "/" + SpotlightEngine.bulkScratch))
+    }
+
+    @Test func aBulkCatchUpReplacesAndDeletesWhatTheIndexHeld() async throws {
+        let fixture = EngineFixture()
+        try open(fixture, bulk: 100).close()
+        try writeHistory(fixture, afterFirst: false)
+        try open(fixture, bulk: 100).close()
+        try writeHistory(fixture, afterFirst: true)
+        let lines = Lines()
+        let engine = try open(fixture, bulk: 100, lines)
+        defer { engine.close() }
+        #expect(lines.count("in bulk") == 1)
+        #expect(ids(try await engine.search(SearchQuery(text: "asteroid", limit: 1000))).count == 250)
+        // Replaced (0..<200) and deleted (200..<300) packages no longer say comet.
+        #expect(ids(try await engine.search(SearchQuery(text: "comet", limit: 1000))) == (300..<600).map { "p\($0)" }.sorted())
+        #expect(try await engine.search(SearchQuery(text: "p250", limit: 10)).hits.isEmpty)
+        #expect(try engine.status().documentCount == 550)
+        let index = try activeIndex(fixture)
+        #expect(try index.handle.spellingFrequency("comet") == 300)
+        #expect(try index.handle.spellingFrequency("asteroid") == 250)
+    }
+
+    @Test(arguments: [
+        SearchQuery(text: "comet", limit: 1000),
+        SearchQuery(text: "asteroid tool", limit: 1000),
+        SearchQuery(text: "section:science nebul", limit: 1000, sort: SearchSort(by: "size", descending: true)),
+        SearchQuery(text: "package1", limit: 1000, facets: ["section", "type"]),
+        SearchQuery(text: "size:100..2000", limit: 1000, sort: SearchSort(by: "size")),
+        SearchQuery(text: "astroid", limit: 1000, spelling: .suggest),
+    ])
+    func anIndexCaughtUpInBulkAnswersAsOneBuiltChangeByChange(query: SearchQuery) async throws {
+        var results: [SearchResult] = []
+        for bulk in [100, nil] {
+            let fixture = EngineFixture()
+            try open(fixture, bulk: bulk).close()
+            try writeHistory(fixture, afterFirst: false)
+            try open(fixture, bulk: bulk).close()
+            try writeHistory(fixture, afterFirst: true)
+            let engine = try open(fixture, bulk: bulk)
+            results.append(try await engine.search(query))
+            engine.close()
+        }
+        // The same hits with the same scores; among equal scores the order may differ.
+        let byID = results.map { Dictionary(uniqueKeysWithValues: $0.hits.map { ($0.record.id, $0.score) }) }
+        #expect(byID[0].count == byID[1].count)
+        for (id, score) in byID[0] { #expect(abs(score - (byID[1][id] ?? -1)) < 1e-9, "\(id)") }
+        #expect(results[0].estimatedTotal == results[1].estimatedTotal)
+        #expect(results[0].facets == results[1].facets)
+        #expect(results[0].correctedText == results[1].correctedText)
+        if query.sort != nil { #expect(results[0].hits.map(\.record.id) == results[1].hits.map(\.record.id)) }
+    }
+}
