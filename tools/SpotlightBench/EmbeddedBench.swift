@@ -14,7 +14,10 @@ struct EmbeddedBench {
         figures.set("docs", records.count)
         let clock = ContinuousClock()
         let start = clock.now
-        let engine = try SpotlightEngine(dataDirectory: arguments.dbDirectory + "/data")
+        var options = SpotlightEngine.Options()
+        // BENCH_ENGINE_LOG set: the engine's log on stderr (a bulk catch-up's timing, compactions).
+        if ProcessInfo.processInfo.environment["BENCH_ENGINE_LOG"] != nil { options.log = .timestamped() }
+        let engine = try SpotlightEngine(dataDirectory: arguments.dbDirectory + "/data", options: options)
         for batch in batches(records, of: Self.batchSize) {
             _ = try await engine.write(.upsert(batch, clientState: nil))
         }
