@@ -17,10 +17,15 @@ extension JSONValue {
     /// Parses JSON text; any value may stand at the top, surrounded by whitespace.
     /// - Throws: ``JSONParseError`` saying what is wrong and at which byte.
     public static func parse(_ data: Data) throws -> JSONValue {
-        try data.withUnsafeBytes { raw in
-            var parser = JSONTextParser(bytes: raw.bindMemory(to: UInt8.self))
-            return try parser.document()
-        }
+        try data.withUnsafeBytes(parse(bytes:))
+    }
+
+    /// ``parse(_:)`` of bytes someone else owns (a SQLite column, a reused buffer), without
+    /// copying them into `Data` first.
+    /// - Throws: ``JSONParseError`` saying what is wrong and at which byte.
+    public static func parse(bytes: UnsafeRawBufferPointer) throws -> JSONValue {
+        var parser = JSONTextParser(bytes: bytes.bindMemory(to: UInt8.self))
+        return try parser.document()
     }
 
     /// This value as compact JSON text (slashes not escaped): ints as their digits, doubles

@@ -114,11 +114,11 @@ public struct SearchResult: Codable, Hashable, Sendable {
     /// The shards that did not answer (down or too slow), so the hits come from the rest;
     /// nil when every shard answered or there are none (docs/scale-out.md).
     public var missingShards: [String]?
-    /// The features of the query this answer cannot give exactly as one database holding
-    /// every record would (`spelling`, `sort`, `facets`, `ranges`); nil when it is exact.
-    /// A shard front over remote shards cannot read their spelling dictionaries, and a
-    /// property whose slot was refused (a hash collision) cannot be sorted, faceted or
-    /// ranged in full (docs/schema.md).
+    /// The features of the query this answer cannot give exactly (`spelling`, `sort`,
+    /// `facets`, `ranges`); nil when it is exact. A shard front over remote shards cannot read
+    /// their spelling dictionaries; a property whose slot was refused (a hash collision)
+    /// cannot be sorted, faceted or ranged in full; text over 256 bytes is left out of facets
+    /// and sorted by its first 256 bytes (docs/schema.md).
     public var inexact: [String]?
     public init(hits: [SearchHit], estimatedTotal: Int, missingShards: [String]? = nil) {
         self.hits = hits

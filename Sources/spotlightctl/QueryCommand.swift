@@ -45,8 +45,8 @@ enum QueryCommand: Command {
 
     Without TEXT every record in the scope is listed. When spotlightd searches shards and
     some did not answer, the first line says "partial: shards NAME, ... did not answer"; when
-    a feature asked for cannot be answered as one database holding every record would (spelling
-    through a remote shard), a line says "inexact: FEATURE, ...".
+    a feature asked for cannot be answered exactly (spelling through a remote shard; a sort or
+    facet on a property holding text over 256 bytes), a line says "inexact: FEATURE, ...".
 
     EXAMPLE:
       spotlightctl query "supernova party" --bundle com.example.CometCal --limit 5

@@ -54,10 +54,13 @@ enum ShardOutput {
     ///
     /// ```swift
     /// ShardOutput.inexactLine(["spelling"])   // "inexact: spelling (not as one database holding every record)"
+    /// ShardOutput.inexactLine(["facets"])     // "inexact: facets (docs/protocol.md says why)"
     /// ```
     static func inexactLine(_ features: [String]?) -> String? {
         guard let features, !features.isEmpty else { return nil }
-        return "inexact: \(features.joined(separator: ", ")) (not as one database holding every record)"
+        // Only spelling is inexact for the shards alone; a sort or facet may be for long text.
+        let why = features == ["spelling"] ? "not as one database holding every record" : "docs/protocol.md says why"
+        return "inexact: \(features.joined(separator: ", ")) (\(why))"
     }
 
     /// A table of the shards: name, state, documents, address, bundles, and why one is down.

@@ -30,7 +30,7 @@ extension SpotlightEngine {
                       after.map { .utf8($0.bundle) } ?? .null, after.map { .utf8($0.type) } ?? .null,
                       after.map { .utf8($0.id) } ?? .null, .double(now), .int(Int64(size))]) { row in
                 let key = RecordKey(bundle: row.string(0), type: row.string(1), id: row.string(2))
-                records.append(try store.decodeRecord(row.data(3), key: key))
+                records.append(try store.decodeRecord(row, 3, key: key))
             }
         }
         return (records, records.count == size ? records.last?.key : nil)

@@ -62,17 +62,36 @@ struct PropertySlots {
 
     /// What a record stores in property slots: per typed property its value slot and its sort
     /// slot, with the key each slot belongs to. Needs no database.
+    ///
+    /// Long text (over ``TermSchema/longTextBytes``, a description) has no value slot, so no
+    /// facet counts it, and its sort slot holds only its first ``TermSchema/longTextBytes``
+    /// bytes: such values were most of the index's value data, and no facet or sort needs them
+    /// whole. A search that facets or sorts on a property holding some says so
+    /// (``TermSchema/longText(_:)``, `inexact`).
     static func values(of record: Record) -> [(key: String, slot: UInt32, bytes: [UInt8])] {
         let bundle = TextNormalizer.fold(record.bundle)
         var result: [(key: String, slot: UInt32, bytes: [UInt8])] = []
         for (name, value) in record.properties.sorted(by: { $0.key < $1.key }) {
             guard let field = RecordDocument.propertyField(name), let stored = slotValue(value) else { continue }
-            let valueKey = valueKey(field: field, kind: stored.kind, bundle: bundle)
+            let long = stored.kind == .text && stored.bytes.count > TermSchema.longTextBytes
+            if !long {
+                let valueKey = valueKey(field: field, kind: stored.kind, bundle: bundle)
+                result.append((valueKey, slot(forKey: valueKey), stored.bytes))
+            }
             let sortKey = sortKey(field: field)
-            result.append((valueKey, slot(forKey: valueKey), stored.bytes))
-            result.append((sortKey, slot(forKey: sortKey), [sortTag(stored.kind)] + stored.bytes))
+            let sorted = long ? utf8Prefix(stored.bytes, TermSchema.longTextBytes) : stored.bytes[...]
+            result.append((sortKey, slot(forKey: sortKey), [sortTag(stored.kind)] + sorted))
         }
         return result
+    }
+
+    /// The first `limit` bytes of UTF-8 text or fewer, cut before a character that would not fit.
+    static func utf8Prefix(_ bytes: [UInt8], _ limit: Int) -> ArraySlice<UInt8> {
+        guard bytes.count > limit else { return bytes[...] }
+        var end = max(0, limit)
+        // A continuation byte (10xxxxxx) at the cut belongs to a character that started before it.
+        while end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+        return bytes[..<end]
     }
 
     // MARK: Reading

@@ -107,7 +107,7 @@ struct SearchRun {
             }
             result.facets = counts
         }
-        let inexact = inexactFeatures(query)
+        let inexact = try inexactFeatures(query)
         result.inexact = inexact.isEmpty ? nil : inexact
         return result
     }
@@ -144,16 +144,33 @@ struct SearchRun {
     }
 
     /// The features of `query` this database cannot answer exactly: a sort, facet or range on a
-    /// property one of whose slot keys was refused (``PropertySlots/isComplete(_:)``).
-    private func inexactFeatures(_ query: SearchQuery) -> [String] {
+    /// property one of whose slot keys was refused (``PropertySlots/isComplete(_:)``), and a sort
+    /// or facet on a property some record holds text too long for its slots of
+    /// (``PropertySlots/values(of:)``: a facet leaves it out, a sort reads its first bytes).
+    private func inexactFeatures(_ query: SearchQuery) throws -> [String] {
         var features: [String] = []
-        if let sort = query.sort, !slots.isComplete(TextNormalizer.fold(sort.by)) { features.append("sort") }
-        if (query.facets ?? []).contains(where: { !slots.isComplete(TextNormalizer.fold($0)) }) { features.append("facets") }
+        if let sort = query.sort {
+            let field = TextNormalizer.fold(sort.by)
+            if try !slots.isComplete(field) || (Self.fixedSorts[field] == nil && field != "relevance" && holdsLongText(field)) {
+                features.append("sort")
+            }
+        }
+        if try (query.facets ?? []).contains(where: { name in
+            let field = TextNormalizer.fold(name)
+            return try !slots.isComplete(field) || (Self.fixedFacets[field] == nil && holdsLongText(field))
+        }) {
+            features.append("facets")
+        }
         let folded = TextNormalizer.foldQuery(query.text ?? "")
         if folded.contains(".."), QueryCompiler.fieldNames(in: folded).contains(where: { !slots.isComplete($0) }) {
             features.append("ranges")
         }
         return features
+    }
+
+    /// Whether some record holds a value of `field` longer than its slots keep (``TermSchema/longText(_:)``).
+    private func holdsLongText(_ field: String) throws -> Bool {
+        try database.termFrequency(TermSchema.longText(field)) > 0
     }
 
     /// Whether `query` reads property slots: a sort or facet on a property, or a range in its
@@ -169,21 +186,23 @@ struct SearchRun {
     private func sortOrder(_ sort: SearchSort) throws -> XapianEnquire.Sort {
         let key = TextNormalizer.fold(sort.by)
         guard key != "relevance" else { return .relevance }
-        let fixed: [String: ValueSlot] = ["title": .title, "bundle": .bundle, "type": .type, "rankinghint": .rankingHint,
-                                          "expiration": .expiration]
-        let slot = fixed[key]?.rawValue ?? slots.sortSlot(for: key) ?? TermSchema.unusedSlot
+        let slot = Self.fixedSorts[key]?.rawValue ?? slots.sortSlot(for: key) ?? TermSchema.unusedSlot
         return sort.relevanceFirst ? .relevanceThenValue(slot, descending: sort.descending)
                                    : .value(slot, descending: sort.descending)
     }
 
+    /// The sort keys that name a fixed slot rather than a property (folded).
+    static let fixedSorts: [String: ValueSlot] = ["title": .title, "bundle": .bundle, "type": .type,
+                                                  "rankinghint": .rankingHint, "expiration": .expiration]
+    /// The facets that count a fixed slot rather than a property (folded).
+    static let fixedFacets: [String: ValueSlot] = ["type": .type, "bundle": .bundle]
+
     /// The slots a facet counts: a fixed one, or every slot holding the property (one per
     /// bundle and kind).
     private func facetSlots(_ name: String) throws -> [(slot: UInt32, kind: TermSchema.PropertyKind)] {
-        switch TextNormalizer.fold(name) {
-        case "type": return [(ValueSlot.type.rawValue, .text)]
-        case "bundle": return [(ValueSlot.bundle.rawValue, .text)]
-        case let field: return slots.entries(for: field).map { ($0.slot, $0.kind) }
-        }
+        let field = TextNormalizer.fold(name)
+        if let fixed = Self.fixedFacets[field] { return [(fixed.rawValue, .text)] }
+        return slots.entries(for: field).map { ($0.slot, $0.kind) }
     }
 
     /// A facet's counts over its slots, merged by the value shown: most frequent first, ties

@@ -10,7 +10,7 @@
 enum TermSchema {
     /// Stored in the database metadata under ``Metadata/schemaVersion``; a different
     /// number at open means the index must be rebuilt from the record store.
-    static let schemaVersion = 4
+    static let schemaVersion = 5
 
     // MARK: Term prefixes
 
@@ -33,9 +33,12 @@ enum TermSchema {
     static func property(_ name: String) -> String { "XP\(name):" }
     /// Boolean. The record has a value of property `name` longer than ``longTextBytes``:
     /// such text is indexed as free text only, without `XP<name>:` terms, and `name:word`
-    /// matches it as `word` in a record holding this term (docs/query.md).
+    /// matches it as `word` in a record holding this term (docs/query.md). Its value has no
+    /// value slot and only its first ``longTextBytes`` in the sort slot (``PropertyKind``), so a
+    /// facet or sort on `name` is `inexact` while any document holds this term.
     static func longText(_ name: String) -> String { "XH\(name)" }
-    /// Property text longer than this many UTF-8 bytes gets no field terms (see ``longText(_:)``).
+    /// Property text longer than this many UTF-8 bytes gets no field terms and no value slot,
+    /// and only this many bytes in its sort slot (see ``longText(_:)``).
     static let longTextBytes = 256
     /// Free text, no prefix: everything searchable (title, subtitle, synonyms, keywords,
     /// string properties), so a plain word matches any of them.
@@ -101,7 +104,9 @@ enum TermSchema {
     /// since 1970) into `date` slots; string, enum, URL and bool (`true`/`false`) properties
     /// are stored as donated in `text` slots. An array stores its first element that has a
     /// slot value. A property's sort slot holds the same bytes after one kind byte
-    /// (``PropertySlots/sortTag(_:)``).
+    /// (``PropertySlots/sortTag(_:)``). Text longer than ``longTextBytes`` is not stored in its
+    /// `text` slot, and its sort slot holds only its first ``longTextBytes`` bytes, cut at a
+    /// character boundary (``PropertySlots/values(of:)``).
     enum PropertyKind: String, Codable { case number, date, text }
 }
 

@@ -1,7 +1,8 @@
 import Foundation
 import SpotlightModel
 
-/// A record as the store writes it: its key and columns, its JSON already encoded.
+/// A record as the store writes it: its key and columns, its JSON already encoded and compressed
+/// (the `json` column, ``StoredRecordCodec``).
 struct StagedRecord {
     var key: RecordKey
     var domain: String?

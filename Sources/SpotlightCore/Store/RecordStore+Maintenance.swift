@@ -55,8 +55,8 @@ extension RecordStore {
             if UInt64(max(0, row.int64(3))) > counter {
                 problems.append("record \(key) has sequence \(row.int64(3)) above the counter \(counter)")
             }
-            guard let record = try? StoredJSON.decode(Record.self, from: row.data(4)) else {
-                return problems.append("record \(key) does not decode as JSON")
+            guard let record = try? decodeRecord(row, 4, key: key) else {
+                return problems.append("record \(key) does not decode (neither JSON text nor a sound zlib stream of it)")
             }
             if record.key != key { problems.append("record \(key) holds the record of \(record.key)") }
         }

@@ -25,7 +25,7 @@ extension RecordStore {
             for key in keys {
                 try self.connection.run("SELECT json FROM records WHERE bundle = ? AND type = ? AND id = ?",
                                         [.utf8(key.bundle), .utf8(key.type), .utf8(key.id)]) { row in
-                    found.append(try self.decodeRecord(row.data(0), key: key))
+                    found.append(try self.decodeRecord(row, 0, key: key))
                 }
             }
         }
@@ -52,7 +52,7 @@ extension RecordStore {
             WHERE c.sequence > ? ORDER BY c.sequence LIMIT ?
             """, [.int(Int64(sequence)), .int(Int64(limit))]) { row in
             let key = RecordKey(bundle: row.string(1), type: row.string(2), id: row.string(3))
-            let record = row.isNull(4) ? nil : try decodeRecord(row.data(4), key: key)
+            let record = row.isNull(4) ? nil : try decodeRecord(row, 4, key: key)
             changes.append(StoreChange(sequence: UInt64(row.int64(0)), key: key, record: record,
                                        donated: row.isNull(5) ? nil : Date(timeIntervalSince1970: row.double(5))))
         }
@@ -93,7 +93,7 @@ extension RecordStore {
                 last = (row.data(0), row.data(1), row.data(2))
                 let key = RecordKey(bundle: row.string(0), type: row.string(1), id: row.string(2))
                 let donated = row.isNull(4) ? nil : Date(timeIntervalSince1970: row.double(4))
-                batch.append(DonatedRecord(try decodeRecord(row.data(3), key: key), donated: donated))
+                batch.append(DonatedRecord(try decodeRecord(row, 3, key: key), donated: donated))
             }
             if batch.isEmpty { return }
             try body(batch)
@@ -131,9 +131,17 @@ extension RecordStore {
         return state
     }
 
-    func decodeRecord(_ json: Data, key: RecordKey) throws -> Record {
+    /// The record in column `column` of `row` (a `json` column: plain or compressed JSON,
+    /// ``StoredRecordCodec``), read where SQLite holds it.
+    ///
+    /// - Throws: `.corrupt` naming `key` when the column holds no record.
+    func decodeRecord(_ row: SQLRow, _ column: Int32, key: RecordKey) throws -> Record {
         do {
-            return try StoredJSON.decode(Record.self, from: json)
+            return try row.withBytes(column) { blob in
+                try codec.withJSON(of: blob) { try StoredJSON.decode(Record.self, from: $0) }
+            }
+        } catch let error as SpotlightError where error.code == .internal {
+            throw error   // zlib out of memory: not the record's fault
         } catch {
             throw SpotlightError(.corrupt, "the stored record \(key) in \(path) does not decode; "
                 + "run an integrity check and donate the record again", underlying: "\(error)")

@@ -19,12 +19,15 @@ extension RecordStore {
         return StoreWriteOutcome(sequence: sequence, changed: changed)
     }
 
-    /// The record's stored JSON (docs/records.md: keys sorted, slashes unescaped).
+    /// The record's stored form: its JSON (docs/records.md: keys sorted, slashes unescaped),
+    /// compressed (``StoredRecordCodec``).
     func encodeRecord(_ record: Record) throws -> Data {
-        do { return try StoredJSON.encode(record) } catch {
+        let json: Data
+        do { json = try StoredJSON.encode(record) } catch {
             throw SpotlightError(.invalidInput, "record \(record.key) cannot be encoded as JSON; "
                 + "check its values (a double must be finite)", underlying: "\(error)")
         }
+        return try codec.compress(json)
     }
 
     /// Writes one record row (replacing the key's) and logs its change at `sequence`.

@@ -19,6 +19,8 @@ public final class RecordStore {
     /// The database file.
     public let path: String
     let connection: SQLiteConnection
+    /// Compresses and expands the records' JSON (the `json` column); confined like `connection`.
+    let codec = StoredRecordCodec()
     /// The time a donation is stored at (records.donated); tests set it to donate "in the past".
     public var clock: @Sendable () -> Date = { Date() }
 

@@ -29,6 +29,15 @@ struct SQLRow {
         return Data(bytes: bytes, count: count)
     }
 
+    /// Calls `body` with the column's bytes (TEXT or BLOB; empty for NULL) where SQLite holds
+    /// them, without a copy; they are valid only during `body`.
+    func withBytes<T>(_ column: Int32, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        // The pointer first, then its length: SQLite's documented order.
+        let bytes = sqlite3_column_blob(handle, column)
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return try body(UnsafeRawBufferPointer(start: count > 0 ? bytes : nil, count: bytes == nil ? 0 : count))
+    }
+
     /// The column's bytes decoded as UTF-8 (keys are stored as UTF-8 BLOBs).
     func string(_ column: Int32) -> String { String(decoding: data(column), as: UTF8.self) }
 }

@@ -9,7 +9,11 @@ import SpotlightModel
 //                      ['a.b.', 'a.b/') rather than LIKE, so `%` and `_` are ordinary bytes.
 //   expiration         REAL seconds since 1970 or NULL; sweepExpired deletes rows <= now.
 //   sequence           INTEGER, the sequence number of the change that wrote this row.
-//   json               BLOB, the record in its documented JSON form (docs/records.md).
+//   json               BLOB, the record in its documented JSON form (docs/records.md), since schema 4
+//                      compressed: a zlib stream (RFC 1950, deflate level 1, first byte 0x78) of
+//                      that text. A blob whose first byte is `{` is the plain text (a row written
+//                      before schema 4, never rewritten); anything else is the stream, which never
+//                      starts with `{`. Every reader goes through StoredRecordCodec.
 //   donated            REAL seconds since 1970 when the record was last donated, or NULL for a
 //                      row written before schema 2; not part of the record (export leaves it out).
 // changes        the change log the index applier replays: one row per upsert or delete.
@@ -32,10 +36,12 @@ import SpotlightModel
 //                      4 delete the bundle.
 //   bundle, type, id   BLOB (UTF-8): the key (upsert, delete one key), the type (delete a type).
 //   domain             BLOB: the record's domain (upsert) or the domain deleted.
-//   expiration, json   as in records (upsert only).
+//   expiration, json   as in records (upsert only); json compressed alike, and copied as it is
+//                      into records by the commit.
 
 /// The schema version this code writes, stored in `PRAGMA user_version`.
-let storeSchemaVersion: Int64 = 3
+/// 4: `json` holds compressed JSON; an older spotlightd, which would read it as text, refuses it.
+let storeSchemaVersion: Int64 = 4
 
 /// Every migration, in one place: `migrations[n]` takes the schema from version n to n + 1.
 private let migrations: [String] = [
@@ -65,6 +71,8 @@ private let migrations: [String] = [
         bundle BLOB NOT NULL, type BLOB, id BLOB, domain BLOB, expiration REAL, json BLOB,
         PRIMARY KEY(batch, position)) WITHOUT ROWID;
     """,
+    // Nothing to change: rows of plain JSON stay readable, new rows are compressed.
+    "",
 ]
 
 extension SQLiteConnection {

@@ -19,4 +19,9 @@ enum StoredJSON {
     static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         try JSONValueDecoder().decode(T.self, from: JSONValue.parse(data))
     }
+
+    /// ``decode(_:from:)-(_,Data)`` of bytes it does not copy (valid only during the call).
+    static func decode<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer) throws -> T {
+        try JSONValueDecoder().decode(T.self, from: JSONValue.parse(bytes: bytes))
+    }
 }
