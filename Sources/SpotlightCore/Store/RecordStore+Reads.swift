@@ -109,7 +109,8 @@ extension RecordStore {
     /// ```
     public func counts() throws -> [BundleCount] {
         var counts: [BundleCount] = []
-        let sql = "SELECT bundle, type, count(*) FROM records GROUP BY bundle, type ORDER BY bundle"
+        // Kept by triggers (StoreSchema.swift): a few rows, not a scan of every record.
+        let sql = "SELECT bundle, type, count FROM record_counts WHERE count > 0 ORDER BY bundle, type"
         try connection.run(sql, []) {
             let bundle = $0.string(0)
             if counts.last?.bundle != bundle { counts.append(BundleCount(bundle: bundle, types: [:])) }

@@ -30,11 +30,14 @@ extension RecordStore {
         return try codec.compress(json)
     }
 
-    /// Writes one record row (replacing the key's) and logs its change at `sequence`.
+    /// Writes one record row (updating the key's row in place: record_counts counts only new
+    /// keys) and logs its change at `sequence`.
     func insertRow(_ row: StagedRecord, sequence: UInt64, donated: Double) throws {
         try connection.run("""
-            INSERT OR REPLACE INTO records(bundle, type, id, domain, expiration, sequence, json, donated)
+            INSERT INTO records(bundle, type, id, domain, expiration, sequence, json, donated)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT(bundle, type, id) DO UPDATE SET domain = excluded.domain, expiration = excluded.expiration,
+                sequence = excluded.sequence, json = excluded.json, donated = excluded.donated
             """, [.utf8(row.key.bundle), .utf8(row.key.type), .utf8(row.key.id),
                   row.domain.map(SQLValue.utf8) ?? .null, row.expiration.map(SQLValue.double) ?? .null,
                   .int(Int64(sequence)), .blob(row.json), .double(donated)])

@@ -27,6 +27,11 @@ import SpotlightModel
 //                so a rebuild of the index keeps it; the engine loads all of it at open.
 //   bundle, term       BLOB (UTF-8), the primary key; term folded like a query word.
 //   synonyms           BLOB, a JSON array of the term's folded synonyms (1...32 of them).
+// record_counts  (schema 5) how many records each (bundle, type) has, kept by the triggers
+//                records_counted_insert and records_counted_delete, so status reads a few rows
+//                instead of counting the whole records table. An upsert of an existing key is an
+//                UPDATE (INSERT ... ON CONFLICT DO UPDATE), which leaves the count alone.
+//   bundle, type       BLOB (UTF-8), the primary key; count INTEGER (rows at 0 are left in place).
 // batch_writes   operations staged in an open batch (schema 3), applied to records by the batch's
 //                commit, in position order, in one transaction; never read by the index applier,
 //                `get` or export, so nothing of a batch is visible before it commits. Emptied
@@ -41,7 +46,8 @@ import SpotlightModel
 
 /// The schema version this code writes, stored in `PRAGMA user_version`.
 /// 4: `json` holds compressed JSON; an older spotlightd, which would read it as text, refuses it.
-let storeSchemaVersion: Int64 = 4
+/// 5: record_counts and its triggers.
+let storeSchemaVersion: Int64 = 5
 
 /// Every migration, in one place: `migrations[n]` takes the schema from version n to n + 1.
 private let migrations: [String] = [
@@ -73,6 +79,20 @@ private let migrations: [String] = [
     """,
     // Nothing to change: rows of plain JSON stay readable, new rows are compressed.
     "",
+    """
+    CREATE TABLE IF NOT EXISTS record_counts(
+        bundle BLOB NOT NULL, type BLOB NOT NULL, count INTEGER NOT NULL,
+        PRIMARY KEY(bundle, type)) WITHOUT ROWID;
+    DELETE FROM record_counts;
+    INSERT INTO record_counts(bundle, type, count) SELECT bundle, type, count(*) FROM records GROUP BY bundle, type;
+    CREATE TRIGGER IF NOT EXISTS records_counted_insert AFTER INSERT ON records BEGIN
+        INSERT INTO record_counts(bundle, type, count) VALUES (new.bundle, new.type, 1)
+        ON CONFLICT(bundle, type) DO UPDATE SET count = count + 1;
+    END;
+    CREATE TRIGGER IF NOT EXISTS records_counted_delete AFTER DELETE ON records BEGIN
+        UPDATE record_counts SET count = count - 1 WHERE bundle = old.bundle AND type = old.type;
+    END;
+    """,
 ]
 
 extension SQLiteConnection {
