@@ -16,7 +16,7 @@ import SpotlightModel
 /// are written on their own queues.
 ///
 /// ```swift
-/// let build = try BulkBuild(scratch: "/data/index.build", slots: registry, data: .key, languages: settings)
+/// let build = try BulkBuild(scratch: "/data/index.4.parts", slots: registry, data: .key, languages: settings)
 /// try build.add(changes)                                   // as many times as needed
 /// let merged = try build.merge(after: "/data/index.3", into: "/data/index.4")
 /// try merged.commit(lastAppliedSequence: changes.last!.sequence)
@@ -24,6 +24,8 @@ import SpotlightModel
 final class BulkBuild {
     /// Changes handed to a part's queue and not yet written, at most (bounds the memory held).
     static let sharesInFlight = 2
+    /// The scratch directory of a build into `index.<n>` is `index.<n>.parts`.
+    static let scratchSuffix = ".parts"
 
     let scratch: String
     private let workers: [PartWorker]
@@ -57,6 +59,11 @@ final class BulkBuild {
         try? FileManager.default.removeItem(atPath: scratch)
     }
 
+    /// Hands stored records to the parts, as changes that store them.
+    func add(_ records: [DonatedRecord]) throws {
+        try add(records.map { StoreChange(sequence: 0, key: $0.record.key, record: $0.record, donated: $0.donated) })
+    }
+
     /// Hands `changes` (in sequence order) to the parts; returns once each part has room
     /// for its share, while the parts write.
     func add(_ changes: [StoreChange]) throws {
@@ -85,7 +92,9 @@ final class BulkBuild {
         try XapianDatabase.merge((first.map { [$0] } ?? []) + workers.map(\.path), into: destination)
         let merged = try SearchIndex.openWritable(path: destination, documentData: data, languages: languageSettings)
         merged.changesSinceCompaction = 0
-        try merged.settleMerge(superseded: [], metadata: metadata, languages: languages)
+        // Without the index the registry came from, its entries come from the registry.
+        try merged.settleMerge(superseded: [], metadata: first == nil ? slots.metadataEntries : metadata,
+                               languages: languages)
         return merged
     }
 }

@@ -30,11 +30,20 @@ struct IndexDirectory {
         return Int(path[path.index(after: dot)...]) ?? 0
     }
 
-    /// A fresh, empty generation directory path (not created).
-    func nextGenerationPath() -> String {
+    /// Creates the next generation's directory, empty, and returns its path: created, so a
+    /// rebuild and a bulk catch-up building at once never pick the same one.
+    ///
+    /// - Throws: `.io` when the directory cannot be created.
+    func reserveNextGeneration() throws -> String {
         var n = activeGeneration() + 1
-        while FileManager.default.fileExists(atPath: "\(dataDirectory)/index.\(n)") { n += 1 }
-        return "\(dataDirectory)/index.\(n)"
+        while true {
+            let path = "\(dataDirectory)/index.\(n)"
+            if mkdir(path, 0o755) == 0 { return path }
+            guard errno == EEXIST else {
+                throw SpotlightError(.io, "cannot create the index generation \(path)", underlying: String(cString: strerror(errno)))
+            }
+            n += 1
+        }
     }
 
     /// Points `index` at `path` atomically (symlink + rename + directory fsync).
@@ -70,13 +79,16 @@ struct IndexDirectory {
         return dest
     }
 
-    /// Removes index generations other than the active one (old ones left by a rebuild or crash),
-    /// keeping the ones moved aside as corrupt.
+    /// Removes index generations other than the active one (old ones left by a rebuild or crash)
+    /// and the parts of bulk builds (`index.<n>.parts`), keeping the ones moved aside as corrupt.
+    /// Call it only when no rebuild, compaction or bulk catch-up is building a generation.
     func removeStaleGenerations() {
         let active = activePath().map { ($0 as NSString).lastPathComponent }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: dataDirectory)) ?? []
         for name in names where name.hasPrefix("index.") && !name.contains("corrupt") && name != active {
-            if Int(name.dropFirst("index.".count)) != nil {
+            var number = name.dropFirst("index.".count)
+            if number.hasSuffix(BulkBuild.scratchSuffix) { number = number.dropLast(BulkBuild.scratchSuffix.count) }
+            if Int(number) != nil {
                 try? FileManager.default.removeItem(atPath: dataDirectory + "/" + name)
             }
         }

@@ -63,13 +63,7 @@ extension SpotlightEngine {
     /// ``compact()`` without waiting for an automatic compaction (which is what calls it).
     func compactNow() async throws -> CompactionReport {
         let started = Date()
-        try shared.withLock { s in
-            if s.rebuilding { throw SpotlightError(.conflict, "a rebuild or compaction is already running; wait for it (see status)") }
-            s.rebuilding = true  // keeps the change log from being pruned until the swap
-            s.compacting = true
-            s.rebuildDone = 0
-            s.rebuildTotal = 0
-        }
+        try await claimRebuild(compacting: true, conflict: "a rebuild or compaction is already running; wait for it (see status)")
         defer { shared.withLock { $0.rebuilding = false; $0.compacting = false } }
         let (source, startSequence): (String, UInt64) = try await onWriter {
             try self.catchUpIndex()
@@ -79,7 +73,7 @@ extension SpotlightEngine {
             }
             return (active, self.indexedSequence)
         }
-        let destination = directory.nextGenerationPath()
+        let destination = try directory.reserveNextGeneration()
         do {
             try check("the index at \(source)", "compact into \(destination)") {
                 cx_database_compact(source, destination, $0)

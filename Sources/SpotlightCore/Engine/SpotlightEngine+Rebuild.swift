@@ -17,15 +17,10 @@ extension SpotlightEngine {
     public func rebuild(progress: @Sendable (Int, Int) -> Void = { _, _ in }) async throws -> RebuildReport {
         let started = Date()
         try await waitForAutoCompaction()
-        try shared.withLock { s in
-            if s.rebuilding { throw SpotlightError(.conflict, "a rebuild is already running; wait for it (see status)") }
-            s.rebuilding = true
-            s.rebuildDone = 0
-            s.rebuildTotal = 0
-        }
+        try await claimRebuild(compacting: false, conflict: "a rebuild is already running; wait for it (see status)")
         defer { shared.withLock { $0.rebuilding = false } }
 
-        let path = directory.nextGenerationPath()
+        let path = try directory.reserveNextGeneration()
         do {
             // Build from a snapshot of the store on its own connection, off the writer.
             let (fresh, startSequence, done) = try buildFromSnapshot(into: path, progress: progress)
@@ -53,38 +48,66 @@ extension SpotlightEngine {
         let startSequence = try snapshot.lastSequence()
         let total = try snapshot.counts().reduce(0) { $0 + $1.total }
         shared.withLock { $0.rebuildTotal = total }
-        let fresh = try SearchIndex.openWritable(path: path, documentData: options.documentData,
-                                                 languages: options.languages)
+        // In parts on every core, merged into `path` (see BulkBuild).
+        let build = try BulkBuild(scratch: path + BulkBuild.scratchSuffix, slots: PropertySlots(),
+                                  data: options.documentData, languages: options.languages)
         var done = 0
-        try snapshot.forEachDonatedRecord(bundle: nil, batchSize: 1000) { batch in
+        try snapshot.forEachDonatedRecord(bundle: nil, batchSize: Self.bulkChunk) { batch in
             try Task.checkCancellation()
-            try fresh.replace(batch)
-            for refusal in fresh.takeSlotRefusals() { options.log(.warning, refusal) }
+            try build.add(batch)
             done += batch.count
-            if fresh.pendingChanges >= SearchIndex.maximumPendingChanges {
-                try commitBesideStore(fresh, lastAppliedSequence: startSequence)
-            }
             shared.withLock { $0.rebuildDone = done }
             progress(done, total)
         }
         try Task.checkCancellation()
+        for refusal in build.refusals { options.log(.warning, refusal) }
+        let fresh = try build.merge(after: nil, into: path, data: options.documentData)
         try commitBesideStore(fresh, lastAppliedSequence: startSequence)
         return (fresh, startSequence, done)
+    }
+
+    /// On `writer`: applies every change after `sequence` to `fresh`, change by change,
+    /// committing (at the sequence reached) as often as a writer must; returns the last
+    /// sequence applied (`sequence` when there was none). Replaying a change a build already
+    /// saw is harmless: a change applies the record as the store holds it now.
+    func replayChanges(after sequence: UInt64, into fresh: SearchIndex) throws -> UInt64 {
+        var applied = sequence
+        while true {
+            let changes = try changeLog.changes(after: applied, limit: 1000)
+            guard let last = changes.last else { return applied }
+            try fresh.replace(changes.compactMap(\.donatedRecord))
+            for refusal in fresh.takeSlotRefusals() { options.log(.warning, refusal) }
+            try fresh.delete(changes.filter { $0.record == nil }.map(\.key))
+            applied = last.sequence
+            if fresh.pendingChanges >= SearchIndex.maximumPendingChanges { try commitBesideStore(fresh, lastAppliedSequence: applied) }
+        }
+    }
+
+    /// Waits until no bulk catch-up runs, then marks a rebuild (or, `compacting`, a
+    /// compaction) as running.
+    ///
+    /// - Throws: `.conflict` with `conflict` when a rebuild or compaction runs already.
+    func claimRebuild(compacting: Bool, conflict: String) async throws {
+        while true {
+            let claimed = try shared.withLock { s -> Bool in
+                if s.rebuilding { throw SpotlightError(.conflict, conflict) }
+                if s.bulkRunning { return false }
+                s.rebuilding = true   // keeps the change log from being pruned until the swap
+                s.compacting = compacting
+                s.rebuildDone = 0
+                s.rebuildTotal = 0
+                return true
+            }
+            if claimed { return }
+            try await Task.sleep(nanoseconds: 20_000_000)
+        }
     }
 
     /// On `writer`: applies changes after `startSequence` to the fresh index, commits it,
     /// points the index link at it and makes it the writer's index.
     func swapIn(_ fresh: SearchIndex, at path: String, after startSequence: UInt64) throws -> UInt64 {
         attachStore(to: fresh)
-        var applied = startSequence
-        while true {
-            let changes = try changeLog.changes(after: applied, limit: 1000)
-            guard let last = changes.last else { break }
-            try fresh.replace(changes.compactMap(\.donatedRecord))
-            try fresh.delete(changes.filter { $0.record == nil }.map(\.key))
-            applied = last.sequence
-            if fresh.pendingChanges >= SearchIndex.maximumPendingChanges { try commitBesideStore(fresh, lastAppliedSequence: applied) }
-        }
+        let applied = try replayChanges(after: startSequence, into: fresh)
         try commitBesideStore(fresh, lastAppliedSequence: applied)
         try makeActive(fresh, at: path, sequence: applied)
         try? FileManager.default.removeItem(atPath: dataDirectory + "/rebuild-pending")

@@ -77,6 +77,9 @@ public final class SpotlightEngine: @unchecked Sendable {
         var closed = false
         /// An automatic compaction is running (see SpotlightEngine+AutoCompaction).
         var autoCompacting = false
+        /// A bulk catch-up is building the next generation on the writer (see
+        /// SpotlightEngine+BulkIndex); a rebuild or compaction waits for it to end.
+        var bulkRunning = false
         /// A catch-up of the index is queued on `writer` (see scheduleCatchUp).
         var catchUpScheduled = false
         /// A prune of the change log up to `pruneThrough` is queued on `storeWriter` (see pruneChangeLog).
@@ -198,7 +201,6 @@ public final class SpotlightEngine: @unchecked Sendable {
         }
         attachStore(to: index)
         directory.removeStaleGenerations()
-        try? FileManager.default.removeItem(atPath: dataDirectory + "/" + Self.bulkScratch)
         indexedSequence = try index.lastAppliedSequence()
         let storeSeq = try changeLog.lastSequence()
         shared.withLock {
@@ -355,7 +357,7 @@ public final class SpotlightEngine: @unchecked Sendable {
                 reason = "the index was corrupt"
             }
         }
-        let path = directory.nextGenerationPath()
+        let path = try directory.reserveNextGeneration()
         let index = try SearchIndex.openWritable(path: path, documentData: documentData, languages: languages)
         try index.commit(lastAppliedSequence: try store.lastSequence())
         try directory.activate(path)

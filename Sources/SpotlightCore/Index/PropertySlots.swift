@@ -162,6 +162,15 @@ struct PropertySlots {
         return result
     }
 
+    /// Every key's metadata entry (key, value), as ``register(_:writing:)`` wrote them.
+    var metadataEntries: [(String, String)] {
+        slots.sorted { $0.key < $1.key }.map { (TermSchema.Metadata.slotPrefix + $0.key, String($0.value)) }
+            + refused.sorted { $0.key < $1.key }.compactMap { key, reason in
+                let entry = TermSchema.Metadata.refusedSlotPrefix + key
+                return entry.utf8.count <= TermSchema.maxTermBytes ? (entry, reason) : nil
+            }
+    }
+
     // MARK: Writing
 
     /// Registers each new key in `database` (uncommitted). A key whose slot another key holds

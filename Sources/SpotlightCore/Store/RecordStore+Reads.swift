@@ -76,8 +76,16 @@ extension RecordStore {
     /// ```swift
     /// try store.forEachDonatedRecord(bundle: nil, batchSize: 1000) { batch in try index.replace(batch) }
     /// ```
-    public func forEachDonatedRecord(bundle: String?, batchSize: Int,
+    public func forEachDonatedRecord(bundle: String? = nil, batchSize: Int,
                                      _ body: ([DonatedRecord]) throws -> Void) throws {
+        try forEachDonatedRecord(bundle: bundle, writtenThrough: nil, batchSize: batchSize, body)
+    }
+
+    /// ``forEachDonatedRecord(bundle:batchSize:_:)`` of the records whose last change is at or
+    /// before `sequence` (nil: every record): what a change log read after `sequence` does not
+    /// bring (a bulk catch-up that builds the whole index).
+    func forEachDonatedRecord(bundle: String? = nil, writtenThrough sequence: UInt64?, batchSize: Int,
+                              _ body: ([DonatedRecord]) throws -> Void) throws {
         let size = max(1, batchSize)
         // Keyset paging: each batch starts after the last key of the one before.
         var after = (bundle: Data(), type: Data(), id: Data())
@@ -87,9 +95,10 @@ extension RecordStore {
             try connection.run("""
                 SELECT bundle, type, id, json, donated FROM records
                 WHERE (?1 IS NULL OR bundle = ?1) AND (bundle, type, id) > (?2, ?3, ?4)
+                AND (?6 IS NULL OR sequence <= ?6)
                 ORDER BY bundle, type, id LIMIT ?5
                 """, [bundle.map(SQLValue.utf8) ?? .null, .blob(after.bundle), .blob(after.type),
-                      .blob(after.id), .int(Int64(size))]) { row in
+                      .blob(after.id), .int(Int64(size)), sequence.map { .int(Int64($0)) } ?? .null]) { row in
                 last = (row.data(0), row.data(1), row.data(2))
                 let key = RecordKey(bundle: row.string(0), type: row.string(1), id: row.string(2))
                 let donated = row.isNull(4) ? nil : Date(timeIntervalSince1970: row.double(4))
