@@ -75,6 +75,10 @@ std::atomic<uint64_t> held_back_calls{0};
 
 }  // namespace
 
+bool cx_called_from_libxapian(const void *return_address) {
+    return state().libxapian.contains(return_address);
+}
+
 extern "C" int inflate(z_streamp stream, int flush) {
     const interposition &s = state();
     // Without zlib there is nothing to call; zlib reports a stream it cannot use this way.

@@ -26,6 +26,9 @@ struct cx_database {
 void cx_flush_spelling(cx_database *db);
 // A word the spelling dictionary and completions may propose: unprefixed and not a CJK n-gram.
 bool cx_is_spelling_word(const std::string &term);
+// Whether return_address lies in libxapian's code: the zlib interpositions (cxapian_inflate.cpp,
+// cxapian_deflate.cpp) change only libxapian's own calls.
+bool cx_called_from_libxapian(const void *return_address);
 // Adds `sign` (+1 put in, -1 taken out) to the pending spelling change of each of doc's words.
 void cx_count_spelling(cx_database *db, const Xapian::Document &doc, int64_t sign);
 

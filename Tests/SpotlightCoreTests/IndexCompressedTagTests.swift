@@ -13,6 +13,19 @@ import SpotlightModel
         #expect(XapianInflateWorkaround.missingWarning == nil)
     }
 
+    /// libxapian's termlists are compressed with CXapian's cheaper deflate settings, and read back.
+    @Test func libxapianTagsAreCompressedWithTheTunedSettingsAndReadBack() throws {
+        #expect(XapianDeflateTuning.isInstalled)
+        let t = try TempIndex()
+        let tuned = XapianDeflateTuning.tunedStreams
+        let words = (0..<400).map { "word\($0)" }.joined(separator: " ")
+        try t.index.replace([Record(bundle: "b", type: "T", id: "1", title: "tuned deflate", subtitle: words)])
+        try t.index.commit(lastAppliedSequence: 1)
+        #expect(XapianDeflateTuning.tunedStreams > tuned)
+        #expect(try SearchIndex.check(path: t.path) == [])
+        #expect(try t.index.search(SearchQuery(text: "word399"), now: Date()).hits.map(\.record.id) == ["1"])
+    }
+
     /// Document data of one letter repeated compresses about 300:1 (a chunk inflates far past
     /// 8 KiB); for 8193, 8194 and 8227... of these lengths stock libxapian reads it back as
     /// "Too few chunks of compressed data". Xapian's check reads every tag.

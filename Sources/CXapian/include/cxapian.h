@@ -143,6 +143,11 @@ cx_status cx_reserve_file_space(const char *path, uint64_t length, int *supporte
    chunks of compressed data"); see cxapian_inflate.cpp. */
 cx_status cx_inflate_workaround_state(int *installed, uint64_t *held_back, char **error);
 
+/* Whether CXapian's interposed zlib `deflateInit2_` serves libxapian in this process
+   (*installed is 1), and how many of libxapian's deflate streams it has set to level 1 and
+   memLevel 4 (cheaper compression of its small tags; see cxapian_deflate.cpp). */
+cx_status cx_deflate_tuning_state(int *installed, uint64_t *tuned, char **error);
+
 /* ---- Documents -------------------------------------------------------------------- */
 
 cx_status cx_document_new(cx_document **out, char **error);
