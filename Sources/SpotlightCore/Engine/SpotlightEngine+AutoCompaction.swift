@@ -5,14 +5,6 @@ extension SpotlightEngine {
     /// How long the writer must have committed nothing before the last burst is compacted.
     static let idleCompactionDelay: TimeInterval = 1
 
-    /// Returns once no automatic compaction is running, so a rebuild or compaction asked for
-    /// meanwhile waits for it rather than failing with `.conflict`.
-    func waitForAutoCompaction() async throws {
-        while shared.withLock({ $0.autoCompacting }) {
-            try await Task.sleep(nanoseconds: 20_000_000)
-        }
-    }
-
     /// On `writer`, after a commit: compacts the index in the background (``compact()``) once
     /// the writer has been idle for ``idleCompactionDelay`` after it took at least a quarter of
     /// ``Options/autoCompactChanges`` changes and a quarter of its document count since it was

@@ -56,14 +56,15 @@ extension SpotlightEngine {
     /// ```
     /// - Throws: `.conflict` when a rebuild or compaction is already running.
     public func compact() async throws -> CompactionReport {
-        try await waitForAutoCompaction()
-        return try await compactNow()
+        try await compactNow(behindAutoCompaction: true)
     }
 
-    /// ``compact()`` without waiting for an automatic compaction (which is what calls it).
-    func compactNow() async throws -> CompactionReport {
+    /// ``compact()``; `behindAutoCompaction` false for the automatic compaction itself, which
+    /// must not wait for itself.
+    func compactNow(behindAutoCompaction: Bool = false) async throws -> CompactionReport {
         let started = Date()
-        try await claimRebuild(compacting: true, conflict: "a rebuild or compaction is already running; wait for it (see status)")
+        try await claimRebuild(compacting: true, behindAutoCompaction: behindAutoCompaction,
+                               conflict: "a rebuild or compaction is already running; wait for it (see status)")
         defer { shared.withLock { $0.rebuilding = false; $0.compacting = false } }
         let (source, startSequence): (String, UInt64) = try await onWriter {
             try self.catchUpIndex()

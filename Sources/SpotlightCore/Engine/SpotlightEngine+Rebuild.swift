@@ -16,8 +16,8 @@ extension SpotlightEngine {
     /// - Throws: `.conflict` when a rebuild is already running; `CancellationError`.
     public func rebuild(progress: @Sendable (Int, Int) -> Void = { _, _ in }) async throws -> RebuildReport {
         let started = Date()
-        try await waitForAutoCompaction()
-        try await claimRebuild(compacting: false, conflict: "a rebuild is already running; wait for it (see status)")
+        try await claimRebuild(compacting: false, behindAutoCompaction: true,
+                               conflict: "a rebuild is already running; wait for it (see status)")
         defer { shared.withLock { $0.rebuilding = false } }
 
         let path = try directory.reserveNextGeneration()
@@ -83,13 +83,16 @@ extension SpotlightEngine {
         }
     }
 
-    /// Waits until no bulk catch-up runs, then marks a rebuild (or, `compacting`, a
-    /// compaction) as running.
+    /// Waits until no bulk catch-up runs (and, `behindAutoCompaction`, no automatic
+    /// compaction: the user's rebuild or compaction goes after one), then marks a rebuild (or,
+    /// `compacting`, a compaction) as running.
     ///
-    /// - Throws: `.conflict` with `conflict` when a rebuild or compaction runs already.
-    func claimRebuild(compacting: Bool, conflict: String) async throws {
+    /// - Throws: `.conflict` with `conflict` when a rebuild or compaction that is not an
+    ///   automatic one runs already.
+    func claimRebuild(compacting: Bool, behindAutoCompaction: Bool, conflict: String) async throws {
         while true {
             let claimed = try shared.withLock { s -> Bool in
+                if behindAutoCompaction, s.autoCompacting { return false }
                 if s.rebuilding { throw SpotlightError(.conflict, conflict) }
                 if s.bulkRunning { return false }
                 s.rebuilding = true   // keeps the change log from being pruned until the swap
