@@ -25,6 +25,8 @@ struct Configuration {
     var recordsInIndex = false
     /// Compact the index in the background after this many changes (nil: never), `--auto-compact-changes`.
     var autoCompactChanges: Int? = SpotlightEngine.Options().autoCompactChanges
+    /// Catch the index up in bulk past this many changes (nil: never), `--bulk-catch-up-changes`.
+    var bulkCatchUpChanges: Int? = SpotlightEngine.Options().bulkCatchUpChanges
     /// The language of records that name none (`--language`, `--bundle-language`, BCP 47).
     var languages = LanguageSettings()
 
@@ -39,6 +41,7 @@ struct Configuration {
                       [--max-pending-requests N] [--verbose]
                       [--shard "NAME DATABASE BUNDLES" ...] [--shards-config FILE]
                       [--shard-timeout-ms N] [--records-in-index] [--auto-compact-changes N]
+                      [--bulk-catch-up-changes N]
                       [--language TAG] [--bundle-language BUNDLE=TAG ...]
 
     OPTIONS:
@@ -71,6 +74,9 @@ struct Configuration {
                            changes and a quarter of its documents since it was last compacted
                            and the writer is idle for a second, or N and twice its documents
                            at once (default 20000; 0 never)
+      --bulk-catch-up-changes N  when the index lags the store by N changes and a quarter of
+                           its documents (an import), build them in parts on every core and
+                           merge them with the index instead of one by one (default 4000; 0 never)
       --language TAG       the language of records that name none, a BCP 47 tag (default en):
                            stemmed with its stemmer when Xapian has one, else not stemmed;
                            changing it rebuilds the index from the store at start
@@ -146,6 +152,9 @@ struct Configuration {
             case "--auto-compact-changes":
                 let n = try count(arg, value(arg))
                 config.autoCompactChanges = n == 0 ? nil : n
+            case "--bulk-catch-up-changes":
+                let n = try count(arg, value(arg))
+                config.bulkCatchUpChanges = n == 0 ? nil : n
             case "--shard": shardLines.append(("--shard", try value(arg)))
             case "--shards-config": shardLines += try ShardConfiguration.lines(ofFile: try value(arg))
             case "--shard-timeout-ms":

@@ -41,6 +41,7 @@ struct SpotlightDaemon {
         options.shards = configuration.shards
         options.recordsInIndex = configuration.recordsInIndex
         options.autoCompactChanges = configuration.autoCompactChanges
+        options.bulkCatchUpChanges = configuration.bulkCatchUpChanges
         options.languages = configuration.languages
 
         let engine: SpotlightEngine
