@@ -26,8 +26,8 @@ public protocol RPCHandler: Sendable {
 ///
 /// ```swift
 /// struct ImmediateClock: RPCImmediateHandler {
-///     func handleImmediately(method: String, params: JSONValue?, peer: PeerCredentials) throws -> JSONValue? {
-///         method == "now" ? .double(Date().timeIntervalSince1970) : nil
+///     func handleImmediately(method: String, params: JSONValue?, peer: PeerCredentials) throws -> RPCImmediateResult? {
+///         method == "now" ? .value(.double(Date().timeIntervalSince1970)) : nil
 ///     }
 ///     func handle(method: String, params: JSONValue?, peer: PeerCredentials) async throws -> JSONValue {
 ///         try await ClockMethod.dispatch(method) { _ in .double(Date().timeIntervalSince1970) }
@@ -37,7 +37,16 @@ public protocol RPCHandler: Sendable {
 public protocol RPCImmediateHandler: RPCHandler {
     /// The result when it can be had now; nil to have ``RPCHandler/handle(method:params:peer:)``
     /// answer instead. Throws as `handle` does (an error response).
-    func handleImmediately(method: String, params: JSONValue?, peer: PeerCredentials) throws -> JSONValue?
+    func handleImmediately(method: String, params: JSONValue?, peer: PeerCredentials) throws -> RPCImmediateResult?
+}
+
+/// What ``RPCImmediateHandler/handleImmediately(method:params:peer:)`` answers: a value, or
+/// the result's JSON text as it goes on the wire, for a handler that has it written already
+/// (spotlightd splices the record store's JSON of each hit into a query's result).
+public enum RPCImmediateResult: Sendable {
+    case value(JSONValue)
+    /// One complete JSON value, UTF-8, no line break: sent as the response's `result` unchecked.
+    case text([UInt8])
 }
 
 /// A handler that keeps state per connection (keyed by ``PeerCredentials/connection``) and
@@ -182,10 +191,14 @@ struct RPCDispatcher: Sendable {
             return .needsTask(message)
         }
         do {
-            guard let result = try immediate.handleImmediately(method: request.method, params: request.params, peer: peer) else {
+            switch try immediate.handleImmediately(method: request.method, params: request.params, peer: peer) {
+            case nil:
                 return .needsTask(message)
+            case .value(let result)?:
+                return .answered(Self.line(RPCResponse(id: request.id, outcome: .success(result))))
+            case .text(let result)?:
+                return .answered(try RPCMessage.responseLine(id: request.id, resultText: result))
             }
-            return .answered(Self.line(RPCResponse(id: request.id, outcome: .success(result))))
         } catch {
             return .answered(Self.line(RPCResponse(id: request.id, outcome: .failure(RPCError(from: error)))))
         }

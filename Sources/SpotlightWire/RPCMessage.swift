@@ -99,6 +99,17 @@ public enum RPCMessage: Hashable, Sendable {
         return bytes
     }
 
+    /// The line of a success response whose result is already JSON text (see
+    /// ``RPCImmediateResult/text(_:)``): the envelope around it, the text as it is.
+    static func responseLine(id: RPCID, resultText: [UInt8]) throws -> [UInt8] {
+        var line = Array(#"{"jsonrpc":"2.0","id":"#.utf8)
+        line += try RPCCoding.encode(id.json)
+        line += Array(#","result":"#.utf8)
+        line += resultText
+        line += Array("}\n".utf8)
+        return line
+    }
+
     /// Parses one frame. The error says what is wrong and carries the request's id when
     /// it could be read, so the error response can be matched.
     public static func decode(frame: [UInt8]) -> Result<RPCMessage, DecodeFailure> {

@@ -101,11 +101,16 @@ final class DaemonHandler: RPCService, RPCImmediateHandler, RPCConnectionObservi
     /// A query answered on the server's worker thread when the committed index covers every
     /// acknowledged donation; anything else goes to ``handle(_:params:peer:)``. Its bad params
     /// are explained as the dispatcher explains them on the other path.
-    func handleImmediately(method: String, params: JSONValue?, peer: PeerCredentials) throws -> JSONValue? {
+    func handleImmediately(method: String, params: JSONValue?, peer: PeerCredentials) throws -> RPCImmediateResult? {
         guard method == DaemonProtocol.Method.query.rawValue else { return nil }
         do {
-            guard let result = try engine.searchIfCommitted(try scoped(validQuery(params), peer)) else { return nil }
-            return try JSONValue(encoding: result)
+            let query = try scoped(validQuery(params), peer)
+            // The hits' records as the store keeps their JSON, spliced into the reply undecoded.
+            if let (result, recordJSON) = try engine.searchIfCommittedKeepingRecordJSON(query) {
+                return .text(try QueryReplyText.encode(result, recordJSON: recordJSON))
+            }
+            guard let result = try engine.searchIfCommitted(query) else { return nil }
+            return .value(try JSONValue(encoding: result))
         } catch {
             throw DaemonProtocol.Method.query.explained(error)
         }

@@ -5,13 +5,17 @@ import Testing
 // A handler that answers some requests at once (RPCImmediateHandler): the server sends
 // those answers without a task, and passes everything else to the async method.
 
-/// Answers "square" at once; declines "later" so the async method answers it; throws for "bad".
+/// Answers "square" at once, "cube" at once as JSON text; declines "later" so the async method
+/// answers it; throws for "bad".
 struct SquareHandler: RPCImmediateHandler {
-    func handleImmediately(method: String, params: JSONValue?, peer: PeerCredentials) throws -> JSONValue? {
+    func handleImmediately(method: String, params: JSONValue?, peer: PeerCredentials) throws -> RPCImmediateResult? {
         switch method {
         case "square":
             guard let n = params?["n"]?.int64Value else { throw RPCError.invalidParams("params.n: expected an integer") }
-            return .int(n * n)
+            return .value(.int(n * n))
+        case "cube":
+            guard let n = params?["n"]?.int64Value else { throw RPCError.invalidParams("params.n: expected an integer") }
+            return .text(Array(#"{"cube":\#(n * n * n),"text":"as written"}"#.utf8))
         case "bad": throw SpotlightError(.invalidInput, "bad is refused at once")
         default: return nil
         }
@@ -34,6 +38,15 @@ private func startSquareServer(_ directory: TemporaryDirectory) throws -> UnixSo
     let server = try startSquareServer(directory)
     let client = RPCClient(socketPath: directory.socket())
     #expect(try await client.call("square", .object(["n": .int(7)])) == .int(49))
+    await server.stop()
+}
+
+@Test func anImmediateAnswerWrittenAsTextIsSentAsTheResult() async throws {
+    let directory = TemporaryDirectory(); defer { directory.remove() }
+    let server = try startSquareServer(directory)
+    let client = RPCClient(socketPath: directory.socket())
+    #expect(try await client.call("cube", .object(["n": .int(3)])) == .object(["cube": .int(27), "text": .string("as written")]))
+    #expect(try await client.call("square", .object(["n": .int(3)])) == .int(9))
     await server.stop()
 }
 

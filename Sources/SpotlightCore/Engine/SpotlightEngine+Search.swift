@@ -81,6 +81,24 @@ extension SpotlightEngine {
         return try withReader(minimumSequence: needed) { try $0.search(query, now: Date(), synonyms: synonyms) }
     }
 
+    /// ``searchIfCommitted(_:)`` whose hits keep their records as the record store's JSON
+    /// text, not decoded: what a reply over the socket carries as it is (spotlightd splices
+    /// it in; see `QueryReplyText`). The result's hits hold placeholder records; hit `i`'s
+    /// record is `recordJSON[i]` (docs/records.md, keys sorted). Nil also for a query asking
+    /// for snippets or explanations, which read the records: then ``searchIfCommitted(_:)``.
+    ///
+    /// ```swift
+    /// if let (result, recordJSON) = try engine.searchIfCommittedKeepingRecordJSON(query) { … }
+    /// ```
+    public func searchIfCommittedKeepingRecordJSON(_ query: SearchQuery) throws -> (result: SearchResult, recordJSON: [[UInt8]])? {
+        guard shards == nil, query.snippets == nil, query.explain != true else { return nil }
+        let needed = shared.withLock { $0.durableSequence }
+        let synonyms = synonymTables.withLock { $0 }
+        return try withReader(minimumSequence: needed) {
+            try $0.searchKeepingRecordJSON(query, now: Date(), synonyms: synonyms)
+        }
+    }
+
     /// Runs `body` on a pooled reader whose revision covers `minimumSequence`; nil when the
     /// committed index is not there yet.
     func withReader<T: Sendable>(minimumSequence: UInt64, _ body: @Sendable (SearchIndex) throws -> T) throws -> T? {

@@ -30,13 +30,27 @@ enum DocumentData {
         }
     }
 
-    static func read(_ bytes: [UInt8], in subject: String) throws -> Content {
-        guard bytes.first == UInt8(ascii: "K") else { return .record(try RecordDocument.decode(bytes, in: subject)) }
+    /// The key a document's data holds, or nil for a record's JSON (left unparsed).
+    enum KeyOrJSON {
+        case key(RecordKey)
+        case json
+    }
+
+    /// What ``read(_:in:)`` reads, without parsing a record's JSON.
+    static func read(keyOf bytes: [UInt8], in subject: String) throws -> KeyOrJSON {
+        guard bytes.first == UInt8(ascii: "K") else { return .json }
         guard let key = UniqueKey.parseLongForm(bytes.dropFirst()) else {
             throw SpotlightError(.corrupt, "a document in \(subject) holds an unreadable record key; "
                 + "rebuild the index from the record store")
         }
         return .key(key)
+    }
+
+    static func read(_ bytes: [UInt8], in subject: String) throws -> Content {
+        switch try read(keyOf: bytes, in: subject) {
+        case .key(let key): return .key(key)
+        case .json: return .record(try RecordDocument.decode(bytes, in: subject))
+        }
     }
 }
 
@@ -44,8 +58,21 @@ enum DocumentData {
 struct RecordLookup {
     /// The stored records among `keys` (any order; missing ones left out).
     var records: ([RecordKey]) throws -> [Record]
+    /// The stored JSON text of the records among `keys`, not decoded (missing ones left out).
+    var recordJSON: ([RecordKey]) throws -> [RecordKey: [UInt8]]
+    /// - Parameter recordJSON: nil: each record's JSON as the store writes it, from `records`.
+    init(records: @escaping ([RecordKey]) throws -> [Record],
+         recordJSON: (([RecordKey]) throws -> [RecordKey: [UInt8]])? = nil,
+         mustFind: @escaping (RecordKey) -> Bool = { _ in false }) {
+        self.records = records
+        self.recordJSON = recordJSON ?? { keys in
+            Dictionary(try records(keys).map { ($0.key, Array(try StoredJSON.encode($0))) }, uniquingKeysWith: { first, _ in first })
+        }
+        self.mustFind = mustFind
+    }
+
     /// Whether a key the lookup does not find is an error (the key of a shard's record: the
     /// shard's documents hold only keys) rather than a hit to skip (a record deleted after the
     /// revision being searched).
-    var mustFind: (RecordKey) -> Bool = { _ in false }
+    var mustFind: (RecordKey) -> Bool
 }

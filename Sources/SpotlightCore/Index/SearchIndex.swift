@@ -282,6 +282,23 @@ public final class SearchIndex {
     ///     records holding a synonym of it.
     /// - Throws: `.invalidInput` for text that is too long or cannot be parsed even as plain words.
     public func search(_ query: SearchQuery, now: Date, synonyms: [String: SynonymTable] = [:]) throws -> SearchResult {
+        try searchPage(query, now: now, synonyms: synonyms, recordsAsJSON: false).result
+    }
+
+    /// ``search(_:now:synonyms:)`` whose hits keep their records as the stored JSON text, not
+    /// decoded (``SearchRun/recordsAsJSON``): what a reply over the socket carries as it is.
+    /// The hits' records are placeholders; `recordJSON[i]` is hit `i`'s record.
+    ///
+    /// - Throws: as ``search(_:now:synonyms:)``; `.internal` for a query with snippets or
+    ///   explanations, which read the records.
+    func searchKeepingRecordJSON(_ query: SearchQuery, now: Date,
+                                 synonyms: [String: SynonymTable] = [:]) throws -> (result: SearchResult, recordJSON: [[UInt8]]) {
+        let page = try searchPage(query, now: now, synonyms: synonyms, recordsAsJSON: true)
+        return (page.result, page.recordJSON)
+    }
+
+    private func searchPage(_ query: SearchQuery, now: Date, synonyms: [String: SynonymTable],
+                            recordsAsJSON: Bool) throws -> SearchRun.Page {
         guard query.offset >= 0, query.limit >= 0 else {
             throw SpotlightError(.invalidInput, "offset and limit must not be negative "
                 + "(got offset \(query.offset), limit \(query.limit))")
@@ -289,20 +306,22 @@ public final class SearchIndex {
         try prepareToReadPendingChanges()
         if pendingChanges > 0 { try database.flushSpelling() }
         do {
-            return try searchOnce(query, now: now, synonyms)
+            return try searchOnce(query, now: now, synonyms, recordsAsJSON)
         } catch let error as SpotlightError where error.code == .conflict {
             _ = try reopen()
-            return try searchOnce(query, now: now, synonyms)
+            return try searchOnce(query, now: now, synonyms, recordsAsJSON)
         }
     }
 
-    private func searchOnce(_ query: SearchQuery, now: Date, _ synonyms: [String: SynonymTable]) throws -> SearchResult {
+    private func searchOnce(_ query: SearchQuery, now: Date, _ synonyms: [String: SynonymTable],
+                            _ recordsAsJSON: Bool) throws -> SearchRun.Page {
         var run = SearchRun(database: try database, slots: try searchSlots(), synonyms: synonyms, lookup: recordLookup)
         run.languages = try storedLanguages()
+        run.recordsAsJSON = recordsAsJSON
         if query.snippets != nil {   // only snippets need a record's language at search time
             run.languageSettings = writablePath == nil ? try storedLanguageSettings() : languageSettings
         }
-        return try run.run(query, now: now)
+        return try run.runPage(query, now: now)
     }
 
     /// The property slot table for a search. A reader's revision is fixed until it reopens,

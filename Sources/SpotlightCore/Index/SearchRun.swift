@@ -24,36 +24,55 @@ struct SearchRun {
     static let maxFacetValues: UInt32 = 100
     static let maxSnippetLength = 4096
 
-    func run(_ query: SearchQuery, now: Date) throws -> SearchResult {
+    /// The hits' records as the JSON text the store (or the document) holds, not decoded: the
+    /// page's ``SearchHit/record``s are then ``placeholder``s and ``Page/recordJSON`` holds
+    /// each hit's text. Only for a query without snippets and explanations, which read records.
+    var recordsAsJSON = false
+
+    /// The record a hit holds when its JSON text comes apart (``recordsAsJSON``).
+    static let placeholder = Record(bundle: "", type: "", id: "", title: "")
+
+    /// A search's result and, with ``recordsAsJSON``, the JSON text of each hit's record.
+    struct Page {
+        var result: SearchResult
+        var recordJSON: [[UInt8]] = []
+    }
+
+    func run(_ query: SearchQuery, now: Date) throws -> SearchResult { try runPage(query, now: now).result }
+
+    func runPage(_ query: SearchQuery, now: Date) throws -> Page {
         try validate(query)
+        guard !recordsAsJSON || (query.snippets == nil && query.explain != true) else {
+            throw SpotlightError(.internal, "a search whose hits keep their records' JSON cannot make snippets or explanations")
+        }
         var compiler = QueryCompiler(database: database)
         compiler.slots = slots
         compiler.synonyms = synonyms
         compiler.spelling = query.spelling != nil
         compiler.languages = Languages.forQuery(named: query.language, inIndex: languages)
         let compiled = try compiler.compileWithCorrection(query, now: now)
-        var result = try page(compiled.query, query)
-        if query.spelling != nil, result.estimatedTotal <= Self.spellingThreshold,
+        var found = try page(compiled.query, query)
+        if query.spelling != nil, found.result.estimatedTotal <= Self.spellingThreshold,
            let corrected = try correction(compiled.corrected, compiler, query.text ?? "") {
-            result.correctedText = corrected
-            if query.spelling == .retry, result.estimatedTotal == 0 {
+            found.result.correctedText = corrected
+            if query.spelling == .retry, found.result.estimatedTotal == 0 {
                 var retry = query
                 retry.text = corrected
                 compiler.spelling = false
                 let correctedQuery = try compiler.compile(retry, now: now)
                 var retried = try page(correctedQuery, retry)
-                retried.correctedText = corrected
-                retried.retriedWithCorrection = true
-                result = retried
+                retried.result.correctedText = corrected
+                retried.result.retriedWithCorrection = true
+                found = retried
             }
         }
         if let wanted = query.completions, wanted > 0, let text = query.text,
            let prefix = QueryCompiler.partialWord(text) {
-            result.completions = try database.completions(
+            found.result.completions = try database.completions(
                 of: prefix, in: compiled.query, maxDocuments: Self.completionDocuments,
                 maxResults: UInt32(min(wanted, Self.maxCompletions))).map(\.word)
         }
-        return result
+        return found
     }
 
     /// Xapian's correction of the text, then of its short words it missed (``ShortWordSpelling``).
@@ -77,7 +96,7 @@ struct SearchRun {
     }
 
     /// Runs a compiled query for the page, sorted, with facets, snippets and explanations.
-    private func page(_ compiled: XapianQuery, _ query: SearchQuery) throws -> SearchResult {
+    private func page(_ compiled: XapianQuery, _ query: SearchQuery) throws -> Page {
         let enquire = try XapianEnquire(database: database, query: compiled)
         if let sort = query.sort { try enquire.setSort(sortOrder(sort)) }
         let facetNames = query.facets ?? []
@@ -87,14 +106,22 @@ struct SearchRun {
         let everything = facetNames.isEmpty ? 0 : try database.documentCount()
         let matches = try enquire.matches(offset: query.offset, limit: query.limit, checkAtLeast: everything)
         var hits: [SearchHit] = []
-        let records = try pageRecords(matches)
-        for (index, record) in records.enumerated() {
-            guard let record else { continue }
-            var hit = SearchHit(record: record, score: try matches.weight(index))
-            if let options = query.snippets { hit.snippet = try SnippetText.make(record, matches, index, options,
-                                                                                 language: languageSettings.language(of: record)) }
-            if query.explain == true { hit.explanation = try explanation(hit, matches.matchingTerms(index), query) }
-            hits.append(hit)
+        var recordJSON: [[UInt8]] = []
+        if recordsAsJSON {
+            for (index, json) in try pageRecordJSON(matches).enumerated() {
+                guard let json else { continue }
+                hits.append(SearchHit(record: Self.placeholder, score: try matches.weight(index)))
+                recordJSON.append(json)
+            }
+        } else {
+            for (index, record) in try pageRecords(matches).enumerated() {
+                guard let record else { continue }
+                var hit = SearchHit(record: record, score: try matches.weight(index))
+                if let options = query.snippets { hit.snippet = try SnippetText.make(record, matches, index, options,
+                                                                                     language: languageSettings.language(of: record)) }
+                if query.explain == true { hit.explanation = try explanation(hit, matches.matchingTerms(index), query) }
+                hits.append(hit)
+            }
         }
         let totals = try matches.totals()
         var result = SearchResult(hits: hits, estimatedTotal: totals.estimate)
@@ -109,7 +136,7 @@ struct SearchRun {
         }
         let inexact = try inexactFeatures(query)
         result.inexact = inexact.isEmpty ? nil : inexact
-        return result
+        return Page(result: result, recordJSON: recordJSON)
     }
 
     /// The record of each match, from its document data or, for a document holding only the
@@ -120,27 +147,50 @@ struct SearchRun {
             if case .key(let key) = content { return key }
             return nil
         }
-        var found: [RecordKey: Record] = [:]
-        if !keys.isEmpty {
-            guard let lookup else {
-                throw SpotlightError(.notFound, "\(database.subject) holds only the keys of its records and no record "
-                    + "store was given to read them from; a shard's owning spotlightd must run with --records-in-index")
-            }
-            found = Dictionary(try lookup.records(keys).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        }
+        let found = keys.isEmpty ? [:]
+            : Dictionary(try storeLookup().records(keys).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         return try contents.map { content in
             switch content {
             case .record(let record): return record
-            case .key(let key):
-                if let record = found[key] { return record }
-                guard !(lookup?.mustFind(key) ?? false) else {
-                    throw SpotlightError(.notFound, "the index holds only the key of \(key) and the record store "
-                        + "does not have it: a shard's owning spotlightd must run with --records-in-index "
-                        + "(docs/scale-out.md)")
-                }
-                return nil
+            case .key(let key): return try found[key] ?? missing(key)
             }
         }
+    }
+
+    /// ``pageRecords(_:)`` as JSON text, not decoded: a document's data when it holds the
+    /// record's JSON, else the store's text of the record.
+    private func pageRecordJSON(_ matches: XapianMatchSet) throws -> [[UInt8]?] {
+        let data = try (0..<(try matches.count)).map { try matches.data($0) }
+        let keys = try data.map { bytes -> RecordKey? in
+            guard case .key(let key) = try DocumentData.read(keyOf: bytes, in: database.subject) else { return nil }
+            return key
+        }
+        let wanted = keys.compactMap { $0 }
+        let found = wanted.isEmpty ? [:] : try storeLookup().recordJSON(wanted)
+        return try zip(data, keys).map { bytes, key in
+            guard let key else { return bytes }
+            return try found[key] ?? missing(key)
+        }
+    }
+
+    /// ``lookup``, or `.notFound` when documents hold only keys and no store was given.
+    private func storeLookup() throws -> RecordLookup {
+        guard let lookup else {
+            throw SpotlightError(.notFound, "\(database.subject) holds only the keys of its records and no record "
+                + "store was given to read them from; a shard's owning spotlightd must run with --records-in-index")
+        }
+        return lookup
+    }
+
+    /// A hit whose key the store does not have: nil (deleted after the revision being
+    /// read), or `.notFound` when the lookup must find every key (a shard's).
+    private func missing<T>(_ key: RecordKey) throws -> T? {
+        guard !(lookup?.mustFind(key) ?? false) else {
+            throw SpotlightError(.notFound, "the index holds only the key of \(key) and the record store "
+                + "does not have it: a shard's owning spotlightd must run with --records-in-index "
+                + "(docs/scale-out.md)")
+        }
+        return nil
     }
 
     /// The features of `query` this database cannot answer exactly: a sort, facet or range on a

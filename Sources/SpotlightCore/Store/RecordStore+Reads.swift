@@ -21,17 +21,36 @@ extension RecordStore {
     public func records(for keys: [RecordKey]) throws -> [Record] {
         var found: [Record] = []
         found.reserveCapacity(keys.count)
-        let lookUp = {
-            for key in keys {
-                try self.connection.run("SELECT json FROM records WHERE bundle = ? AND type = ? AND id = ?",
-                                        [.utf8(key.bundle), .utf8(key.type), .utf8(key.id)]) { row in
-                    found.append(try self.decodeRecord(row, 0, key: key))
+        try lookUp(keys) { row, key in found.append(try decodeRecord(row, 0, key: key)) }
+        return found
+    }
+
+    /// The JSON text of the stored records for `keys` (docs/records.md, keys sorted), expanded
+    /// but not decoded: what a query's reply carries as it is. Keys with no record are missing.
+    ///
+    /// ```swift
+    /// let text = try store.recordJSON(for: [key])[key]   // {"bundle":"b",...}
+    /// ```
+    func recordJSON(for keys: [RecordKey]) throws -> [RecordKey: [UInt8]] {
+        var found: [RecordKey: [UInt8]] = [:]
+        try lookUp(keys) { row, key in
+            found[key] = try storedText(row, 0, key: key) { Array($0) }
+        }
+        return found
+    }
+
+    /// Runs `body` with the row of each stored key; a page of hits is looked up in one read
+    /// transaction (one snapshot, one lock).
+    private func lookUp(_ keys: [RecordKey], _ body: (SQLRow, RecordKey) throws -> Void) throws {
+        try withoutActuallyEscaping(body) { body in
+            let each = {
+                for key in keys {
+                    try self.connection.run("SELECT json FROM records WHERE bundle = ? AND type = ? AND id = ?",
+                                            [.utf8(key.bundle), .utf8(key.type), .utf8(key.id)]) { try body($0, key) }
                 }
             }
+            if keys.count > 1 && !connection.inTransaction { try readTransaction(each) } else { try each() }
         }
-        // A page of hits: one read transaction for all its lookups (one snapshot, one lock).
-        if keys.count > 1 && !connection.inTransaction { try readTransaction(lookUp) } else { try lookUp() }
-        return found
     }
 
     /// Up to `limit` change-log entries with a sequence number above `sequence`, ascending,
@@ -146,10 +165,14 @@ extension RecordStore {
     ///
     /// - Throws: `.corrupt` naming `key` when the column holds no record.
     func decodeRecord(_ row: SQLRow, _ column: Int32, key: RecordKey) throws -> Record {
+        try storedText(row, column, key: key) { try StoredJSON.decode(Record.self, from: $0) }
+    }
+
+    /// `body` with the JSON text of the record in `column` of `row`, expanded when stored
+    /// compressed; a blob that is neither is `.corrupt`, naming `key`.
+    func storedText<T>(_ row: SQLRow, _ column: Int32, key: RecordKey, _ body: (UnsafeRawBufferPointer) throws -> T) throws -> T {
         do {
-            return try row.withBytes(column) { blob in
-                try codec.withJSON(of: blob) { try StoredJSON.decode(Record.self, from: $0) }
-            }
+            return try row.withBytes(column) { blob in try codec.withJSON(of: blob, body) }
         } catch let error as SpotlightError where error.code == .internal {
             throw error   // zlib out of memory: not the record's fault
         } catch {
