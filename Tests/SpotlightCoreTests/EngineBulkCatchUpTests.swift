@@ -66,6 +66,29 @@ import SpotlightModel
         #expect(!names.contains { $0.hasSuffix(BulkBuild.scratchSuffix) })
     }
 
+    @Test func aFailedBulkCatchUpLeavesNoTraceAndTheChangesAreIndexedOneByOne() async throws {
+        let fixture = EngineFixture()
+        let lines = Lines()
+        let engine = try open(fixture, bulk: 100, lines)
+        defer { engine.close() }
+        let faults = Mutex(0)
+        engine.writer.sync {
+            engine.bulkFault = {
+                faults.withLock { $0 += 1 }
+                throw SpotlightError(.io, "injected: no room for the merge")
+            }
+        }
+        _ = try await engine.write(.upsert((0..<1000).map { Self.package($0, "comet") }, clientState: nil))
+        #expect(try await engine.search(SearchQuery(text: "comet", limit: 2000)).hits.count == 1000)
+        #expect(faults.withLock { $0 } >= 1)
+        #expect(lines.count("in bulk") == 0)
+        engine.writer.sync { engine.bulkFault = nil }
+        let names = try FileManager.default.contentsOfDirectory(atPath: fixture.directory)
+        #expect(names.filter { $0.hasPrefix("index.") }.count == 1, "\(names)")
+        let active = try FileManager.default.destinationOfSymbolicLink(atPath: fixture.directory + "/index")
+        #expect(try SearchIndex.check(path: fixture.directory + "/" + active) == [])
+    }
+
     @Test(arguments: [40, 200])
     func aBulkCatchUpReplacesAndDeletesWhatTheIndexHeld(replaced: Int) async throws {
         let fixture = EngineFixture()

@@ -25,12 +25,16 @@ final class IndexPart {
     /// The keys this part holds a document of.
     private var held: Set<RecordKey> = []
     private var uncommitted = 0
+    /// Room on disk for each commit, as the live index keeps it (``IndexSpaceReserve``): a
+    /// commit that meets a full disk can end the process inside libxapian.
+    private var reserve: IndexSpaceReserve
 
     init(path: String, data: DocumentData.Mode, languages: LanguageSettings) throws {
         self.path = path
         self.data = data
         self.languages = languages
         database = try .openScratch(path: path)
+        reserve = IndexSpaceReserve(directory: path)
     }
 
     /// Applies changes in order: a record adds its document (or replaces this part's earlier
@@ -54,16 +58,23 @@ final class IndexPart {
                 try database.deleteDocuments(term: term)
             }
             uncommitted += 1
-            if uncommitted >= Self.commitEvery {
-                try database.commit()
-                uncommitted = 0
-            }
+            if uncommitted >= Self.commitEvery { try commit() }
         }
     }
 
     /// Commits what is left and closes the part, ready to be merged.
     func finish() throws {
-        try database.commit()
+        try commit()
         try database.close()
+    }
+
+    /// Commits with disk space reserved first.
+    ///
+    /// - Throws: `.io` when the disk cannot give the room (the bulk build is then given up).
+    private func commit() throws {
+        try reserve.prepare(pendingChanges: uncommitted, documentCount: try database.documentCount())
+        try database.commit()
+        reserve.committed()
+        uncommitted = 0
     }
 }

@@ -82,6 +82,7 @@ extension SpotlightEngine {
             applied = last.sequence
         }
         let changes = build.changeCount
+        try bulkFault?()
         // Keys the live index holds: their old documents come first in a merge with it.
         let superseded = try touched.filter { try index.handle.termFrequency(UniqueKey.term(for: $0)) > 0 }
         let whole = Double(superseded.count) > Double(live) * Self.supersededShareForWholeBuild

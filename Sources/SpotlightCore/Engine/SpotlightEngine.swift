@@ -129,6 +129,8 @@ public final class SpotlightEngine: @unchecked Sendable {
     var commitScheduled = false
     /// The last bulk catch-up failed: catch up change by change until a commit succeeds.
     var bulkFailed = false
+    /// Tests make a bulk catch-up fail with it, after its parts are built (nil: never).
+    var bulkFault: (() throws -> Void)?
     /// An idle check for compaction is queued on `writer`, and when the index last committed
     /// (see SpotlightEngine+AutoCompaction).
     var idleCheckScheduled = false
