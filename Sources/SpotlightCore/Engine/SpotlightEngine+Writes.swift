@@ -76,16 +76,17 @@ extension SpotlightEngine {
         }
     }
 
-    /// Queues one catch-up of the index on `writer`, unless one is queued already: the index
-    /// runs beside the store writes, so their acknowledgements never wait for index work, and
-    /// one catch-up applies what several group commits stored.
+    /// Queues one catch-up of the index on `writer`, ``Options/catchUpDelay`` from now, unless
+    /// one is queued already: the index runs beside the store writes, so their
+    /// acknowledgements never wait for index work, and one catch-up applies what the group
+    /// commits of that while stored (a search that needs them catches up at once).
     func scheduleCatchUp() {
         let queue = shared.withLock { s -> Bool in
             defer { s.catchUpScheduled = true }
             return !s.catchUpScheduled
         }
         guard queue else { return }
-        writer.async {
+        writer.asyncAfter(deadline: .now() + options.catchUpDelay) {
             self.shared.withLock { $0.catchUpScheduled = false }
             // While the index is failing, the scheduled retry catches up (with back-off).
             guard !self.indexRetryScheduled, !self.shared.withLock({ $0.closed }) else { return }
