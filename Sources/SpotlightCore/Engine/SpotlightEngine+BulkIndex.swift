@@ -53,7 +53,8 @@ extension SpotlightEngine {
             options.log(.info, "indexed \(changes) changes in bulk\(whole ? ", the whole index from the store," : "") in "
                 + String(format: "%.2f s", Date().timeIntervalSince(started)))
         } catch {
-            try? FileManager.default.removeItem(atPath: path)
+            // Unless the swap got as far as pointing the index at it.
+            if directory.activePath() != path { try? FileManager.default.removeItem(atPath: path) }
             // The retry (see recoverIndex) applies the changes one by one.
             bulkFailed = true
             throw error
