@@ -18,6 +18,11 @@ public struct IndexStatus: Codable, Hashable, Sendable {
     /// Records indexed so far by a running rebuild, and the total it expects.
     public var rebuildDone: Int?
     public var rebuildTotal: Int?
+    /// While the index catches up in bulk (an import): the changes built into parts so far,
+    /// and those the store held when it began (it takes those that arrive meanwhile too).
+    /// Nil otherwise, and from a daemon that does not report them.
+    public var bulkDone: Int?
+    public var bulkTotal: Int?
     /// Index generations found corrupt and kept for a look, newest first (at most
     /// ``CorruptIndexCopy/kept``); the index was rebuilt from the store each time. Nil from a
     /// daemon that does not report them.
@@ -26,7 +31,7 @@ public struct IndexStatus: Codable, Hashable, Sendable {
     public init(counts: [BundleCount], recordCount: Int, documentCount: Int, storeBytes: Int64,
                 indexBytes: Int64, storeSequence: UInt64, lastAppliedSequence: UInt64,
                 indexState: String, message: String? = nil, rebuildDone: Int? = nil, rebuildTotal: Int? = nil,
-                corruptIndexes: [CorruptIndexCopy]? = nil) {
+                bulkDone: Int? = nil, bulkTotal: Int? = nil, corruptIndexes: [CorruptIndexCopy]? = nil) {
         self.counts = counts
         self.recordCount = recordCount
         self.documentCount = documentCount
@@ -38,6 +43,8 @@ public struct IndexStatus: Codable, Hashable, Sendable {
         self.message = message
         self.rebuildDone = rebuildDone
         self.rebuildTotal = rebuildTotal
+        self.bulkDone = bulkDone
+        self.bulkTotal = bulkTotal
         self.corruptIndexes = corruptIndexes
     }
 }

@@ -62,6 +62,9 @@ enum StatusCommand: Command {
         if let done = index.rebuildDone, let total = index.rebuildTotal {
             lines.append("rebuild         running: \(done) of \(total) records")
         }
+        if let done = index.bulkDone, let total = index.bulkTotal {
+            lines.append("catch-up        in bulk: \(done) changes built of \(total) (and any arriving meanwhile)")
+        }
         for copy in index.corruptIndexes ?? [] {
             let table = copy.table.map { "\($0) table" } ?? "unknown table"
             let revision = copy.revision.map { " at revision \($0)" } ?? ""

@@ -66,6 +66,26 @@ import SpotlightModel
         #expect(!names.contains { $0.hasSuffix(BulkBuild.scratchSuffix) })
     }
 
+    @Test func statusReportsABulkCatchUpsProgressWhileItRuns() async throws {
+        let fixture = EngineFixture()
+        let engine = try open(fixture, bulk: 100)
+        defer { engine.close() }
+        let seen = Mutex<[(Int?, Int?)]>([])
+        engine.writer.sync {
+            engine.bulkFault = {   // after the parts are built, before the merge
+                let status = try engine.status()
+                seen.withLock { $0.append((status.bulkDone, status.bulkTotal)) }
+            }
+        }
+        _ = try await engine.write(.upsert((0..<1000).map { Self.package($0, "comet") }, clientState: nil))
+        #expect(try await engine.search(SearchQuery(text: "comet", limit: 2000)).hits.count == 1000)
+        let progress = seen.withLock { $0 }
+        #expect(progress.count == 1)
+        #expect(progress.first?.0 == 1000)
+        #expect(progress.first?.1 == 1000)
+        #expect(try engine.status().bulkDone == nil)
+    }
+
     @Test func aFailedBulkCatchUpLeavesNoTraceAndTheChangesAreIndexedOneByOne() async throws {
         let fixture = EngineFixture()
         let lines = Lines()

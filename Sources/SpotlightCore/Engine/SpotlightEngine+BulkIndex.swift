@@ -38,6 +38,8 @@ extension SpotlightEngine {
         let claimed = shared.withLock { s -> Bool in
             if s.rebuilding { return false }
             s.bulkRunning = true
+            s.bulkDone = 0
+            s.bulkTotal = Int(clamping: target - indexedSequence)
             return true
         }
         guard claimed else { return false }
@@ -81,6 +83,7 @@ extension SpotlightEngine {
             try build.add(changes)
             if live > 0 { touched.formUnion(changes.map(\.key)) }
             applied = last.sequence
+            shared.withLock { $0.bulkDone = build.changeCount }
         }
         let changes = build.changeCount
         try bulkFault?()

@@ -86,6 +86,9 @@ public final class SpotlightEngine: @unchecked Sendable {
         /// A bulk catch-up is building the next generation on the writer (see
         /// SpotlightEngine+BulkIndex); a rebuild or compaction waits for it to end.
         var bulkRunning = false
+        /// Its progress: changes built into parts, and the backlog when it began.
+        var bulkDone = 0
+        var bulkTotal = 0
         /// A catch-up of the index is queued on `writer` (see scheduleCatchUp).
         var catchUpScheduled = false
         /// A prune of the change log up to `pruneThrough` is queued on `storeWriter` (see pruneChangeLog).
@@ -304,6 +307,7 @@ public final class SpotlightEngine: @unchecked Sendable {
             storeSequence: s.durableSequence, lastAppliedSequence: s.committedSequence,
             indexState: state, message: problem,
             rebuildDone: s.rebuilding ? s.rebuildDone : nil, rebuildTotal: s.rebuilding ? s.rebuildTotal : nil,
+            bulkDone: s.bulkRunning ? s.bulkDone : nil, bulkTotal: s.bulkRunning ? s.bulkTotal : nil,
             corruptIndexes: directory.corruptCopies())
     }
 
