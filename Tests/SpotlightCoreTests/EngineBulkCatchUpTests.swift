@@ -14,9 +14,11 @@ import SpotlightModel
     }
 
     /// An engine whose catch-ups of at least `bulk` changes go in bulk (nil: never).
-    private func open(_ fixture: EngineFixture, bulk: Int?, _ lines: Lines = Lines()) throws -> SpotlightEngine {
+    private func open(_ fixture: EngineFixture, bulk: Int?, _ lines: Lines = Lines(),
+                      catchUpDelay: TimeInterval = 0.025) throws -> SpotlightEngine {
         var options = SpotlightEngine.Options()
         options.commitDelay = 0.01
+        options.catchUpDelay = catchUpDelay
         options.bulkCatchUpChanges = bulk
         options.autoCompactChanges = nil
         options.log = SpotlightLog { _, line in lines.append(line) }
@@ -84,6 +86,23 @@ import SpotlightModel
         #expect(progress.first?.0 == 1000)
         #expect(progress.first?.1 == 1000)
         #expect(try engine.status().bulkDone == nil)
+    }
+
+    @Test func closingLeavesABacklogForABulkCatchUpToTheNextStart() async throws {
+        let fixture = EngineFixture()
+        // No catch-up runs before close: the whole import is the backlog.
+        let engine = try open(fixture, bulk: 100, catchUpDelay: 600)
+        _ = try await engine.write(.upsert((0..<2000).map { Self.package($0, "comet") }, clientState: nil))
+        engine.close()
+        let active = try FileManager.default.destinationOfSymbolicLink(atPath: fixture.directory + "/index")
+        let left = try SearchIndex.openReadOnly(.local(path: fixture.directory + "/" + active))
+        #expect(try left.documentCount() == 0)
+        left.close()
+        let lines = Lines()
+        let again = try open(fixture, bulk: 100, lines)
+        defer { again.close() }
+        #expect(lines.count("in bulk") == 1)
+        #expect(try await again.search(SearchQuery(text: "comet", limit: 3000)).hits.count == 2000)
     }
 
     @Test func aFailedBulkCatchUpLeavesNoTraceAndTheChangesAreIndexedOneByOne() async throws {

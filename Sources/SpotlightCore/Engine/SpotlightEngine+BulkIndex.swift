@@ -28,7 +28,7 @@ extension SpotlightEngine {
     /// applies every change the change log holds in bulk. Returns false when it did not (the
     /// caller applies the changes one by one).
     func catchUpInBulk() throws -> Bool {
-        guard let minimum = options.bulkCatchUpChanges, !bulkFailed else { return false }
+        guard let minimum = options.bulkCatchUpChanges, !bulkFailed, !shared.withLock({ $0.closed }) else { return false }
         let target = shared.withLock { $0.durableSequence }
         guard target > indexedSequence, target - indexedSequence >= UInt64(minimum),
               target - indexedSequence >= UInt64(try index.documentCount() / 4),
@@ -78,6 +78,8 @@ extension SpotlightEngine {
         // On while changes keep coming (an import still being stored), up to `bulkMaximum`:
         // one build and one merge for the whole import.
         while build.changeCount < Self.bulkMaximum {
+            // Closing (SIGTERM): give the build up; the next start catches up from the store.
+            if shared.withLock({ $0.closed }) { throw CancellationError() }
             let changes = try changeLog.changes(after: applied, limit: Self.bulkChunk)
             guard let last = changes.last else { break }
             try build.add(changes)
@@ -94,7 +96,10 @@ extension SpotlightEngine {
         if whole {
             // The records no change since the live index's sequence touched, from the store;
             // the others came with the changes.
-            try changeLog.forEachDonatedRecord(writtenThrough: indexedSequence, batchSize: Self.bulkChunk) { try build.add($0) }
+            try changeLog.forEachDonatedRecord(writtenThrough: indexedSequence, batchSize: Self.bulkChunk) {
+                if shared.withLock({ $0.closed }) { throw CancellationError() }
+                try build.add($0)
+            }
             for refusal in build.refusals { options.log(.warning, refusal) }
             merged = try build.merge(after: nil, into: path, data: options.documentData)
             attachStore(to: merged)

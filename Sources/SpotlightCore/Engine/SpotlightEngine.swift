@@ -268,7 +268,11 @@ public final class SpotlightEngine: @unchecked Sendable {
             drainPending()
         }
         writer.sync {
-            try? catchUpIndex()
+            // What the writer applied is committed; a backlog large enough for a bulk catch-up
+            // (an import cut short) is left to the next start rather than holding up the exit:
+            // every change is durable in the store, and the start catches up from there.
+            let backlog = shared.withLock { $0.durableSequence } &- indexedSequence
+            if backlog < UInt64(options.bulkCatchUpChanges ?? Int.max) { try? catchUpIndex() }
             try? commitIndex()
             index.close()
             changeLog.close()
