@@ -27,6 +27,12 @@ struct QueryTiming {
                 times[k].append((clock.now - start).milliseconds)
             }
         }
+        if verbose {
+            // Each query's median, to compare engines query by query (tools/bench --verbose).
+            for (k, query) in queries.enumerated() {
+                FileHandle.standardError.write(Data("\(engineName)\tmedian_ms\t\(median(times[k]))\t\(query)\n".utf8))
+            }
+        }
         let medians = times.map(median).sorted()
         figures.set("queries", queries.count)
         figures.set("query_p50_ms", percentile(medians, 50))

@@ -114,6 +114,10 @@ int bench_main(const char* engine_name, Engine& engine, int argc, char** argv) {
             }
         std::vector<double> medians;
         for (auto& t : times) medians.push_back(median(t));
+        // Each query's median, to compare engines query by query (tools/bench --verbose).
+        if (verbose)
+            for (size_t k = 0; k < queries.size(); ++k)
+                std::cerr << engine_name << "\tmedian_ms\t" << medians[k] << "\t" << queries[k] << "\n";
         std::sort(medians.begin(), medians.end());
 
         std::printf("{\"engine\":\"%s\",\"docs\":%zu,\"index_seconds\":%.3f,\"docs_per_sec\":%.0f,"
