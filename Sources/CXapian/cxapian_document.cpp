@@ -29,13 +29,33 @@ extern "C" cx_status cx_document_index_text(cx_document *doc, const char *text, 
     });
 }
 
-extern "C" cx_status cx_document_index_text_without_positions(cx_document *doc, const char *text, size_t text_len,
-                                                              const char *prefix, unsigned wdf_inc, char **error) {
+namespace {
+
+// Sets a generator's stemming strategy for one scope and puts STEM_SOME back, even when
+// indexing throws.
+struct StrategyScope {
+    Xapian::TermGenerator &generator;
+    StrategyScope(Xapian::TermGenerator &generator, Xapian::TermGenerator::stem_strategy strategy)
+        : generator(generator) {
+        generator.set_stemming_strategy(strategy);
+    }
+    ~StrategyScope() { generator.set_stemming_strategy(Xapian::TermGenerator::STEM_SOME); }
+};
+
+}  // namespace
+
+extern "C" cx_status cx_document_index_field_text(cx_document *doc, const char *text, size_t text_len,
+                                                  const char *prefix, unsigned wdf_inc, char **error) {
     CX_REQUIRE(doc, error);
     CX_REQUIRE(text, error);
+    CX_REQUIRE(prefix, error);
     CX_GUARD(error, {
-        doc->generator.index_text_without_positions(std::string(text, text_len), wdf_inc,
-                                                    prefix == nullptr ? "" : prefix);
+        if (*prefix == '\0') throw Xapian::InvalidArgumentError("a field needs a prefix");
+        // With a stemmer: Z<prefix><stem> of every word, digits first or not (STEM_ALL_Z).
+        // Without one: <prefix><word>, which is all STEM_SOME makes then.
+        StrategyScope scope(doc->generator, doc->stemmed ? Xapian::TermGenerator::STEM_ALL_Z
+                                                         : Xapian::TermGenerator::STEM_SOME);
+        doc->generator.index_text_without_positions(std::string(text, text_len), wdf_inc, prefix);
     });
 }
 

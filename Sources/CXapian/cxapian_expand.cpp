@@ -1,9 +1,11 @@
 // Expands every wildcard (and partial last word) of a parsed query into explicit terms,
 // once, against the database the query will run on. Xapian 1.4 otherwise expands an
 // OP_WILDCARD per sub-database at match time, applying the most-frequent bound per shard,
-// so a combined database of shards would score other terms than one local database.
+// so a combined database of shards would score other terms than one local database. The
+// same walk turns the parser's field terms into the stems the index holds (Expansion).
 #include "cxapian_private.hpp"
 #include <algorithm>
+#include <map>
 #include <utility>
 
 namespace {
@@ -46,27 +48,8 @@ bool wildcard_parts(const Xapian::Query &query, std::string &pattern, Xapian::Qu
     return true;
 }
 
-// The `max` terms starting with pattern that most documents of db hold (0: all), in term
-// order; equal frequencies keep the smaller term.
-std::vector<std::string> most_frequent(const Xapian::Database &db, const std::string &pattern, unsigned max) {
-    std::vector<std::pair<Xapian::doccount, std::string>> found;
-    for (auto term = db.allterms_begin(pattern); term != db.allterms_end(pattern); ++term) {
-        found.emplace_back(term.get_termfreq(), *term);
-    }
-    if (max != 0 && found.size() > max) {
-        std::sort(found.begin(), found.end(), [](const auto &a, const auto &b) {
-            return a.first != b.first ? a.first > b.first : a.second < b.second;
-        });
-        found.resize(max);
-    }
-    std::vector<std::string> terms;
-    for (auto &entry : found) terms.push_back(std::move(entry.second));
-    std::sort(terms.begin(), terms.end());
-    return terms;
-}
-
 // The field prefix of a term: S or K, or XP<name>: for a property (TermSchema.swift); empty
-// for free text and for every other prefix.
+// for free text, for stems (Z...) and for every other prefix.
 std::string field_prefix(const std::string &term) {
     if (term.size() > 1 && (term[0] == 'S' || term[0] == 'K') && !(term[1] >= 'A' && term[1] <= 'Z'))
         return term.substr(0, 1);
@@ -89,88 +72,181 @@ bool window_of(const Xapian::Query &query, Xapian::termcount &window) {
     return true;
 }
 
-// query with the field prefix taken off every term, or false when a term has another
-// prefix than *prefix (set from the first term met when empty) or an operator cannot be rebuilt.
-bool strip_field(const Xapian::Query &query, std::string &prefix, Xapian::Query &out) {
-    if (query.get_type() == Xapian::Query::LEAF_TERM) {
-        std::string term = *query.get_terms_begin();
-        std::string this_prefix = field_prefix(term);
-        if (this_prefix.empty() || (!prefix.empty() && this_prefix != prefix)) return false;
-        prefix = this_prefix;
-        out = Xapian::Query(term.substr(prefix.size()));
+Xapian::Query max_of(const std::vector<std::string> &terms) {
+    std::vector<Xapian::Query> leaves(terms.begin(), terms.end());
+    return Xapian::Query(Xapian::Query::OP_MAX, leaves.begin(), leaves.end());
+}
+
+// One expansion: the database the query runs on, the bound on a wildcard's terms, and the
+// stemmer of the reading being expanded (the query was parsed with the same one).
+//
+// A stemmed language's records hold each field word once, as Z<field><stem>, and records of
+// a language without a stemmer hold <field><word> (cx_document_index_field_text). So the
+// parser's unstemmed field terms are rewritten here: a word to its stem (or the word itself
+// while a record still holds it), a wildcard to the stems of the free-text words it begins,
+// and a phrase to that phrase in the free text, filtered by the stems being in the field.
+struct Expansion {
+    const Xapian::Database &db;
+    unsigned max;
+    Xapian::Stem stemmer;
+
+    Expansion(const Xapian::Database &db, unsigned max, Xapian::Stem stemmer) : db(db), max(max), stemmer(stemmer) {}
+
+    // A field word: its stem, or the word when this reading has no stemmer, or both when
+    // some record (in a language without a stemmer) holds the word itself.
+    Xapian::Query field_word(const std::string &prefix, const std::string &word) const {
+        Xapian::Query unstemmed(prefix + word);
+        if (stemmer.is_none()) return unstemmed;
+        Xapian::Query stem("Z" + prefix + stemmer(word));
+        if (!db.term_exists(prefix + word)) return stem;
+        return Xapian::Query(Xapian::Query::OP_OR, stem, unstemmed);
+    }
+
+    // A field wildcard: the stems in the field of the free-text words starting with word (the
+    // field's words are free text too), and the field's own unstemmed terms starting with it;
+    // the `max` most frequent in the field.
+    Xapian::Query field_wildcard(const std::string &prefix, const std::string &word) const {
+        std::map<std::string, Xapian::doccount> found;
+        for (auto term = db.allterms_begin(prefix + word); term != db.allterms_end(prefix + word); ++term)
+            found.emplace(*term, term.get_termfreq());
+        if (!stemmer.is_none() && !word.empty()) {
+            // Stems that begin with word are listed in order; shorter or changed ones (a word
+            // typed past its stem: "runni" for "run") are looked up one by one.
+            std::string stems = "Z" + prefix + word;
+            for (auto term = db.allterms_begin(stems); term != db.allterms_end(stems); ++term)
+                found.emplace(*term, term.get_termfreq());
+            for (auto term = db.allterms_begin(word); term != db.allterms_end(word); ++term) {
+                std::string stem = "Z" + prefix + stemmer(*term);
+                if (stem.compare(0, stems.size(), stems) == 0 || found.count(stem) != 0) continue;
+                Xapian::doccount frequency = db.get_termfreq(stem);
+                if (frequency > 0) found.emplace(stem, frequency);
+            }
+        }
+        std::vector<std::pair<Xapian::doccount, std::string>> ranked;
+        for (auto &entry : found) ranked.emplace_back(entry.second, entry.first);
+        return max_of(keep_most_frequent(std::move(ranked)));
+    }
+
+    // The `max` most frequent of (frequency, term) (all when max is 0), in term order; equal
+    // frequencies keep the smaller term.
+    std::vector<std::string> keep_most_frequent(std::vector<std::pair<Xapian::doccount, std::string>> found) const {
+        if (max != 0 && found.size() > max) {
+            std::sort(found.begin(), found.end(), [](const auto &a, const auto &b) {
+                return a.first != b.first ? a.first > b.first : a.second < b.second;
+            });
+            found.resize(max);
+        }
+        std::vector<std::string> terms;
+        for (auto &entry : found) terms.push_back(std::move(entry.second));
+        std::sort(terms.begin(), terms.end());
+        return terms;
+    }
+
+    // The `max` terms starting with pattern that most documents hold.
+    std::vector<std::string> most_frequent(const std::string &pattern) const {
+        std::vector<std::pair<Xapian::doccount, std::string>> found;
+        for (auto term = db.allterms_begin(pattern); term != db.allterms_end(pattern); ++term)
+            found.emplace_back(term.get_termfreq(), *term);
+        return keep_most_frequent(std::move(found));
+    }
+
+    // query with the field taken off every term and wildcard (a wildcard expanded in the free
+    // text), or false when a term has another prefix than *prefix (set from the first term
+    // met when empty) or an operator cannot be rebuilt.
+    bool free_text(const Xapian::Query &query, std::string &prefix, Xapian::Query &out) const {
+        Xapian::Query::op op = query.get_type();
+        std::string text;
+        Xapian::Query::op combiner;
+        bool wildcard = op == Xapian::Query::OP_WILDCARD && wildcard_parts(query, text, combiner);
+        if (op == Xapian::Query::LEAF_TERM || wildcard) {
+            if (!wildcard) text = *query.get_terms_begin();
+            std::string this_prefix = field_prefix(text);
+            if (this_prefix.empty() || (!prefix.empty() && this_prefix != prefix)) return false;
+            prefix = this_prefix;
+            std::string word = text.substr(prefix.size());
+            out = wildcard ? max_of(most_frequent(word)) : Xapian::Query(word);
+            return true;
+        }
+        size_t count = query.get_num_subqueries();
+        if (count == 0 || !cx_rebuildable_op(op)) return false;
+        std::vector<Xapian::Query> parts(count);
+        for (size_t i = 0; i < count; ++i)
+            if (!free_text(query.get_subquery(i), prefix, parts[i])) return false;
+        out = Xapian::Query(op, parts.begin(), parts.end());
         return true;
     }
-    size_t count = query.get_num_subqueries();
-    if (count == 0 || !cx_rebuildable_op(query.get_type())) return false;
-    std::vector<Xapian::Query> parts(count);
-    for (size_t i = 0; i < count; ++i)
-        if (!strip_field(query.get_subquery(i), prefix, parts[i])) return false;
-    out = Xapian::Query(query.get_type(), parts.begin(), parts.end());
-    return true;
-}
 
-// Field terms are indexed without positions (the free text holds every word once, with
-// positions), so a phrase or NEAR of one field's terms (`title:"viewing party"`, or a NEAR
-// whose last word is also a prefix) is matched as that phrase in the free text, filtered by
-// the parts being in the field; the field terms alone are weighted, as in the phrase they
-// replace. parts are the phrase's subqueries, wildcards expanded. Otherwise nullptr.
-std::unique_ptr<Xapian::Query> unposition_field_phrase(const Xapian::Query &query,
-                                                       const std::vector<Xapian::Query> &parts) {
-    std::string prefix;
-    std::vector<Xapian::Query> free_parts(parts.size());
-    for (size_t i = 0; i < parts.size(); ++i)
-        if (!strip_field(parts[i], prefix, free_parts[i])) return nullptr;
-    Xapian::termcount window = 0;
-    if (parts.empty() || !window_of(query, window)) return nullptr;
-    Xapian::Query positional(query.get_type(), free_parts.begin(), free_parts.end(), window);
-    Xapian::Query every(Xapian::Query::OP_AND, parts.begin(), parts.end());
-    return std::make_unique<Xapian::Query>(Xapian::Query::OP_FILTER, every, positional);
-}
-
-// Returns query with its wildcards replaced; *expanded says whether it held one. A wildcard
-// becomes OP_MAX of its terms, and so does a synonym around one: each term is then weighted
-// with its own statistics of the whole database. A synonym's weight would use a frequency
-// that Xapian 1.4 estimates, rounding per node of an OR tree shaped by each shard's own
-// frequencies, so its scores would differ slightly between shards and one database.
-Xapian::Query expand(const Xapian::Query &query, const Xapian::Database &db, unsigned max, bool *expanded) {
-    *expanded = false;
-    Xapian::Query::op op = query.get_type();
-    if (op == Xapian::Query::OP_WILDCARD) {
-        std::string pattern;
-        Xapian::Query::op combiner;
-        if (!wildcard_parts(query, pattern, combiner)) return query;
-        std::vector<Xapian::Query> terms;
-        for (const auto &term : most_frequent(db, pattern, max)) terms.emplace_back(term);
-        *expanded = true;
-        return Xapian::Query(Xapian::Query::OP_MAX, terms.begin(), terms.end());
-    }
-    if (op == Xapian::Query::OP_PHRASE || op == Xapian::Query::OP_NEAR) {
-        std::vector<Xapian::Query> parts;
-        for (size_t i = 0; i < query.get_num_subqueries(); ++i) {
-            bool part_expanded = false;
-            parts.push_back(expand(query.get_subquery(i), db, max, &part_expanded));
+    // Field terms have no positions (the free text holds every word once, with positions), so
+    // a phrase or NEAR of one field's terms (`title:"viewing party"`, or a NEAR whose last word
+    // is also a prefix) is matched as that phrase in the free text, filtered by the words being
+    // in the field; the field terms alone are weighted, as in the phrase they replace.
+    // Otherwise nullptr.
+    std::unique_ptr<Xapian::Query> unposition_field_phrase(const Xapian::Query &query) const {
+        std::string prefix;
+        size_t count = query.get_num_subqueries();
+        std::vector<Xapian::Query> free_parts(count), field_parts;
+        for (size_t i = 0; i < count; ++i) {
+            if (!free_text(query.get_subquery(i), prefix, free_parts[i])) return nullptr;
+            bool ignored = false;
+            field_parts.push_back(expand(query.get_subquery(i), &ignored));
         }
-        if (auto rewritten = unposition_field_phrase(query, parts)) {
-            *expanded = true;
+        Xapian::termcount window = 0;
+        if (count == 0 || !window_of(query, window)) return nullptr;
+        Xapian::Query positional(query.get_type(), free_parts.begin(), free_parts.end(), window);
+        Xapian::Query every(Xapian::Query::OP_AND, field_parts.begin(), field_parts.end());
+        return std::make_unique<Xapian::Query>(Xapian::Query::OP_FILTER, every, positional);
+    }
+
+    // Returns query with its wildcards replaced and its field terms stemmed; *changed says
+    // whether anything was. A wildcard becomes OP_MAX of its terms, and so does a synonym
+    // around one: each term is then weighted with its own statistics of the whole database. A
+    // synonym's weight would use a frequency that Xapian 1.4 estimates, rounding per node of
+    // an OR tree shaped by each shard's own frequencies, so its scores would differ slightly
+    // between shards and one database.
+    Xapian::Query expand(const Xapian::Query &query, bool *changed) const {
+        *changed = false;
+        Xapian::Query::op op = query.get_type();
+        if (op == Xapian::Query::LEAF_TERM) {
+            std::string term = *query.get_terms_begin();
+            std::string prefix = field_prefix(term);
+            if (prefix.empty()) return query;
+            *changed = true;
+            return field_word(prefix, term.substr(prefix.size()));
+        }
+        if (op == Xapian::Query::OP_WILDCARD) {
+            std::string pattern;
+            Xapian::Query::op combiner;
+            if (!wildcard_parts(query, pattern, combiner)) return query;
+            *changed = true;
+            std::string prefix = field_prefix(pattern);
+            if (!prefix.empty()) return field_wildcard(prefix, pattern.substr(prefix.size()));
+            return max_of(most_frequent(pattern));
+        }
+        if (op == Xapian::Query::OP_PHRASE || op == Xapian::Query::OP_NEAR) {
+            // A phrase of free text is left as it is, its wildcards too.
+            auto rewritten = unposition_field_phrase(query);
+            if (!rewritten) return query;
+            *changed = true;
             return *rewritten;
         }
-        return query;
+        Xapian::Query::op rebuilt = op == Xapian::Query::OP_SYNONYM ? Xapian::Query::OP_MAX : op;
+        return cx_rewrite_subqueries(query, rebuilt, changed, [&](const Xapian::Query &part, bool *part_changed) {
+            return expand(part, part_changed);
+        });
     }
-    Xapian::Query::op rebuilt = op == Xapian::Query::OP_SYNONYM ? Xapian::Query::OP_MAX : op;
-    return cx_rewrite_subqueries(query, rebuilt, expanded, [&](const Xapian::Query &part, bool *part_expanded) {
-        return expand(part, db, max, part_expanded);
-    });
-}
+};
 
 } // namespace
 
 extern "C" cx_status cx_query_expand_wildcards(const cx_query *query, const cx_database *db, unsigned max,
-                                               cx_query **out, char **error) {
+                                               const char *language, cx_query **out, char **error) {
     CX_REQUIRE(query, error);
     CX_REQUIRE(db, error);
+    CX_REQUIRE(language, error);
     CX_REQUIRE(out, error);
     CX_GUARD(error, {
-        bool expanded = false;
-        *out = new cx_query{expand(query->query, *db->db, max, &expanded)};
+        bool changed = false;
+        const Expansion expansion(*db->db, max, cx_stemmer_for_language(language));
+        *out = new cx_query{expansion.expand(query->query, &changed)};
     });
 }

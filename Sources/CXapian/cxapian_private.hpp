@@ -35,6 +35,9 @@ void cx_count_spelling(cx_database *db, const Xapian::Document &doc, int64_t sig
 struct cx_document {
     Xapian::Document doc;
     Xapian::TermGenerator generator;
+    // Whether the generator's stemmer stems (cx_document_set_language): field terms are then
+    // stems only (cx_document_index_field_text).
+    bool stemmed = true;
 };
 
 struct cx_query { Xapian::Query query; };

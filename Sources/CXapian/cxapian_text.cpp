@@ -71,7 +71,11 @@ extern "C" cx_status cx_language_has_stemmer(const char *language, int *found, c
 extern "C" cx_status cx_document_set_language(cx_document *doc, const char *language, char **error) {
     CX_REQUIRE(doc, error);
     CX_REQUIRE(language, error);
-    CX_GUARD(error, { doc->generator.set_stemmer(cx_stemmer_for_language(language)); });
+    CX_GUARD(error, {
+        Xapian::Stem stemmer = cx_stemmer_for_language(language);
+        doc->generator.set_stemmer(stemmer);
+        doc->stemmed = !stemmer.is_none();
+    });
 }
 
 extern "C" cx_status cx_query_parser_set_language(cx_query_parser *qp, const char *language, char **error) {

@@ -3,8 +3,9 @@ import Testing
 @testable import SpotlightCore
 import SpotlightModel
 
-/// Field terms (title, keywords, properties) are indexed without positions; a phrase in a
-/// field is matched on the free text, which holds every word once with positions.
+/// Field terms (title, keywords, properties) are indexed once, as stems, without positions; a
+/// query's field words and wildcards are matched by their stems, and a phrase in a field on
+/// the free text, which holds every word once with positions.
 @Suite struct IndexLeanSchemaTests {
     @Test func titlePhraseMatchesTheWordsInOrder() throws {
         let t = try TempIndex().add(record("1", "Supernova Viewing Party"), record("2", "Party for viewing a supernova"))
@@ -29,12 +30,66 @@ import SpotlightModel
         #expect(try t.ids("keyword:\"comet tail\"") == ["1"])
     }
 
-    @Test func fieldTermsCarryNoPositions() throws {
-        let t = try TempIndex().add(record("1", "Supernova Viewing Party", keywords: ["astronomy night"]))
+    /// A record with a word in each kind of field.
+    private static let fields = record("1", "Supernova Viewing Party", keywords: ["astronomy night"],
+                                       properties: ["location": .string("roof decks")])
+
+    @Test func fieldTermsAreStemsWithoutPositions() throws {
+        let t = try TempIndex().add(Self.fields)
         let database = t.index.handle
-        #expect(try database.positionCount(term: "Ssupernova") == 0)
-        #expect(try database.positionCount(term: "Kastronomy") == 0)
-        #expect(try database.positionCount(term: "supernova") > 0)
+        #expect(try database.termFrequency("ZSview") == 1)
+        #expect(try database.termFrequency("ZKastronomi") == 1)
+        #expect(try database.termFrequency("ZXPlocation:deck") == 1)
+        #expect(try database.positionCount(term: "ZSview") == 0)
+        #expect(try database.positionCount(term: "viewing") > 0)
+    }
+
+    @Test func fieldTermsHoldNoUnstemmedCopy() throws {
+        let t = try TempIndex().add(Self.fields)
+        let database = t.index.handle
+        #expect(try database.termFrequency("Sviewing") == 0)
+        #expect(try database.termFrequency("Kastronomy") == 0)
+        #expect(try database.termFrequency("XPlocation:decks") == 0)
+    }
+
+    @Test func aFieldWordFindsTheFieldsOtherForms() throws {
+        let t = try TempIndex().add(record("1", "Running comets"), record("2", "Other", subtitle: "running comets"))
+        #expect(try t.ids("title:run") == ["1"])
+        #expect(try t.ids("title:comet") == ["1"])
+    }
+
+    @Test func aFieldWordStartingWithADigitIsFound() throws {
+        let t = try TempIndex().add(record("1", "0ad data"), record("2", "Other", subtitle: "0ad"))
+        #expect(try t.ids("title:0ad") == ["1"])
+        #expect(try t.ids("title:\"0ad data\"") == ["1"])
+    }
+
+    @Test func aFieldWildcardFindsTheWordsItBeginsInThatField() throws {
+        let t = try TempIndex().add(record("1", "Supernova Viewing Party"), record("2", "Other", subtitle: "viewing"))
+        #expect(try t.ids("title:viewi* party") == ["1"])
+        #expect(try t.ids("title:vie") == ["1"])
+        #expect(try t.ids("title:xyz*") == [])
+    }
+
+    @Test func aFieldWordTypedPastItsStemIsFound() throws {
+        let t = try TempIndex().add(record("1", "Running comets"))
+        #expect(try t.ids("title:runnin") == ["1"])
+    }
+
+    @Test func aFieldWordIsStemmedInTheRecordsLanguage() throws {
+        var german = record("de", "Die Sternwarten")
+        german.language = "de"
+        let t = try TempIndex().add(german, record("en", "Watching comets"))
+        #expect(try t.ids("title:sternwarte") == ["de"])
+        #expect(try t.ids("title:watch") == ["en"])
+    }
+
+    @Test func aFieldPhraseFindsARecordInALanguageWithoutAStemmer() throws {
+        var korean = record("ko", "Roof party 관측")
+        korean.language = "ko"
+        let t = try TempIndex().add(korean)
+        #expect(try t.index.handle.termFrequency("Sroof") == 1)
+        #expect(try t.ids("title:\"roof party\"") == ["ko"])
     }
 
     @Test func writerSuggestsSpellingFromUncommittedWords() throws {

@@ -145,7 +145,7 @@ func text(_ id: String, _ title: String, _ language: String?) -> Record {
         try daemon.start()
         let index = daemon.index()
         try await waitUntil { try await ids(index, "관측") == ["ko"] }
-        #expect(daemon.logged("the index schema version 3 is not 5"))
+        #expect(daemon.logged("the index schema version 3 is not "))   // then the current version
     }
 
     @Test func aSnippetMarksAMatchThroughFolding() async throws {

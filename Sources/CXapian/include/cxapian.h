@@ -163,10 +163,13 @@ cx_status cx_document_index_text(cx_document *doc, const char *text, size_t text
 /* Stems the text indexed from now on with the stemmer of a BCP 47 language tag ("de",
    "fr-CA"; its primary subtag): English for "", none for a language Xapian has no stemmer for. */
 cx_status cx_document_set_language(cx_document *doc, const char *language, char **error);
-/* As cx_document_index_text, without positions: for field terms (title, keyword and property
-   prefixes) whose phrases are matched on the free text instead (cx_query_expand_wildcards). */
-cx_status cx_document_index_text_without_positions(cx_document *doc, const char *text, size_t text_len,
-                                                   const char *prefix, unsigned wdf_inc, char **error);
+/* Indexes a field's text (title, keyword and property prefixes) once, without positions:
+   each word as Z<prefix><stem> in the document's language (its stem only, digits first or
+   not: STEM_ALL_Z), or as <prefix><word> when the language has no stemmer. A field's phrases
+   are matched on the free text, its words and wildcards by their stems
+   (cx_query_expand_wildcards). prefix must not be empty. */
+cx_status cx_document_index_field_text(cx_document *doc, const char *text, size_t text_len,
+                                       const char *prefix, unsigned wdf_inc, char **error);
 /* Moves the term position on so phrases do not match across fields. */
 cx_status cx_document_increase_termpos(cx_document *doc, unsigned delta, char **error);
 cx_status cx_document_add_boolean_term(cx_document *doc, const char *term, size_t term_len, char **error);
@@ -203,11 +206,13 @@ void cx_query_destroy(cx_query *query);
 /* A copy of query whose wildcards and partial last word are replaced by the explicit terms
  * they match in db, expanded once over all of db (the max most frequent; 0: all), so every
  * sub-database of a combined database scores the same terms. A wildcard, and a synonym
- * around one, becomes OP_MAX of its terms (cxapian_expand.cpp says why). A phrase or NEAR of
- * one field's terms (which have no positions) becomes that phrase in the free text, filtered
- * by the field's terms. */
+ * around one, becomes OP_MAX of its terms (cxapian_expand.cpp says why). Field terms are
+ * rewritten to what cx_document_index_field_text indexes, with the stemmer of language (the
+ * one the query was parsed with): a field word becomes its stem, a field wildcard the stems
+ * of the words it begins, and a phrase or NEAR of one field's words (which have no
+ * positions) that phrase in the free text, filtered by the words' stems in the field. */
 cx_status cx_query_expand_wildcards(const cx_query *query, const cx_database *db, unsigned max,
-                                    cx_query **out, char **error);
+                                    const char *language, cx_query **out, char **error);
 /* query with each term of the property field `prefix` (XP<name>:, and its stems) t becoming
  * OR(t, FILTER(the same word as free text, marker)): a document whose text in that property
  * is long holds the boolean marker (XH<name>) instead of field terms. */

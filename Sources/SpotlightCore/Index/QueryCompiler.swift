@@ -95,9 +95,8 @@ struct QueryCompiler {
         }
         for (attempt, flags) in attempts {
             do {
-                // Expanded here, once over the whole (possibly sharded) database: see expandingWildcards.
-                let query = try widenedForLongText(try parsedInEveryLanguage(attempt, flags: flags.union(extra), parser, folded)
-                    .expandingWildcards(in: database, max: Self.maxExpansion), attempt)
+                let query = try widenedForLongText(try parsedInEveryLanguage(attempt, flags: flags.union(extra), parser, folded),
+                                                   attempt)
                 return Compiled(query: query, corrected: spelling ? try parser.correctedText() : nil)
             } catch let error as SpotlightError where error.code == .invalidInput {
                 firstError = firstError ?? error
@@ -119,14 +118,18 @@ struct QueryCompiler {
 
     /// `text` parsed by `parser` (stemming in the first of ``languages``) and, for each other
     /// language whose stemmer changes the query, parsed again with that stemmer: a match
-    /// weighs as its best-weighted reading (OP_MAX).
+    /// weighs as its best-weighted reading (OP_MAX). Each reading is expanded in its own
+    /// language, once over the whole (possibly sharded) database (see
+    /// ``XapianQuery/expandingWildcards(in:max:language:)``).
     private func parsedInEveryLanguage(_ text: String, flags: XapianQueryParser.Flags, _ parser: XapianQueryParser,
                                        _ folded: String) throws -> XapianQuery {
-        var query = try parser.parse(text, flags: flags)
+        let first = languages.first ?? Languages.english
+        var query = try parser.parse(text, flags: flags).expandingWildcards(in: database, max: Self.maxExpansion, language: first)
         var readings: Set<String> = [query.description]
         for language in languages.dropFirst() {
             let reading = try makeParser(for: folded, language: language)
                 .parse(text, flags: flags.subtracting(.spellingCorrection))
+                .expandingWildcards(in: database, max: Self.maxExpansion, language: language)
             guard readings.insert(reading.description).inserted else { continue }
             query = try query.combined(.max, reading)
         }
@@ -146,7 +149,9 @@ struct QueryCompiler {
             let dated = ranged.filter { $0.kind == .date }.map(\.slot)
             if !dated.isEmpty { try parser.addNumberRange(prefix: name + ":" + QueryRanges.dateMark, slots: dated) }
             let prefix = TermSchema.property(name)
-            if try database.hasTerm(withPrefix: prefix) || database.termFrequency(TermSchema.longText(name)) > 0 {
+            // A property's field terms are stems (Z...), or words in a language without a stemmer.
+            if try database.hasTerm(withPrefix: "Z" + prefix) || database.hasTerm(withPrefix: prefix)
+                || database.termFrequency(TermSchema.longText(name)) > 0 {
                 try parser.addPrefix(field: name, prefix: prefix, boolean: false)
             }
         }

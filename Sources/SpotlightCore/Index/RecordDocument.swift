@@ -24,14 +24,14 @@ enum RecordDocument {
         }
 
         let fold = TextNormalizer.fold
-        // Every word once with positions in the free text; field terms without positions
-        // (a field phrase is matched on the free text: cx_query_expand_wildcards).
-        try doc.indexTextWithoutPositions(fold(record.title), prefix: TermSchema.title)
+        // Every word once with positions in the free text; field terms once, as stems, without
+        // positions (a field phrase is matched on the free text: cx_query_expand_wildcards).
+        try doc.indexFieldText(fold(record.title), prefix: TermSchema.title)
         try doc.indexText(fold(record.title), weight: TermSchema.titleWeight)
         for synonym in record.synonyms { try doc.indexText(fold(synonym), weight: TermSchema.titleWeight) }
         if let subtitle = record.subtitle { try doc.indexText(fold(subtitle)) }
         for keyword in record.keywords {
-            try doc.indexTextWithoutPositions(fold(keyword), prefix: TermSchema.keyword)
+            try doc.indexFieldText(fold(keyword), prefix: TermSchema.keyword)
             try doc.indexText(fold(keyword))
         }
         for (name, value) in record.properties.sorted(by: { $0.key < $1.key }) {
@@ -42,7 +42,7 @@ enum RecordDocument {
                     if !markedLong { try doc.addBooleanTerm(TermSchema.longText(field)) }
                     markedLong = true
                 } else if let field {
-                    try doc.indexTextWithoutPositions(fold(text), prefix: TermSchema.property(field))
+                    try doc.indexFieldText(fold(text), prefix: TermSchema.property(field))
                 }
                 try doc.indexText(fold(text))
             }

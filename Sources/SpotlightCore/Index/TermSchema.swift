@@ -6,11 +6,14 @@
 /// positions, no weight); free-text terms come from Xapian's term generator, folded first
 /// (``TextNormalizer``), stemmed in the record's language (``Languages``; English by default)
 /// with a `Z` in front of stemmed forms, Han, Hiragana, Katakana and Hangul text as unigrams
-/// and bigrams (FLAG_CJK_NGRAM).
+/// and bigrams (FLAG_CJK_NGRAM). Field terms (``title``, ``keyword``, ``property(_:)``) are
+/// stems only, without positions: `Z<prefix><stem>`, or `<prefix><word>` in a language without
+/// a stemmer (``XapianDocument/indexFieldText(_:prefix:weight:)``); the query side stems field
+/// words to match (`cx_query_expand_wildcards`).
 enum TermSchema {
     /// Stored in the database metadata under ``Metadata/schemaVersion``; a different
     /// number at open means the index must be rebuilt from the record store.
-    static let schemaVersion = 5
+    static let schemaVersion = 6
 
     // MARK: Term prefixes
 

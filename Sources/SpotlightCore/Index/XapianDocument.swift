@@ -25,12 +25,14 @@ final class XapianDocument {
         try check(subject, "index text") { cx_document_increase_termpos(handle, 100, $0) }
     }
 
-    /// Indexes `text` under `prefix` without positions: a field's terms, whose phrases are
-    /// matched on the free text (see `cx_query_expand_wildcards`).
-    func indexTextWithoutPositions(_ text: String, prefix: String, weight: UInt32 = 1) throws {
+    /// Indexes `text` as the field `prefix`: each word once, without positions, as its stem
+    /// (`Z<prefix><stem>`), or as itself (`<prefix><word>`) in a language without a stemmer.
+    /// A query reaches these terms through `cx_query_expand_wildcards`, which also matches a
+    /// field's phrases on the free text.
+    func indexFieldText(_ text: String, prefix: String, weight: UInt32 = 1) throws {
         try withBytes(text) { bytes, count in
-            try check(subject, "index text") {
-                cx_document_index_text_without_positions(handle, bytes, count, prefix, weight, $0)
+            try check(subject, "index field text") {
+                cx_document_index_field_text(handle, bytes, count, prefix, weight, $0)
             }
         }
     }

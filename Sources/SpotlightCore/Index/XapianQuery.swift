@@ -75,11 +75,16 @@ final class XapianQuery {
     /// of a combined database would score different terms than one local database. A
     /// wildcard becomes the OP_MAX of its terms: a match weighs as its best-weighted term.
     ///
+    /// Field terms become what the index holds (``XapianDocument/indexFieldText(_:prefix:weight:)``),
+    /// stemmed in `language`, the language the query was parsed in: `title:running` and
+    /// `title:"running club"` reach `ZSrun`, and `title:runn*` the stems of the words starting
+    /// with `runn`.
+    ///
     /// ```swift
-    /// let query = try parser.parse("pyth", flags: [.partial]).expandingWildcards(in: database, max: 64)
+    /// let query = try parser.parse("pyth", flags: [.partial]).expandingWildcards(in: database, max: 64, language: "en")
     /// ```
-    func expandingWildcards(in database: XapianDatabase, max: UInt32) throws -> XapianQuery {
-        try Self.make("expand wildcards") { cx_query_expand_wildcards(handle, database.handle, max, $0, $1) }
+    func expandingWildcards(in database: XapianDatabase, max: UInt32, language: String) throws -> XapianQuery {
+        try Self.make("expand wildcards") { cx_query_expand_wildcards(handle, database.handle, max, language, $0, $1) }
     }
 
     /// The distinct terms this query holds (after ``expandingWildcards(in:max:)``: the
