@@ -16,7 +16,7 @@ Xapian::WritableDatabase &writable_part(cx_database *db) {
 
 }  // namespace
 
-extern "C" cx_status cx_database_open_scratch(const char *path, cx_database **out, char **error) {
+extern "C" cx_status cx_database_open_scratch(const char *path, int plain_tags, cx_database **out, char **error) {
     CX_REQUIRE(path, error);
     CX_REQUIRE(out, error);
     CX_GUARD(error, {
@@ -26,6 +26,7 @@ extern "C" cx_status cx_database_open_scratch(const char *path, cx_database **ou
         handle->db.reset(w);
         handle->writable = w;
         handle->path = path;
+        handle->plain_tags = plain_tags != 0;
         *out = handle.release();
     });
 }
@@ -36,12 +37,13 @@ extern "C" cx_status cx_database_add_new_document(cx_database *db, const cx_docu
     CX_GUARD(error, {
         Xapian::WritableDatabase &w = writable_part(db);
         cx_count_spelling(db, doc->doc, +1);
+        cx_plain_tags_scope plain(db->plain_tags);
         w.add_document(doc->doc);
     });
 }
 
 extern "C" cx_status cx_database_merge(const char *const *sources, size_t count, const char *destination,
-                                       char **error) {
+                                       int plain_tags, char **error) {
     CX_REQUIRE(sources, error);
     CX_REQUIRE(destination, error);
     CX_GUARD(error, {
@@ -51,7 +53,9 @@ extern "C" cx_status cx_database_merge(const char *const *sources, size_t count,
             if (sources[i] == nullptr) throw Xapian::InvalidArgumentError("a source path is NULL");
             all.add_database(Xapian::Database(sources[i]));
         }
-        // Renumbered: each source's documents follow the previous source's, in order.
+        // Renumbered: each source's documents follow the previous source's, in order. A tag is
+        // copied as it is when compressed, and compressed again when not, unless plain.
+        cx_plain_tags_scope plain(plain_tags != 0);
         all.compact(destination, Xapian::Compactor::FULL);
     });
 }
@@ -69,6 +73,7 @@ extern "C" cx_status cx_database_delete_first_document(cx_database *db, const ch
         if (post != w.postlist_end(key)) {
             Xapian::docid first = *post;
             cx_count_spelling(db, w.get_document(first), -1);
+            cx_plain_tags_scope plain(db->plain_tags);
             w.delete_document(first);
             *deleted = 1;
         }

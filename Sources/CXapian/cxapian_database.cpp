@@ -117,20 +117,27 @@ extern "C" cx_status cx_database_replace_document(cx_database *db, const char *u
     CX_REQUIRE(db, error);
     CX_REQUIRE(unique_term, error);
     CX_REQUIRE(doc, error);
-    CX_GUARD(error, { writable(db).replace_document(std::string(unique_term, term_len), doc->doc); });
+    CX_GUARD(error, {
+        cx_plain_tags_scope plain(db->plain_tags);
+        writable(db).replace_document(std::string(unique_term, term_len), doc->doc);
+    });
 }
 
 extern "C" cx_status cx_database_delete_document(cx_database *db, const char *term, size_t term_len,
                                                  char **error) {
     CX_REQUIRE(db, error);
     CX_REQUIRE(term, error);
-    CX_GUARD(error, { writable(db).delete_document(std::string(term, term_len)); });
+    CX_GUARD(error, {
+        cx_plain_tags_scope plain(db->plain_tags);
+        writable(db).delete_document(std::string(term, term_len));
+    });
 }
 
 extern "C" cx_status cx_database_commit(cx_database *db, char **error) {
     CX_REQUIRE(db, error);
     CX_GUARD(error, {
         Xapian::WritableDatabase &w = writable(db);
+        cx_plain_tags_scope plain(db->plain_tags);
         cx_flush_spelling(db);
         w.commit();
     });

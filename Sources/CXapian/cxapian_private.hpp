@@ -20,6 +20,23 @@ struct cx_database {
     // in the number of documents holding it. One add_spelling/remove_spelling per word per
     // commit instead of one per word per document (cx_database_flush_spelling).
     std::unordered_map<std::string, int64_t> spelling_delta;
+    // A bulk part whose tags libxapian stores uncompressed (cx_database_open_scratch).
+    bool plain_tags = false;
+};
+
+// While one lives on a thread (and is active), the deflate streams libxapian sets up on that
+// thread store its tags uncompressed (cxapian_deflate.cpp). Writes to a plain_tags database
+// hold one, so each of its tables' streams, set up at its first write, stays so; and so does
+// a merge of such parts, which would otherwise compress their tags again.
+class cx_plain_tags_scope {
+  public:
+    explicit cx_plain_tags_scope(bool active);
+    ~cx_plain_tags_scope();
+    cx_plain_tags_scope(const cx_plain_tags_scope &) = delete;
+    cx_plain_tags_scope &operator=(const cx_plain_tags_scope &) = delete;
+
+  private:
+    bool active;
 };
 
 // Hands db's pending spelling changes to Xapian (writable only); a no-op when there are none.

@@ -26,6 +26,34 @@ import SpotlightModel
         #expect(try t.index.search(SearchQuery(text: "word399"), now: Date()).hits.map(\.record.id) == ["1"])
     }
 
+    /// Writes 40 records of 400 words each into a bulk part in `t`'s directory; returns the
+    /// size of the part's termlist table in bytes.
+    private func termlistBytes(ofPart data: DocumentData.Mode, in t: TempIndex) throws -> Int {
+        let path = t.directory.appendingPathComponent("part-\(data)").path
+        let part = try IndexPart(path: path, data: data, languages: LanguageSettings())
+        let changes = (0..<40).map { n in
+            let words = (0..<400).map { "word\($0 * 40 + n)" }.joined(separator: " ")
+            let record = Record(bundle: "b", type: "T", id: "\(n)", title: "a part", subtitle: words)
+            return StoreChange(sequence: UInt64(n + 1), key: record.key, record: record, donated: nil)
+        }
+        try part.apply(changes, slots: PropertySlots())
+        try part.finish()
+        #expect(try SearchIndex.check(path: path) == [])
+        let size = try FileManager.default.attributesOfItem(atPath: path + "/termlist.glass")[.size] as? Int
+        return size ?? 0
+    }
+
+    /// A bulk part that holds keys only has libxapian store its tags uncompressed (read back
+    /// by the check); a part whose documents hold their records (a shard's) compresses them.
+    @Test func aKeysOnlyBulkPartStoresItsTermlistsUncompressed() throws {
+        let t = try TempIndex()
+        let plain = XapianDeflateTuning.plainStreams
+        let keysOnly = try termlistBytes(ofPart: .key, in: t)
+        #expect(XapianDeflateTuning.plainStreams > plain)
+        let withRecords = try termlistBytes(ofPart: .record, in: t)
+        #expect(keysOnly > withRecords * 3 / 2, "termlists: \(keysOnly) bytes plain, \(withRecords) compressed")
+    }
+
     /// Document data of one letter repeated compresses about 300:1 (a chunk inflates far past
     /// 8 KiB); for 8193, 8194 and 8227... of these lengths stock libxapian reads it back as
     /// "Too few chunks of compressed data". Xapian's check reads every tag.

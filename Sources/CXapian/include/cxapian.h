@@ -115,16 +115,21 @@ cx_status cx_database_compact(const char *source, const char *destination, char 
 /* ---- The bulk path (cxapian_bulk.cpp) -------------------------------------------- */
 
 /* Creates (or empties) a scratch database at path for writing one part of a bulk build: no
-   fsync on commit, since a part counts only once merged and the merge is committed. */
-cx_status cx_database_open_scratch(const char *path, cx_database **out, char **error);
+   fsync on commit, since a part counts only once merged and the merge is committed. With
+   plain_tags non-zero, libxapian stores its tags (termlists, document data, spelling)
+   uncompressed, which the merge keeps for termlists and document data: cheaper to write,
+   larger on disk (cxapian_deflate.cpp has the figures). */
+cx_status cx_database_open_scratch(const char *path, int plain_tags, cx_database **out, char **error);
 /* Adds doc as a new document (no unique-term lookup: the caller knows no document holds its
    key) and counts its words into the pending spelling changes. */
 cx_status cx_database_add_new_document(cx_database *db, const cx_document *doc, char **error);
 /* Merges the local databases at sources, in order, into a new compacted database at
    destination (which must not exist yet): document ids are renumbered so each source's
    documents follow the previous source's; spelling tables are summed; metadata keys of every
-   source are kept (a key in several sources keeps one of its values). */
-cx_status cx_database_merge(const char *const *sources, size_t count, const char *destination, char **error);
+   source are kept (a key in several sources keeps one of its values). With plain_tags
+   non-zero, the tags the sources hold uncompressed (cx_database_open_scratch) stay so. */
+cx_status cx_database_merge(const char *const *sources, size_t count, const char *destination, int plain_tags,
+                            char **error);
 /* Deletes the document with the lowest document id holding term (a unique key after a merge
    whose older source held the key: the superseded version), taking its words out of the
    spelling dictionary; *deleted is 1 when there was one. */
@@ -144,9 +149,10 @@ cx_status cx_reserve_file_space(const char *path, uint64_t length, int *supporte
 cx_status cx_inflate_workaround_state(int *installed, uint64_t *held_back, char **error);
 
 /* Whether CXapian's interposed zlib `deflateInit2_` serves libxapian in this process
-   (*installed is 1), and how many of libxapian's deflate streams it has set to level 1 and
-   memLevel 4 (cheaper compression of its small tags; see cxapian_deflate.cpp). */
-cx_status cx_deflate_tuning_state(int *installed, uint64_t *tuned, char **error);
+   (*installed is 1), how many of libxapian's deflate streams it has set to level 1 and
+   memLevel 4 (cheaper compression of its small tags; see cxapian_deflate.cpp), and how many
+   to store tags uncompressed (the parts of cx_database_open_scratch with plain_tags). */
+cx_status cx_deflate_tuning_state(int *installed, uint64_t *tuned, uint64_t *plain, char **error);
 
 /* ---- Documents -------------------------------------------------------------------- */
 

@@ -89,7 +89,8 @@ final class BulkBuild {
     func merge(after first: String?, into destination: String, data: DocumentData.Mode) throws -> SearchIndex {
         for worker in workers { worker.finish() }
         for worker in workers { try worker.wait() }
-        try XapianDatabase.merge((first.map { [$0] } ?? []) + workers.map(\.path), into: destination)
+        try XapianDatabase.merge((first.map { [$0] } ?? []) + workers.map(\.path), into: destination,
+                                 plainTags: data == .key)
         let merged = try SearchIndex.openWritable(path: destination, documentData: data, languages: languageSettings)
         merged.changesSinceCompaction = 0
         // Without the index the registry came from, its entries come from the registry.

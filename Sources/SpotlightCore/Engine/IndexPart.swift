@@ -33,7 +33,9 @@ final class IndexPart {
         self.path = path
         self.data = data
         self.languages = languages
-        database = try .openScratch(path: path)
+        // Keys only: the termlists are the bulk of what would be compressed, and writing them
+        // plain is cheaper; records in the index (a shard's) keep their data compressed.
+        database = try .openScratch(path: path, plainTags: data == .key)
         reserve = IndexSpaceReserve(directory: path)
     }
 

@@ -1,7 +1,8 @@
 internal import CXapian
 
 /// CXapian's cheaper compression of libxapian's small tags: it interposes on zlib's
-/// `deflateInit2_` for libxapian's calls and sets level 1 and memLevel 4 (see
+/// `deflateInit2_` for libxapian's calls and sets level 1 and memLevel 4, or no compression
+/// for the bulk parts that ask for it (see
 /// `Sources/CXapian/cxapian_deflate.cpp` for why and what it measured); this says whether that
 /// took effect in this process. Without it indexing is slower, never wrong.
 ///
@@ -16,12 +17,17 @@ enum XapianDeflateTuning {
     /// How many of libxapian's deflate streams were set up with the cheaper settings.
     static var tunedStreams: UInt64 { state().tuned }
 
-    private static func state() -> (installed: Bool, tuned: UInt64) {
+    /// How many of libxapian's deflate streams were set up to store tags uncompressed (bulk
+    /// parts that hold keys only: ``XapianDatabase/openScratch(path:plainTags:)``).
+    static var plainStreams: UInt64 { state().plain }
+
+    private static func state() -> (installed: Bool, tuned: UInt64, plain: UInt64) {
         var installed: Int32 = 0
         var tuned: UInt64 = 0
+        var plain: UInt64 = 0
         guard (try? check("CXapian", "inspect the deflate tuning", {
-            cx_deflate_tuning_state(&installed, &tuned, $0)
-        })) != nil else { return (false, 0) }
-        return (installed != 0, tuned)
+            cx_deflate_tuning_state(&installed, &tuned, &plain, $0)
+        })) != nil else { return (false, 0, 0) }
+        return (installed != 0, tuned, plain)
     }
 }
