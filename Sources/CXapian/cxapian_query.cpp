@@ -15,7 +15,9 @@ extern "C" cx_status cx_query_new_term(const char *term, size_t term_len, cx_que
 
 extern "C" cx_status cx_query_new_match_all(cx_query **out, char **error) {
     CX_REQUIRE(out, error);
-    CX_GUARD(error, { new_query(Xapian::Query::MatchAll, out); });
+    // Xapian::Query::MatchAll is one static query whose reference count (not atomic in
+    // libxapian 1.4) every copy on every thread would change: build an equal one of our own.
+    CX_GUARD(error, { new_query(Xapian::Query(std::string()), out); });
 }
 
 extern "C" cx_status cx_query_new_match_nothing(cx_query **out, char **error) {
