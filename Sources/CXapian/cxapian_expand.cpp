@@ -107,14 +107,12 @@ struct Expansion {
     // the `max` most frequent in the field.
     Xapian::Query field_wildcard(const std::string &prefix, const std::string &word) const {
         std::map<std::string, Xapian::doccount> found;
-        for (auto term = db.allterms_begin(prefix + word); term != db.allterms_end(prefix + word); ++term)
-            found.emplace(*term, term.get_termfreq());
+        for (auto &entry : starting_with(prefix + word)) found.emplace(entry.second, entry.first);
         if (!stemmer.is_none() && !word.empty()) {
             // Stems that begin with word are listed in order; shorter or changed ones (a word
             // typed past its stem: "runni" for "run") are looked up one by one.
             std::string stems = "Z" + prefix + word;
-            for (auto term = db.allterms_begin(stems); term != db.allterms_end(stems); ++term)
-                found.emplace(*term, term.get_termfreq());
+            for (auto &entry : starting_with(stems)) found.emplace(entry.second, entry.first);
             for (auto term = db.allterms_begin(word); term != db.allterms_end(word); ++term) {
                 std::string stem = "Z" + prefix + stemmer(*term);
                 if (stem.compare(0, stems.size(), stems) == 0 || found.count(stem) != 0) continue;
@@ -125,6 +123,14 @@ struct Expansion {
         std::vector<std::pair<Xapian::doccount, std::string>> ranked;
         for (auto &entry : found) ranked.emplace_back(entry.second, entry.first);
         return max_of(keep_most_frequent(std::move(ranked)));
+    }
+
+    // (frequency, term) of each term of db starting with pattern, in term order.
+    std::vector<std::pair<Xapian::doccount, std::string>> starting_with(const std::string &pattern) const {
+        std::vector<std::pair<Xapian::doccount, std::string>> found;
+        for (auto term = db.allterms_begin(pattern); term != db.allterms_end(pattern); ++term)
+            found.emplace_back(term.get_termfreq(), *term);
+        return found;
     }
 
     // The `max` most frequent of (frequency, term) (all when max is 0), in term order; equal
@@ -144,10 +150,7 @@ struct Expansion {
 
     // The `max` terms starting with pattern that most documents hold.
     std::vector<std::string> most_frequent(const std::string &pattern) const {
-        std::vector<std::pair<Xapian::doccount, std::string>> found;
-        for (auto term = db.allterms_begin(pattern); term != db.allterms_end(pattern); ++term)
-            found.emplace_back(term.get_termfreq(), *term);
-        return keep_most_frequent(std::move(found));
+        return keep_most_frequent(starting_with(pattern));
     }
 
     // query with the field taken off every term and wildcard (a wildcard expanded in the free
@@ -182,16 +185,16 @@ struct Expansion {
     // in the field; the field terms alone are weighted, as in the phrase they replace.
     // Otherwise nullptr.
     std::unique_ptr<Xapian::Query> unposition_field_phrase(const Xapian::Query &query) const {
-        std::string prefix;
         size_t count = query.get_num_subqueries();
+        Xapian::termcount window = 0;
+        if (count == 0 || !window_of(query, window)) return nullptr;
+        std::string prefix;
         std::vector<Xapian::Query> free_parts(count), field_parts;
         for (size_t i = 0; i < count; ++i) {
             if (!free_text(query.get_subquery(i), prefix, free_parts[i])) return nullptr;
             bool ignored = false;
             field_parts.push_back(expand(query.get_subquery(i), &ignored));
         }
-        Xapian::termcount window = 0;
-        if (count == 0 || !window_of(query, window)) return nullptr;
         Xapian::Query positional(query.get_type(), free_parts.begin(), free_parts.end(), window);
         Xapian::Query every(Xapian::Query::OP_AND, field_parts.begin(), field_parts.end());
         return std::make_unique<Xapian::Query>(Xapian::Query::OP_FILTER, every, positional);

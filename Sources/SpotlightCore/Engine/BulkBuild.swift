@@ -90,7 +90,7 @@ final class BulkBuild {
         for worker in workers { worker.finish() }
         for worker in workers { try worker.wait() }
         try XapianDatabase.merge((first.map { [$0] } ?? []) + workers.map(\.path), into: destination,
-                                 plainTags: data == .key)
+                                 plainTags: IndexPart.plainTags(data))
         let merged = try SearchIndex.openWritable(path: destination, documentData: data, languages: languageSettings)
         merged.changesSinceCompaction = 0
         // Without the index the registry came from, its entries come from the registry.

@@ -29,13 +29,16 @@ final class IndexPart {
     /// commit that meets a full disk can end the process inside libxapian.
     private var reserve: IndexSpaceReserve
 
+    /// Whether parts (and their merge) leave libxapian's tags uncompressed: when documents hold
+    /// keys only, the termlists are the bulk of what would be compressed, and writing them plain
+    /// is cheaper; records in the index (a shard's) keep their data compressed.
+    static func plainTags(_ data: DocumentData.Mode) -> Bool { data == .key }
+
     init(path: String, data: DocumentData.Mode, languages: LanguageSettings) throws {
         self.path = path
         self.data = data
         self.languages = languages
-        // Keys only: the termlists are the bulk of what would be compressed, and writing them
-        // plain is cheaper; records in the index (a shard's) keep their data compressed.
-        database = try .openScratch(path: path, plainTags: data == .key)
+        database = try .openScratch(path: path, plainTags: Self.plainTags(data))
         reserve = IndexSpaceReserve(directory: path)
     }
 
