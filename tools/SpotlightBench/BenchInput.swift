@@ -13,13 +13,17 @@ struct BenchArguments {
     var passes = 5
     /// BENCH_VERBOSE: print "engine<TAB>hits<TAB>query" per query to stderr.
     var verbose = false
+    /// BENCH_QUERIES_ONLY: time the query set on the data directory a previous run left in
+    /// --db-dir, without importing (and, in daemon mode, without the donation runs).
+    var queriesOnly = false
 
     static let usage = """
     usage: spotlight-bench --corpus FILE.jsonl --queries FILE --db-dir DIR [--mode embedded|daemon]
       embedded: SpotlightEngine in-process (engine "ours-embedded")
       daemon:   spotlightd from this executable's directory, over its socket (engine "ours-daemon")
     Environment: BENCH_REPEAT (timed query passes, default 5), BENCH_VERBOSE, BENCH_ACKS
-    (single donations per client in the acknowledgement figures, default 400).
+    (single donations per client in the acknowledgement figures, default 400),
+    BENCH_QUERIES_ONLY (only the query figures, on the index a previous run left in --db-dir).
     """
 
     /// Parses the arguments. - Throws: `SpotlightError(.invalidInput)` with the usage.
@@ -45,6 +49,7 @@ struct BenchArguments {
         }
         parsed.passes = max(1, Int(environment["BENCH_REPEAT"] ?? "") ?? 5)
         parsed.verbose = environment["BENCH_VERBOSE"] != nil
+        parsed.queriesOnly = environment["BENCH_QUERIES_ONLY"] != nil
         return parsed
     }
 }

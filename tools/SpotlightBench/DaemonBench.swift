@@ -26,15 +26,17 @@ struct DaemonBench {
 
         let index = daemon.connect()
         let start = clock.now
-        for batch in batches(records, of: Self.batchSize) {
+        for batch in batches(records, of: Self.batchSize) where !arguments.queriesOnly {
             try await index.indexRecords(batch)
         }
         let stored = clock.now - start
         try await waitForIndexCommit(index)
         let indexed = clock.now - start
-        figures.set("index_seconds", indexed.seconds)
-        figures.set("docs_per_sec", Double(records.count) / indexed.seconds, digits: 0)
-        figures.set("store_seconds", stored.seconds)
+        if !arguments.queriesOnly {
+            figures.set("index_seconds", indexed.seconds)
+            figures.set("docs_per_sec", Double(records.count) / indexed.seconds, digits: 0)
+            figures.set("store_seconds", stored.seconds)
+        }
         figures.set("daemon_start_ms", launched.milliseconds, digits: 1)
         figures.set("daemon_rss_after_import_mb", procStatusMiB(pid: String(daemon.pid), field: "VmRSS") ?? 0, digits: 1)
         // Queries are timed on the settled index (see EmbeddedBench).
@@ -51,7 +53,7 @@ struct DaemonBench {
         figures.set("db_bytes", directoryBytes(daemon.dataDirectory))
         index.close()
 
-        guard let bundle = bundles.first else { return figures }
+        guard let bundle = bundles.first, !arguments.queriesOnly else { return figures }
         let syncs = try fdatasyncLatencies(directory: arguments.dbDirectory)
         figures.set("disk_fdatasync_p50_ms", percentile(syncs, 50))
         figures.set("disk_fdatasync_p99_ms", percentile(syncs, 99))
