@@ -19,6 +19,17 @@ import SpotlightModel
         #expect(try t.ids("supern") == ["1"])
     }
 
+    @Test func aRecordHoldingMoreWordsThePartialWordBeginsRanksHigher() throws {
+        // Same length, same rarity: "2" and "3" each hold one word starting with "supern",
+        // "1" holds two, and the words a prefix expands to add up (docs/query.md, Bounds).
+        let t = try TempIndex().add(record("1", "Supernova supernovae"), record("2", "Supernovae eclipse"),
+                                    record("3", "Supernova comet"))
+        let hits = try t.index.search(SearchQuery(text: "supern", limit: 10), now: Date()).hits
+        #expect(hits.map(\.record.id).first == "1")
+        let scores = Dictionary(uniqueKeysWithValues: hits.map { ($0.record.id, $0.score) })
+        #expect(try #require(scores["1"]) > max(try #require(scores["2"]), try #require(scores["3"])) + 0.01)
+    }
+
     @Test func oneLetterPrefixWithManyExpansionsStillAnswers() throws {
         let t = try TempIndex()
         try t.index.replace((0..<300).map { record(String($0), "s\(String($0, radix: 26))word\($0)") })

@@ -211,8 +211,8 @@ cx_status cx_query_describe(const cx_query *query, char **text, char **error);
 void cx_query_destroy(cx_query *query);
 /* A copy of query whose wildcards and partial last word are replaced by the explicit terms
  * they match in db, expanded once over all of db (the max most frequent; 0: all), so every
- * sub-database of a combined database scores the same terms. A wildcard, and a synonym
- * around one, becomes OP_MAX of its terms (cxapian_expand.cpp says why). Field terms are
+ * sub-database of a combined database scores the same terms. A wildcard becomes OP_OR of its
+ * terms and a synonym OP_MAX of its parts (cxapian_expand.cpp says why). Field terms are
  * rewritten to what cx_document_index_field_text indexes, with the stemmer of language (the
  * one the query was parsed with): a field word becomes its stem, a field wildcard the stems
  * of the words it begins, and a phrase or NEAR of one field's words (which have no

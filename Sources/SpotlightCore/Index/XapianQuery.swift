@@ -73,7 +73,7 @@ final class XapianQuery {
     /// it matches in `database` (the `max` most frequent), expanded once over the whole
     /// database. Xapian 1.4 would expand them per sub-database at match time, so the shards
     /// of a combined database would score different terms than one local database. A
-    /// wildcard becomes the OP_MAX of its terms: a match weighs as its best-weighted term.
+    /// wildcard becomes the OP_OR of its terms: a match weighs as the sum of the terms it holds.
     ///
     /// Field terms become what the index holds (``XapianDocument/indexFieldText(_:prefix:weight:)``),
     /// stemmed in `language`, the language the query was parsed in: `title:running` and
