@@ -223,6 +223,7 @@ final class JSONTreeDecoder: Decoder, JSONPathNode {
             guard case .object(let members) = v else { throw mismatch([String: Any].self, v, at: step) }
             return try table.decodeMembers(members, JSONTreeDecoder(v, parent: self, at: step)) as! T
         }
+        if let readable = T.self as? any JSONTreeReadable.Type, let read = readable.read(v) { return read as! T }
         return try T(from: JSONTreeDecoder(v, parent: self, at: step))
     }
 
