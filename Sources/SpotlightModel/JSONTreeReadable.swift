@@ -111,3 +111,13 @@ extension PropertyValue: JSONTreeReadable {
         }
     }
 }
+
+extension SearchHit: JSONTreeReadable {
+    /// The usual shape of a query's hit: a record and a score (a double), nothing else.
+    static func read(_ value: JSONValue) -> SearchHit? {
+        guard case .object(let members) = value, members.count == 2, let recordValue = members["record"],
+              case .double(let score)? = members["score"], score.isFinite,
+              let record = Record.read(recordValue) else { return nil }
+        return SearchHit(record: record, score: score)
+    }
+}

@@ -33,6 +33,21 @@ import Testing
         #expect(try JSONValue.parse(Data(text)).decode(SearchResult.self) == result)
     }
 
+    @Test func hitsWithOnlyAScoreReadBackAsTheCodecWroteThem() throws {
+        let result = SearchResult(hits: Self.records.enumerated().map { index, record in
+            SearchHit(record: record, score: [2.0, -0.0][index])
+        }, estimatedTotal: 2)
+        let recordJSON = try Self.records.map { Array(try JSONValue(encoding: $0).serializedWithSortedKeys()) }
+        let text = try QueryReplyText.encode(result, recordJSON: recordJSON)
+        #expect(try JSONValue.parse(Data(text)) == JSONValue(encoding: result))
+        #expect(try JSONValue.parse(Data(text)).decode(SearchResult.self) == result)
+    }
+
+    @Test func aHitWhoseScoreHasNoJSONFormIsRefused() {
+        let result = SearchResult(hits: [SearchHit(record: Self.records[0], score: .nan)], estimatedTotal: 1)
+        #expect(throws: EncodingError.self) { try QueryReplyText.encode(result, recordJSON: [Array("{}".utf8)]) }
+    }
+
     @Test func aResultWithoutHitsIsTheCodecsText() throws {
         let result = SearchResult(hits: [], estimatedTotal: 0)
         let text = try QueryReplyText.encode(result, recordJSON: [])

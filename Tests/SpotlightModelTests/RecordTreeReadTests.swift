@@ -68,4 +68,23 @@ import Testing
         let actual = try #require(throws: DecodingError.self) { try JSONValueDecoder().decode(Record.self, from: value) }
         #expect("\(actual)" == "\(expected)")
     }
+
+    @Test func aHitOfARecordAndAScoreIsReadAsItsDecoding() throws {
+        struct HitViaInitFromDecoder: Decodable {
+            let hit: SearchHit
+            init(from decoder: any Decoder) throws { hit = try SearchHit(from: decoder) }
+        }
+        let value = try JSONValue.parse(Data(#"{"record":{"bundle":"b","type":"T","id":"1","title":"t"},"score":2.5}"#.utf8))
+        let read = try #require(SearchHit.read(value))
+        #expect(read == (try JSONValueDecoder().decode(HitViaInitFromDecoder.self, from: value).hit))
+        #expect(try JSONValueDecoder().decode(SearchHit.self, from: value) == read)
+    }
+
+    @Test(arguments: [#"{"record":{"bundle":"b","type":"T","id":"1"},"score":2}"#,
+                      #"{"record":{"bundle":"b","type":"T","id":"1"},"score":2.5,"snippet":"s"}"#])
+    func aHitOfAnotherShapeIsLeftToInitFromDecoder(_ text: String) throws {
+        let value = try JSONValue.parse(Data(text.utf8))
+        #expect(SearchHit.read(value) == nil)
+        #expect(try JSONValueDecoder().decode(SearchHit.self, from: value).record.id == "1")
+    }
 }

@@ -25,13 +25,21 @@ public enum QueryReplyText {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             out += Array(#"{"record":"#.utf8)
             out += recordJSON[index]
-            appendMembers(of: try JSONValue(encoding: hit), except: "record", to: &out)
+            appendMembers(of: try members(of: hit), except: "record", to: &out)
             out.append(UInt8(ascii: "}"))
         }
         out.append(UInt8(ascii: "]"))
         appendMembers(of: try JSONValue(encoding: rest), except: "hits", to: &out)
         out.append(UInt8(ascii: "}"))
         return out
+    }
+
+    /// The hit as the codec writes it. A hit with only its score (what a query without
+    /// snippets or explanations gives) is written here, without encoding its placeholder
+    /// record through `Encodable` only to drop it again.
+    private static func members(of hit: SearchHit) throws -> JSONValue {
+        guard hit.snippet == nil, hit.explanation == nil, hit.score.isFinite else { return try JSONValue(encoding: hit) }
+        return .object(["score": .double(hit.score)])
     }
 
     /// Appends `,` and the members of `object` but `excluded`, as the codec writes them.
