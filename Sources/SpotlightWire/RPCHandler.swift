@@ -47,6 +47,15 @@ public enum RPCImmediateResult: Sendable {
     case value(JSONValue)
     /// One complete JSON value, UTF-8, no line break: sent as the response's `result` unchecked.
     case text([UInt8])
+    /// Work that waits on something other than the CPU (a durable write): `start` begins it
+    /// and must call the reply it is given exactly once, on any thread, with the result or the
+    /// error (worded as the async method would throw it). No task is made and no continuation
+    /// resumed on the way; the reply is sent from the thread that calls it.
+    ///
+    /// ```swift
+    /// return .later { reply in store.write(record) { outcome in reply(outcome.map { .int($0.sequence) }) } }
+    /// ```
+    case later(@Sendable (_ reply: @escaping @Sendable (Result<JSONValue, any Error>) -> Void) -> Void)
 }
 
 /// A handler that keeps state per connection (keyed by ``PeerCredentials/connection``) and
@@ -177,6 +186,8 @@ struct RPCDispatcher: Sendable {
     enum Immediate {
         case answered([UInt8]?)
         case needsTask(RPCMessage)
+        /// Started; the response line is handed to the given closure once it is ready.
+        case later(@Sendable (_ deliver: @escaping @Sendable ([UInt8]) -> Void) -> Void)
     }
 
     /// Parses `frame` and answers it at once when it is malformed, or when the handler is an
@@ -198,6 +209,13 @@ struct RPCDispatcher: Sendable {
                 return .answered(Self.line(RPCResponse(id: request.id, outcome: .success(result))))
             case .text(let result)?:
                 return .answered(try RPCMessage.responseLine(id: request.id, resultText: result))
+            case .later(let start)?:
+                let id = request.id
+                return .later { deliver in
+                    start { outcome in
+                        deliver(Self.line(RPCResponse(id: id, outcome: outcome.mapError { RPCError(from: $0) })))
+                    }
+                }
             }
         } catch {
             return .answered(Self.line(RPCResponse(id: request.id, outcome: .failure(RPCError(from: error)))))

@@ -188,6 +188,8 @@ private final class LoopThread {
                     let line = await dispatcher.respond(to: message, peer: peer)
                     shared.complete(connection: id, line: line)
                 }
+            case .later(let start):
+                start { line in shared.complete(connection: id, line: line) }
             }
         }
     }

@@ -1,3 +1,4 @@
+import Dispatch
 import SpotlightModel
 import Testing
 @testable import SpotlightWire
@@ -17,6 +18,14 @@ struct SquareHandler: RPCImmediateHandler {
             guard let n = params?["n"]?.int64Value else { throw RPCError.invalidParams("params.n: expected an integer") }
             return .text(Array(#"{"cube":\#(n * n * n),"text":"as written"}"#.utf8))
         case "bad": throw SpotlightError(.invalidInput, "bad is refused at once")
+        case "slow", "slowbad":
+            // Answered later from another thread, as spotlightd answers a donation from its store writer.
+            let n = params?["n"]?.int64Value ?? 0
+            return .later { reply in
+                DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(Int(n % 7))) {
+                    reply(method == "slow" ? .success(.int(n + 1)) : .failure(SpotlightError(.conflict, "slowbad fails later")))
+                }
+            }
         default: return nil
         }
     }
@@ -80,5 +89,37 @@ private func startSquareServer(_ directory: TemporaryDirectory) throws -> UnixSo
     #expect(answers.count == 2000)
     #expect(answers.allSatisfy { n, answer in answer == (n % 10 == 0 ? .string("from the task") : .int(Int64(n * n))) })
     #expect(server.connectionCount == 1)
+    await server.stop()
+}
+
+@Test func anAnswerGivenLaterFromAnotherThreadIsSentAsTheResponse() async throws {
+    let directory = TemporaryDirectory(); defer { directory.remove() }
+    let server = try startSquareServer(directory)
+    let client = RPCClient(socketPath: directory.socket())
+    #expect(try await client.call("slow", .object(["n": .int(41)])) == .int(42))
+    await server.stop()
+}
+
+@Test func anErrorGivenLaterIsAnErrorResponseAndTheConnectionGoesOn() async throws {
+    let directory = TemporaryDirectory(); defer { directory.remove() }
+    let server = try startSquareServer(directory)
+    let client = RPCClient(socketPath: directory.socket())
+    await #expect(throws: SpotlightError.self) { try await client.call("slowbad", .object(["n": .int(1)])) }
+    #expect(try await client.call("slow", .object(["n": .int(1)])) == .int(2))
+    await server.stop()
+}
+
+@Test func pipelinedLaterAndImmediateAnswersEachReachTheirRequest() async throws {
+    let directory = TemporaryDirectory(); defer { directory.remove() }
+    let server = try startSquareServer(directory)
+    let client = RPCClient(socketPath: directory.socket())
+    let answers = try await withThrowingTaskGroup(of: (Int, JSONValue).self) { group in
+        for n in 0..<1000 {
+            group.addTask { (n, try await client.call(n % 2 == 0 ? "slow" : "square", .object(["n": .int(Int64(n))]))) }
+        }
+        return try await group.reduce(into: [Int: JSONValue]()) { $0[$1.0] = $1.1 }
+    }
+    #expect(answers.count == 1000)
+    #expect(answers.allSatisfy { n, answer in answer == .int(Int64(n % 2 == 0 ? n + 1 : n * n)) })
     await server.stop()
 }

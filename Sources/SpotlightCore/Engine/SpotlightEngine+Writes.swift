@@ -14,20 +14,32 @@ extension SpotlightEngine {
     ///   `.io` ("not stored: ...") when the store could not commit.
     public func write(_ write: StoreWrite) async throws -> StoreWriteOutcome {
         try await withCheckedThrowingContinuation { continuation in
-            let schedule = shared.withLock { s -> Bool? in
-                if s.closed { return nil }
-                s.pending.append(PendingWrite(write: write, continuation: continuation))
-                defer { s.drainScheduled = true }
-                return !s.drainScheduled
-            }
-            switch schedule {
-            case nil:
-                continuation.resume(throwing: SpotlightError(.unavailable, "not stored: the engine is shutting down"))
-            case true?:
-                storeWriter.async { self.drainPending() }
-            case false?:
-                break
-            }
+            self.write(write) { continuation.resume(with: $0) }
+        }
+    }
+
+    /// ``write(_:)`` for a caller that is not async: `completion` is called once with the
+    /// outcome, on the engine's store writer queue (keep it short: the next group commit waits
+    /// for it), or at once when the engine is closed. spotlightd answers a donation from there
+    /// without a task and its two thread hops.
+    ///
+    /// ```swift
+    /// engine.write(.upsert([record], clientState: nil)) { outcome in reply(outcome) }
+    /// ```
+    public func write(_ write: StoreWrite, completion: @escaping @Sendable (Result<StoreWriteOutcome, any Error>) -> Void) {
+        let schedule = shared.withLock { s -> Bool? in
+            if s.closed { return nil }
+            s.pending.append(PendingWrite(write: write, complete: completion))
+            defer { s.drainScheduled = true }
+            return !s.drainScheduled
+        }
+        switch schedule {
+        case nil:
+            completion(.failure(SpotlightError(.unavailable, "not stored: the engine is shutting down")))
+        case true?:
+            storeWriter.async { self.drainPending() }
+        case false?:
+            break
         }
     }
 
@@ -53,13 +65,13 @@ extension SpotlightEngine {
             // a retry on the same handle could report success for data that is gone:
             // the next write opens the store afresh (SQLite then replays or discards the WAL).
             if failure.code == .io { storeNeedsReopen = true }
-            for pending in batch { pending.continuation.resume(throwing: failure) }
+            for pending in batch { pending.complete(.failure(failure)) }
             return
         }
         let sequence = results.compactMap { try? $0.get().sequence }.max() ?? 0
         shared.withLock { $0.durableSequence = max($0.durableSequence, sequence) }
         for (pending, result) in zip(batch, results) {
-            pending.continuation.resume(with: result.mapError { $0 as any Error })
+            pending.complete(result.mapError { $0 as any Error })
         }
         // The store writes again after an I/O error (a disk that was full has room): an index
         // waiting out its back-off retries now instead of up to a minute later.

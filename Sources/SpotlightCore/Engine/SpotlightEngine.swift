@@ -98,7 +98,8 @@ public final class SpotlightEngine: @unchecked Sendable {
 
     struct PendingWrite {
         var write: StoreWrite
-        var continuation: CheckedContinuation<StoreWriteOutcome, any Error>
+        /// Called once with the write's outcome, on the store writer's queue.
+        var complete: @Sendable (Result<StoreWriteOutcome, any Error>) -> Void
     }
 
     public let dataDirectory: String
