@@ -99,8 +99,10 @@ final class DaemonHandler: RPCService, RPCImmediateHandler, RPCConnectionObservi
     }
 
     /// A query answered on the server's worker thread when the committed index covers every
-    /// acknowledged donation; anything else goes to ``handle(_:params:peer:)``. Its bad params
-    /// are explained as the dispatcher explains them on the other path.
+    /// acknowledged donation, and a donation outside a batch answered from the group commit
+    /// that stores it (``donateImmediately(_:_:)``); anything else goes to
+    /// ``handle(_:params:peer:)``. Bad params are explained as the dispatcher explains them on
+    /// the other path.
     func handleImmediately(method: String, params: JSONValue?, peer: PeerCredentials) throws -> RPCImmediateResult? {
         if method == DaemonProtocol.Method.donate.rawValue { return try donateImmediately(params, peer) }
         guard method == DaemonProtocol.Method.query.rawValue else { return nil }
