@@ -31,15 +31,7 @@ extension JSONValue {
         guard case .object(let members) = self else { return nil }
         switch members[name] {
         case nil, .null?: return []
-        case .array(let elements)?:
-            var texts: [String] = []
-            texts.reserveCapacity(elements.count)
-            for element in elements {
-                guard case .string(let text) = element else { return nil }
-                texts.append(text)
-            }
-            return texts
-        default: return nil
+        case let value?: return value.stringArrayValue
         }
     }
 }
