@@ -16,6 +16,9 @@ struct BenchArguments {
     /// BENCH_QUERIES_ONLY: time the query set on the data directory a previous run left in
     /// --db-dir, without importing (and, in daemon mode, without the donation runs).
     var queriesOnly = false
+    /// BENCH_ACKS_ONLY: only the donation runs (daemon mode), on the data directory a previous
+    /// run left in --db-dir; each run's donations get ids of their own, so they add records.
+    var acksOnly = false
 
     static let usage = """
     usage: spotlight-bench --corpus FILE.jsonl --queries FILE --db-dir DIR [--mode embedded|daemon]
@@ -23,7 +26,8 @@ struct BenchArguments {
       daemon:   spotlightd from this executable's directory, over its socket (engine "ours-daemon")
     Environment: BENCH_REPEAT (timed query passes, default 5), BENCH_VERBOSE, BENCH_ACKS
     (single donations per client in the acknowledgement figures, default 400),
-    BENCH_QUERIES_ONLY (only the query figures, on the index a previous run left in --db-dir).
+    BENCH_QUERIES_ONLY (only the query figures, on the index a previous run left in --db-dir),
+    BENCH_ACKS_ONLY (daemon mode: only the donation figures, on such an index).
     """
 
     /// Parses the arguments. - Throws: `SpotlightError(.invalidInput)` with the usage.
@@ -50,6 +54,10 @@ struct BenchArguments {
         parsed.passes = max(1, Int(environment["BENCH_REPEAT"] ?? "") ?? 5)
         parsed.verbose = environment["BENCH_VERBOSE"] != nil
         parsed.queriesOnly = environment["BENCH_QUERIES_ONLY"] != nil
+        parsed.acksOnly = environment["BENCH_ACKS_ONLY"] != nil
+        if parsed.acksOnly && (parsed.queriesOnly || parsed.mode != .daemon) {
+            throw SpotlightError(.invalidInput, "BENCH_ACKS_ONLY needs --mode daemon and no BENCH_QUERIES_ONLY\n\(usage)")
+        }
         return parsed
     }
 }

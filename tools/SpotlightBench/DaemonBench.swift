@@ -22,35 +22,12 @@ struct DaemonBench {
         let launchStart = clock.now
         let daemon = try await DaemonLauncher(root: arguments.dbDirectory, grants: bundles)
         defer { daemon.stop() }
-        let launched = clock.now - launchStart
+        figures.set("daemon_start_ms", (clock.now - launchStart).milliseconds, digits: 1)
 
         let index = daemon.connect()
-        let start = clock.now
-        for batch in batches(records, of: Self.batchSize) where !arguments.queriesOnly {
-            try await index.indexRecords(batch)
+        if !arguments.acksOnly {
+            try await importAndQuery(records, queries: queries, daemon: daemon, index: index, into: &figures)
         }
-        let stored = clock.now - start
-        try await waitForIndexCommit(index)
-        let indexed = clock.now - start
-        if !arguments.queriesOnly {
-            figures.set("index_seconds", indexed.seconds)
-            figures.set("docs_per_sec", Double(records.count) / indexed.seconds, digits: 0)
-            figures.set("store_seconds", stored.seconds)
-        }
-        figures.set("daemon_start_ms", launched.milliseconds, digits: 1)
-        figures.set("daemon_rss_after_import_mb", procStatusMiB(pid: String(daemon.pid), field: "VmRSS") ?? 0, digits: 1)
-        // Queries are timed on the settled index (see EmbeddedBench).
-        let settleStart = clock.now
-        try await waitUntilSettled { try await index.status().index.indexState }
-        figures.set("settle_seconds", (clock.now - settleStart).seconds)
-
-        let timing = QueryTiming(queries: queries, passes: arguments.passes, engineName: "ours-daemon",
-                                 verbose: arguments.verbose)
-        await timing.run(into: &figures) { text in
-            try await index.query(topTen(text)).hits.count
-        }
-        figures.set("daemon_rss_after_queries_mb", procStatusMiB(pid: String(daemon.pid), field: "VmRSS") ?? 0, digits: 1)
-        figures.set("db_bytes", directoryBytes(daemon.dataDirectory))
         index.close()
 
         guard let bundle = bundles.first, !arguments.queriesOnly else { return figures }
@@ -65,9 +42,40 @@ struct DaemonBench {
         figures.set("ack_8clients_p50_ms", percentile(eight.latencies, 50))
         figures.set("ack_8clients_p99_ms", percentile(eight.latencies, 99))
         figures.set("acks_per_sec_8clients", eight.perSecond, digits: 0)
-        try await redonateInOneBatch(records, daemon: daemon, into: &figures)
+        if !arguments.acksOnly { try await redonateInOneBatch(records, daemon: daemon, into: &figures) }
         figures.set("max_rss_mb", procStatusMiB(pid: String(daemon.pid), field: "VmHWM") ?? 0, digits: 1)
         return figures
+    }
+
+    /// The corpus donated in batches, then the query set timed on the settled index.
+    func importAndQuery(_ records: [Record], queries: [String], daemon: DaemonLauncher, index: SearchableIndex,
+                        into figures: inout Figures) async throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        for batch in batches(records, of: Self.batchSize) where !arguments.queriesOnly {
+            try await index.indexRecords(batch)
+        }
+        let stored = clock.now - start
+        try await waitForIndexCommit(index)
+        let indexed = clock.now - start
+        if !arguments.queriesOnly {
+            figures.set("index_seconds", indexed.seconds)
+            figures.set("docs_per_sec", Double(records.count) / indexed.seconds, digits: 0)
+            figures.set("store_seconds", stored.seconds)
+        }
+        figures.set("daemon_rss_after_import_mb", procStatusMiB(pid: String(daemon.pid), field: "VmRSS") ?? 0, digits: 1)
+        // Queries are timed on the settled index (see EmbeddedBench).
+        let settleStart = clock.now
+        try await waitUntilSettled { try await index.status().index.indexState }
+        figures.set("settle_seconds", (clock.now - settleStart).seconds)
+
+        let timing = QueryTiming(queries: queries, passes: arguments.passes, engineName: "ours-daemon",
+                                 verbose: arguments.verbose)
+        await timing.run(into: &figures) { text in
+            try await index.query(topTen(text)).hits.count
+        }
+        figures.set("daemon_rss_after_queries_mb", procStatusMiB(pid: String(daemon.pid), field: "VmRSS") ?? 0, digits: 1)
+        figures.set("db_bytes", directoryBytes(daemon.dataDirectory))
     }
 
     /// The whole corpus donated again through one batch per bundle (re-donation replaces):
@@ -106,8 +114,10 @@ struct DaemonBench {
         let connections = (0..<clients).map { _ in daemon.connect() }
         defer { connections.forEach { $0.close() } }
         let acks = acksPerClient
+        // A run on a previous run's data directory donates new records, as the first run did.
+        let runTag = arguments.acksOnly ? "run\(getpid())-" : ""
         for (c, connection) in connections.enumerated() {
-            for n in 0..<5 { try await connection.indexRecords([donation(bundle, clients, c, "warm\(n)")]) }
+            for n in 0..<5 { try await connection.indexRecords([donation(bundle, clients, c, "\(runTag)warm\(n)")]) }
         }
         let start = clock.now
         let latencies = try await withThrowingTaskGroup(of: [Double].self) { group in
@@ -115,7 +125,7 @@ struct DaemonBench {
                 group.addTask {
                     var times: [Double] = []
                     for n in 0..<acks {
-                        let record = donation(bundle, clients, c, String(n))
+                        let record = donation(bundle, clients, c, "\(runTag)\(n)")
                         let t = clock.now
                         try await connection.indexRecords([record])
                         times.append((clock.now - t).milliseconds)

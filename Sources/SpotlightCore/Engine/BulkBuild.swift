@@ -38,6 +38,10 @@ final class BulkBuild {
     /// Slot keys refused during the build, with why (for the log).
     private(set) var refusals: [String] = []
     private(set) var changeCount = 0
+    /// Seconds `merge` waited for the parts to finish after the last change was handed over,
+    /// and took to merge them (for the log: which of the two bounds a bulk catch-up).
+    private(set) var finishSeconds = 0.0
+    private(set) var mergeSeconds = 0.0
 
     /// Creates `scratch` afresh and one part in it per core.
     ///
@@ -87,10 +91,14 @@ final class BulkBuild {
     /// new compacted database at `destination`, opened for writing with the build's slot
     /// registrations and languages written (not committed).
     func merge(after first: String?, into destination: String, data: DocumentData.Mode) throws -> SearchIndex {
+        let finishing = Date()
         for worker in workers { worker.finish() }
         for worker in workers { try worker.wait() }
+        let merging = Date()
+        finishSeconds = merging.timeIntervalSince(finishing)
         try XapianDatabase.merge((first.map { [$0] } ?? []) + workers.map(\.path), into: destination,
                                  plainTags: IndexPart.plainTags(data))
+        mergeSeconds = Date().timeIntervalSince(merging)
         let merged = try SearchIndex.openWritable(path: destination, documentData: data, languages: languageSettings)
         merged.changesSinceCompaction = 0
         // Without the index the registry came from, its entries come from the registry.
