@@ -134,6 +134,7 @@ final class JSONTreeEncoder: Encoder, JSONPathNode {
         if T.self is any JSONStringKeyedEncodable.Type, let table = value as? any JSONStringKeyedEncodable {
             return try table.encodeMembers(JSONTreeEncoder(parent: self, at: step))
         }
+        if T.self is any JSONTreeWritable.Type, let tree = (value as! any JSONTreeWritable).jsonTree { return tree }
         do {
             let nested = JSONTreeEncoder(parent: self, at: step)
             try value.encode(to: nested)
