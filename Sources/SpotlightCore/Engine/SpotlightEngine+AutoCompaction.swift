@@ -28,21 +28,30 @@ extension SpotlightEngine {
     private func compactWhenIdle() {
         guard !idleCheckScheduled else { return }
         idleCheckScheduled = true
-        checkIdle(after: Self.idleCompactionDelay)
+        checkIdle()
     }
 
-    private func checkIdle(after delay: TimeInterval) {
-        writer.asyncAfter(deadline: .now() + delay) { [self] in
-            let quiet = Date().timeIntervalSince(lastCommitAt)
-            if quiet < Self.idleCompactionDelay {   // still busy: look again once it could be quiet
-                checkIdle(after: Self.idleCompactionDelay - quiet)
-                return
-            }
+    private func checkIdle() {
+        whenWriterIdle(for: Self.idleCompactionDelay) { [self] in
             idleCheckScheduled = false
             guard !shared.withLock({ $0.closed }), let threshold = options.autoCompactChanges,
                   let changes = index.changesSinceCompaction, let documents = try? index.documentCount(),
                   changes >= UInt64(max(threshold / 4, documents / 4)) else { return }
             startCompaction(changes: changes, documents: documents)
+        }
+    }
+
+    /// On `writer`: runs `body` on `writer` once no commit has followed the last one for
+    /// `quiet` seconds, looking again while commits keep coming.
+    func whenWriterIdle(for quiet: TimeInterval, after delay: TimeInterval? = nil,
+                        _ body: @escaping @Sendable () -> Void) {
+        writer.asyncAfter(deadline: .now() + (delay ?? quiet)) { [self] in
+            let idle = Date().timeIntervalSince(lastCommitAt)
+            if idle < quiet {   // still busy: look again once it could be quiet
+                whenWriterIdle(for: quiet, after: quiet - idle, body)
+                return
+            }
+            body()
         }
     }
 

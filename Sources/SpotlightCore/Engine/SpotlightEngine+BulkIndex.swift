@@ -52,6 +52,8 @@ extension SpotlightEngine {
             let (merged, sequence, changes, whole, build) = try buildInBulk(after: active, into: path)
             try commitBesideStore(merged, lastAppliedSequence: sequence)
             try makeActive(merged, at: path, sequence: sequence)
+            // What the donations' threads freed while it built goes back once they pause.
+            releaseMemoryWhenIdle(after: UInt64(changes))
             options.log(.info, "indexed \(changes) changes in bulk\(whole ? ", the whole index from the store," : "") in "
                 + String(format: "%.2f s (the parts' last %.2f s, the merge %.2f s)", Date().timeIntervalSince(started),
                          build.finishSeconds, build.mergeSeconds))

@@ -168,6 +168,7 @@ extension SpotlightEngine {
         if hadProblem { options.log(.info, "the index recovered at sequence \(indexedSequence)") }
         if !rebuilding { pruneChangeLog(through: indexedSequence) }
         lastCommitAt = Date()
+        releaseMemoryWhenIdle(after: indexedSequence - committed)
         compactIfGrown()
     }
 

@@ -145,6 +145,10 @@ public final class SpotlightEngine: @unchecked Sendable {
     /// (see SpotlightEngine+AutoCompaction).
     var idleCheckScheduled = false
     var lastCommitAt = Date.distantPast
+    /// Changes committed since freed memory was last given back, and whether a check for
+    /// that is queued on `writer` (see SpotlightEngine+MemoryRelease).
+    var changesSinceMemoryRelease: UInt64 = 0
+    var memoryReleaseScheduled = false
 
     /// A second store connection for reads (get, counts, client state) off the writer.
     let readStore: Mutex<RecordStore>
