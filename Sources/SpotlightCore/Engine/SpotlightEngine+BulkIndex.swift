@@ -53,6 +53,7 @@ extension SpotlightEngine {
             try commitBesideStore(merged, lastAppliedSequence: sequence)
             try makeActive(merged, at: path, sequence: sequence)
             // What the donations' threads freed while it built goes back once they pause.
+            lastCommitAt = Date()
             releaseMemoryWhenIdle(after: UInt64(changes))
             options.log(.info, "indexed \(changes) changes in bulk\(whole ? ", the whole index from the store," : "") in "
                 + String(format: "%.2f s (the parts' last %.2f s, the merge %.2f s)", Date().timeIntervalSince(started),

@@ -26,10 +26,11 @@ extension SpotlightEngine {
             changesSinceMemoryRelease = 0
             guard !shared.withLock({ $0.closed }) else { return }
             let before = Self.residentMiB()
+            let started = Date()
             cx_release_free_memory()
             let after = Self.residentMiB()
             options.log(.info, "gave freed memory back after \(changes) changes: resident "
-                + String(format: "%.1f -> %.1f MB", before, after))
+                + String(format: "%.1f -> %.1f MB in %.1f ms", before, after, Date().timeIntervalSince(started) * 1000))
         }
     }
 
