@@ -44,7 +44,19 @@ import SpotlightModel
     }
 
     @Test func invalidUTF8InAStringIsAnError() {
-        #expect(throws: JSONParseError.self) { try JSONValue.parse(Data([0x22, 0xFF, 0xFE, 0x22])) }
+        let error = #expect(throws: JSONParseError.self) { try JSONValue.parse(Data([0x22, 0xFF, 0xFE, 0x22])) }
+        #expect(error?.offset == 3)
+    }
+
+    @Test func invalidUTF8AfterAnEscapeIsAnError() {
+        #expect(throws: JSONParseError.self) { try JSONValue.parse(Data([0x22, 0x5C, 0x6E, 0xFF, 0x22])) }
+    }
+
+    @Test(arguments: ["Café", #"naïve\nline"#, #"日本\u0041"#, #"\u00e9t\u00e9"#, "plain", #"tab\there"#])
+    func aStringReadsAsFoundationReadsIt(_ body: String) throws {
+        let text = "\"" + body + "\""
+        let theirs = try JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed) as? String
+        #expect(try JSONValue.parse(Data(text.utf8)) == .string(try #require(theirs)))
     }
 
     @Test func nestingBeyondTheLimitIsAnErrorNotACrash() {
