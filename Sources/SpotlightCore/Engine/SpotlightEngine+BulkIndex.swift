@@ -49,7 +49,7 @@ extension SpotlightEngine {
         let started = Date()
         let path = try directory.reserveNextGeneration()
         do {
-            let (merged, sequence, changes, whole, build) = try buildInBulk(after: active, into: path)
+            let (merged, sequence, changes, whole, timing) = try buildInBulk(after: active, into: path)
             try commitBesideStore(merged, lastAppliedSequence: sequence)
             try makeActive(merged, at: path, sequence: sequence)
             // What the donations' threads freed while it built goes back once they pause.
@@ -57,7 +57,7 @@ extension SpotlightEngine {
             releaseMemoryWhenIdle(after: UInt64(changes))
             options.log(.info, "indexed \(changes) changes in bulk\(whole ? ", the whole index from the store," : "") in "
                 + String(format: "%.2f s (the parts' last %.2f s, the merge %.2f s)", Date().timeIntervalSince(started),
-                         build.finishSeconds, build.mergeSeconds))
+                         timing.finish, timing.merge))
         } catch {
             // Unless the swap got as far as pointing the index at it.
             if directory.activePath() != path { try? FileManager.default.removeItem(atPath: path) }
@@ -73,7 +73,7 @@ extension SpotlightEngine {
     /// many, builds every stored record into `path` and replays what changed meanwhile. Not
     /// committed.
     private func buildInBulk(after active: String, into path: String)
-        throws -> (index: SearchIndex, sequence: UInt64, changes: Int, whole: Bool, build: BulkBuild) {
+        throws -> (index: SearchIndex, sequence: UInt64, changes: Int, whole: Bool, timing: (finish: Double, merge: Double)) {
         let build = try BulkBuild(scratch: path + BulkBuild.scratchSuffix, slots: try PropertySlots.load(from: index.handle),
                                   data: options.documentData, languages: options.languages)
         let live = try index.documentCount()
@@ -114,7 +114,7 @@ extension SpotlightEngine {
             merged = try build.merge(after: active, into: path, data: options.documentData)
             try merged.settleMerge(superseded: Array(superseded), metadata: [], languages: [])
         }
-        return (merged, applied, changes, whole, build)
+        return (merged, applied, changes, whole, (build.finishSeconds, build.mergeSeconds))
     }
 
     /// Whether the disk has room for a bulk build beside the live index at `active`: its parts
