@@ -1,15 +1,7 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import SpotlightCore
 import SpotlightModel
-
-/// The engine's log lines, collected.
-private final class LogLines: Sendable {
-    private let lines = Mutex<[String]>([])
-    func append(_ line: String) { lines.withLock { $0.append(line) } }
-    func contain(_ text: String) -> Bool { lines.withLock { $0.contains { $0.contains(text) } } }
-}
 
 /// An index that took many changes since its last compaction is compacted in the background.
 @Suite struct EngineAutoCompactionTests {
@@ -18,7 +10,7 @@ private final class LogLines: Sendable {
         options.commitDelay = 0.01
         options.commitBatchSize = 100
         options.autoCompactChanges = threshold
-        options.log = SpotlightLog { level, line in lines.append("\(level.rawValue): \(line)") }
+        options.log = lines.log
         return try SpotlightEngine(dataDirectory: fixture.directory, options: options)
     }
 

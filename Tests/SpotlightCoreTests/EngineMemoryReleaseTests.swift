@@ -1,24 +1,17 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import SpotlightCore
 import SpotlightModel
 
 /// After a burst of writes pauses, the engine gives the memory it freed back to the system.
 @Suite struct EngineMemoryReleaseTests {
-    private final class LogLines: Sendable {
-        private let lines = Mutex<[String]>([])
-        func append(_ line: String) { lines.withLock { $0.append(line) } }
-        func count(_ text: String) -> Int { lines.withLock { $0.filter { $0.contains(text) }.count } }
-    }
-
     private static let released = "gave freed memory back after"
 
     private func engine(_ fixture: EngineFixture, _ lines: LogLines) throws -> SpotlightEngine {
         var options = SpotlightEngine.Options()
         options.commitDelay = 0.01
         options.bulkCatchUpChanges = nil
-        options.log = SpotlightLog { _, line in lines.append(line) }
+        options.log = lines.log
         return try SpotlightEngine(dataDirectory: fixture.directory, options: options)
     }
 

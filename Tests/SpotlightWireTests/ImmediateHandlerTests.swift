@@ -80,12 +80,7 @@ private func startSquareServer(_ directory: TemporaryDirectory) throws -> UnixSo
     let directory = TemporaryDirectory(); defer { directory.remove() }
     let server = try startSquareServer(directory)
     let client = RPCClient(socketPath: directory.socket())
-    let answers = try await withThrowingTaskGroup(of: (Int, JSONValue).self) { group in
-        for n in 0..<2000 {
-            group.addTask { (n, try await client.call(n % 10 == 0 ? "later" : "square", .object(["n": .int(Int64(n))]))) }
-        }
-        return try await group.reduce(into: [Int: JSONValue]()) { $0[$1.0] = $1.1 }
-    }
+    let answers = try await pipelined(2000, on: client) { n in n % 10 == 0 ? "later" : "square" }
     #expect(answers.count == 2000)
     #expect(answers.allSatisfy { n, answer in answer == (n % 10 == 0 ? .string("from the task") : .int(Int64(n * n))) })
     #expect(server.connectionCount == 1)
@@ -113,13 +108,20 @@ private func startSquareServer(_ directory: TemporaryDirectory) throws -> UnixSo
     let directory = TemporaryDirectory(); defer { directory.remove() }
     let server = try startSquareServer(directory)
     let client = RPCClient(socketPath: directory.socket())
-    let answers = try await withThrowingTaskGroup(of: (Int, JSONValue).self) { group in
-        for n in 0..<1000 {
-            group.addTask { (n, try await client.call(n % 2 == 0 ? "slow" : "square", .object(["n": .int(Int64(n))]))) }
-        }
-        return try await group.reduce(into: [Int: JSONValue]()) { $0[$1.0] = $1.1 }
-    }
+    let answers = try await pipelined(1000, on: client) { n in n % 2 == 0 ? "slow" : "square" }
     #expect(answers.count == 1000)
     #expect(answers.allSatisfy { n, answer in answer == .int(Int64(n % 2 == 0 ? n + 1 : n * n)) })
     await server.stop()
+}
+
+/// Sends calls 0..<count at once on one client, call n to `method(n)` with params `{"n": n}`;
+/// each answer by its n.
+private func pipelined(_ count: Int, on client: RPCClient,
+                       method: @escaping @Sendable (Int) -> String) async throws -> [Int: JSONValue] {
+    try await withThrowingTaskGroup(of: (Int, JSONValue).self) { group in
+        for n in 0..<count {
+            group.addTask { (n, try await client.call(method(n), .object(["n": .int(Int64(n))]))) }
+        }
+        return try await group.reduce(into: [Int: JSONValue]()) { $0[$1.0] = $1.1 }
+    }
 }
