@@ -30,11 +30,13 @@ public struct SearchQuery: Codable, Hashable, Sendable {
     /// The language of the query text, a BCP 47 tag (`de`, `fr-CA`): its words are stemmed
     /// in that language only. nil: with the stemmer of each language the index holds.
     public var language: String?
+    /// Report how long each step of the search took (``SearchResult/timing``).
+    public var timing: Bool?
 
     public init(text: String?, bundles: [String]? = nil, types: [String]? = nil,
                 offset: Int = 0, limit: Int = 20, sort: SearchSort? = nil, facets: [String]? = nil,
                 snippets: SnippetOptions? = nil, spelling: SpellingMode? = nil, completions: Int? = nil,
-                explain: Bool? = nil, language: String? = nil) {
+                explain: Bool? = nil, language: String? = nil, timing: Bool? = nil) {
         self.text = text
         self.bundles = bundles
         self.types = types
@@ -47,10 +49,11 @@ public struct SearchQuery: Codable, Hashable, Sendable {
         self.completions = completions
         self.explain = explain
         self.language = language
+        self.timing = timing
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case text, bundles, types, offset, limit, sort, facets, snippets, spelling, completions, explain, language
+        case text, bundles, types, offset, limit, sort, facets, snippets, spelling, completions, explain, language, timing
     }
 
     /// Refuses a member it does not know (`"limt": 5` is an error naming it, not a query
@@ -70,6 +73,7 @@ public struct SearchQuery: Codable, Hashable, Sendable {
         completions = try c.decodeIfPresent(Int.self, forKey: .completions)
         explain = try c.decodeIfPresent(Bool.self, forKey: .explain)
         language = try c.decodeIfPresent(String.self, forKey: .language)
+        timing = try c.decodeIfPresent(Bool.self, forKey: .timing)
     }
 }
 
@@ -120,6 +124,8 @@ public struct SearchResult: Codable, Hashable, Sendable {
     /// cannot be sorted, faceted or ranged in full; text over 256 bytes is left out of facets
     /// and sorted by its first 256 bytes (docs/schema.md).
     public var inexact: [String]?
+    /// How long the search's steps took in the engine, when the query asked for ``SearchQuery/timing``.
+    public var timing: SearchTiming?
     public init(hits: [SearchHit], estimatedTotal: Int, missingShards: [String]? = nil) {
         self.hits = hits
         self.estimatedTotal = estimatedTotal
@@ -128,6 +134,37 @@ public struct SearchResult: Codable, Hashable, Sendable {
 
     /// Whether some shard was left out of this answer.
     public var isPartial: Bool { !(missingShards ?? []).isEmpty }
+}
+
+/// How long the steps of one search took in the engine that ran it (spotlightd's, or the
+/// app's own for an embedded engine), in seconds. The time between a client and the daemon,
+/// and any wait for the index to take the latest donations, are in none of them.
+///
+/// ```swift
+/// var query = SearchQuery(text: "pyth", limit: 10)
+/// query.timing = true
+/// let timing = try await engine.search(query).timing!
+/// print(timing.matchSeconds / timing.searchSeconds)   // Xapian's share of the search
+/// ```
+public struct SearchTiming: Codable, Hashable, Sendable {
+    /// Reading the query text and building the index's query: field names, wildcards and the
+    /// partial last word expanded, synonyms, stemming in each language, a spelling correction.
+    public var compileSeconds: Double
+    /// Xapian's matcher: ranking the page of hits, counting the totals and facets.
+    public var matchSeconds: Double
+    /// Reading the page's records: from the record store by key (or from the documents, for
+    /// an index that holds its records), decoded or, in spotlightd, as stored JSON text.
+    public var recordsSeconds: Double
+    /// The whole search: these steps and the rest (snippets, explanations, completions, a
+    /// retry with the corrected text).
+    public var searchSeconds: Double
+
+    public init(compileSeconds: Double, matchSeconds: Double, recordsSeconds: Double, searchSeconds: Double) {
+        self.compileSeconds = compileSeconds
+        self.matchSeconds = matchSeconds
+        self.recordsSeconds = recordsSeconds
+        self.searchSeconds = searchSeconds
+    }
 }
 
 /// The order of search hits.

@@ -8,7 +8,7 @@ enum QueryCommand: Command {
     static let options = OptionSpec(
         values: ["--bundle", "--type", "--limit", "--offset", "--sort", "--facet", "--snippet-length",
                  "--mark-start", "--mark-end", "--spelling", "--complete", "--language"],
-        flags: ["--json", "--desc", "--relevance-first", "--snippets", "--html", "--explain"])
+        flags: ["--json", "--desc", "--relevance-first", "--snippets", "--html", "--explain", "--timing"])
     static let help = """
     spotlightctl query — search the index as apps see it: every word must match, the last one
     as a prefix; phrases, OR/NOT, field filters like title: and type:, and ranges like
@@ -17,7 +17,7 @@ enum QueryCommand: Command {
     USAGE: spotlightctl query [TEXT ...] [--bundle B] [--type T] [--limit N] [--offset N]
                               [--sort KEY [--desc] [--relevance-first]] [--facet F ...]
                               [--snippets [--snippet-length N] [--mark-start S] [--mark-end E] [--html]]
-                              [--spelling suggest|retry] [--complete N] [--explain] [--language TAG] [--json]
+                              [--spelling suggest|retry] [--complete N] [--explain] [--language TAG] [--timing] [--json]
 
     OPTIONS:
       --bundle B          only records of bundle B (repeatable)
@@ -37,10 +37,12 @@ enum QueryCommand: Command {
       --explain           show per hit which terms matched in which fields and the score parts
       --language TAG      stem the words in this language only (BCP 47: de, fr-CA); without
                           it, in every language the index holds
+      --timing            print how long each step of the search took in spotlightd (compile,
+                          match, records, the whole search) and the round trip from here
       --json              print {"estimatedTotal":N,"hits":[{"bundle","type","id","score","record"}]}
                           with each record in its stored JSON form (docs/records.md), plus
-                          snippet/explanation per hit and correctedText, completions, facets
-                          when asked for, missingShards when a shard did not answer, and
+                          snippet/explanation per hit and correctedText, completions, facets,
+                          timing when asked for, missingShards when a shard did not answer, and
                           inexact when a feature could not be answered exactly
 
     Without TEXT every record in the scope is listed. When spotlightd searches shards and
@@ -56,11 +58,15 @@ enum QueryCommand: Command {
     static func run(_ args: Arguments, _ context: Context) async throws -> ExitCode {
         let text = args.positionals.joined(separator: " ")
         let query = try makeQuery(text, args)
+        let clock = ContinuousClock()
+        let sent = clock.now
         let result: SearchResult = try await context.daemon.call(.query, query)
+        let roundTrip = clock.now - sent
         if args.has("--json") {
             try Terminal.printJSON(QueryOutput.JSONResult(result))
         } else {
             QueryOutput.printText(result, query: query, text: text)
+            if let timing = result.timing { print(QueryOutput.timingLine(timing, roundTrip: roundTrip)) }
         }
         return .ok
     }
@@ -92,6 +98,7 @@ enum QueryCommand: Command {
         }
         query.completions = try args.int("--complete", in: 1...50)
         if args.has("--explain") { query.explain = true }
+        if args.has("--timing") { query.timing = true }
         query.language = args.value("--language")
         return query
     }

@@ -33,6 +33,19 @@ import SpotlightModel
         #expect(Set(try run.json(SearchResult.self).hits.map(\.record.id)) == ["R3", "R4", "R5"])
     }
 
+    @Test func timingPrintsTheDaemonsStepsAndTheRoundTrip() async throws {
+        let daemon = try await daemonWithSamples()
+        let run = daemon.ctl(["query", "supernova", "--limit", "2", "--timing"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let line = try #require(run.stdout.split(separator: "\n").last.map(String.init))
+        #expect(line.hasPrefix("timing: compile "), "\(run.stdout)")
+        #expect(line.contains(" ms, match ") && line.contains(" ms, records ") && line.contains(" ms in spotlightd; round trip "))
+        let json = daemon.ctl(["query", "supernova", "--limit", "2", "--timing", "--json"])
+        let timing = try #require(try json.json(SearchResult.self).timing)
+        #expect(timing.recordsSeconds > 0 && timing.searchSeconds >= timing.recordsSeconds)
+        #expect(!daemon.ctl(["query", "supernova", "--limit", "2"]).stdout.contains("timing:"))
+    }
+
     @Test func languageStemsTheWordsInThatLanguageOnly() async throws {
         let daemon = try await TestDaemon().start()
         var record = Record(bundle: grantedBundle, type: "Article", id: "fr", title: "Les journaux du soir")

@@ -32,15 +32,29 @@ import SpotlightWire
         }
     }
 
+    @Test func aTimedQueryGetsTheDaemonsStepTimesBesideItsRecords() async throws {
+        let daemon = try DaemonProcess()
+        let index = daemon.index()
+        try await index.indexRecords((0..<20).map { note("t\($0)", "Lighthouse\($0) tour") })
+        let timed = try await index.query(SearchQuery(text: "lighthouse", limit: 3, timing: true))
+        #expect(timed.hits.count == 3)
+        #expect(timed.hits.allSatisfy { $0.record.title.hasPrefix("Lighthouse") })
+        let timing = try #require(timed.timing)
+        #expect(timing.recordsSeconds > 0 && timing.matchSeconds > 0 && timing.compileSeconds > 0)
+        #expect(timing.compileSeconds + timing.matchSeconds + timing.recordsSeconds <= timing.searchSeconds)
+        #expect(try await index.query(SearchQuery(text: "lighthouse", limit: 3)).timing == nil)
+    }
+
     @Test func everyQueryParamIsReadByTheCodec() throws {
         let params: JSONValue = .object([
             "text": .string("a b"), "bundles": .array([.string("x")]), "types": .array([.string("T")]),
             "offset": .int(5), "limit": .int(0), "facets": .array([.string("type")]), "completions": .int(3),
             "explain": .bool(true), "spelling": .string("retry"), "language": .string("de"), "sort": .null,
+            "timing": .bool(true),
             "snippets": .object(["length": .int(40)])])
         var expected = SearchQuery(text: "a b", bundles: ["x"], types: ["T"], offset: 5, limit: 0, facets: ["type"],
                                    snippets: SnippetOptions(length: 40), spelling: .retry, completions: 3, explain: true,
-                                   language: "de")
+                                   language: "de", timing: true)
         #expect(try Optional(params).decode(SearchQuery.self) == expected)
         expected = SearchQuery(text: nil)
         #expect(try Optional<JSONValue>.none.decode(SearchQuery.self) == expected)

@@ -41,6 +41,7 @@ struct SearchRun {
     func run(_ query: SearchQuery, now: Date) throws -> SearchResult { try runPage(query, now: now).result }
 
     func runPage(_ query: SearchQuery, now: Date) throws -> Page {
+        var steps = SearchStepClock()
         try validate(query)
         guard !recordsAsJSON || (query.snippets == nil && query.explain != true) else {
             throw SpotlightError(.internal, "a search whose hits keep their records' JSON cannot make snippets or explanations")
@@ -50,17 +51,17 @@ struct SearchRun {
         compiler.synonyms = synonyms
         compiler.spelling = query.spelling != nil
         compiler.languages = Languages.forQuery(named: query.language, inIndex: languages)
-        let compiled = try compiler.compileWithCorrection(query, now: now)
-        var found = try page(compiled.query, query)
+        let compiled = try steps.time(\.compile) { try compiler.compileWithCorrection(query, now: now) }
+        var found = try page(compiled.query, query, &steps)
         if query.spelling != nil, found.result.estimatedTotal <= Self.spellingThreshold,
-           let corrected = try correction(compiled.corrected, compiler, query.text ?? "") {
+           let corrected = try steps.time(\.compile, { try correction(compiled.corrected, compiler, query.text ?? "") }) {
             found.result.correctedText = corrected
             if query.spelling == .retry, found.result.estimatedTotal == 0 {
                 var retry = query
                 retry.text = corrected
                 compiler.spelling = false
-                let correctedQuery = try compiler.compile(retry, now: now)
-                var retried = try page(correctedQuery, retry)
+                let correctedQuery = try steps.time(\.compile) { try compiler.compile(retry, now: now) }
+                var retried = try page(correctedQuery, retry, &steps)
                 retried.result.correctedText = corrected
                 retried.result.retriedWithCorrection = true
                 found = retried
@@ -72,6 +73,7 @@ struct SearchRun {
                 of: prefix, in: compiled.query, maxDocuments: Self.completionDocuments,
                 maxResults: UInt32(min(wanted, Self.maxCompletions))).map(\.word)
         }
+        if query.timing == true { found.result.timing = steps.timing() }
         return found
     }
 
@@ -96,7 +98,7 @@ struct SearchRun {
     }
 
     /// Runs a compiled query for the page, sorted, with facets, snippets and explanations.
-    private func page(_ compiled: XapianQuery, _ query: SearchQuery) throws -> Page {
+    private func page(_ compiled: XapianQuery, _ query: SearchQuery, _ steps: inout SearchStepClock) throws -> Page {
         let enquire = try XapianEnquire(database: database, query: compiled)
         if let sort = query.sort { try enquire.setSort(sortOrder(sort)) }
         let facetNames = query.facets ?? []
@@ -104,17 +106,19 @@ struct SearchRun {
             try facetSlots(name).map { (facet: try enquire.addFacet(slot: $0.slot), kind: $0.kind) }
         }
         let everything = facetNames.isEmpty ? 0 : try database.documentCount()
-        let matches = try enquire.matches(offset: query.offset, limit: query.limit, checkAtLeast: everything)
+        let matches = try steps.time(\.match) {
+            try enquire.matches(offset: query.offset, limit: query.limit, checkAtLeast: everything)
+        }
         var hits: [SearchHit] = []
         var recordJSON: [[UInt8]] = []
         if recordsAsJSON {
-            for (index, json) in try pageRecordJSON(matches).enumerated() {
+            for (index, json) in try steps.time(\.records, { try pageRecordJSON(matches) }).enumerated() {
                 guard let json else { continue }
                 hits.append(SearchHit(record: Self.placeholder, score: try matches.weight(index)))
                 recordJSON.append(json)
             }
         } else {
-            for (index, record) in try pageRecords(matches).enumerated() {
+            for (index, record) in try steps.time(\.records, { try pageRecords(matches) }).enumerated() {
                 guard let record else { continue }
                 var hit = SearchHit(record: record, score: try matches.weight(index))
                 if let options = query.snippets { hit.snippet = try SnippetText.make(record, matches, index, options,
@@ -123,14 +127,14 @@ struct SearchRun {
                 hits.append(hit)
             }
         }
-        let totals = try matches.totals()
+        let totals = try steps.time(\.match) { try matches.totals() }
         var result = SearchResult(hits: hits, estimatedTotal: totals.estimate)
         result.totalLowerBound = totals.lower
         result.totalUpperBound = totals.upper
         if !facetNames.isEmpty {
             var counts: [String: [FacetCount]] = [:]
             for (name, slots) in zip(facetNames, facets) {
-                counts[name] = try facetCounts(enquire, slots)
+                counts[name] = try steps.time(\.match) { try facetCounts(enquire, slots) }
             }
             result.facets = counts
         }

@@ -1,0 +1,36 @@
+import Foundation
+import SpotlightModel
+
+/// Where a query's time goes: after the timed passes, `passes` more with
+/// ``SearchQuery/timing`` on, each query's median of each step, then the p50 over the queries
+/// of those medians. Separate passes, so the headline latency is measured as an app asks.
+struct QuerySteps {
+    var queries: [String]
+    var passes: Int
+
+    /// Runs the passes with `search` and adds query_compile_p50_ms, query_match_p50_ms,
+    /// query_records_p50_ms, query_engine_p50_ms (the engine's whole search) and
+    /// query_outside_engine_p50_ms (the call's latency less the engine's search: queue hops,
+    /// and for the daemon the socket, the reply's encoding and the client's decoding).
+    func run(into figures: inout Figures, _ search: (SearchQuery) async throws -> SearchResult) async {
+        let steps = ["compile", "match", "records", "engine", "outside_engine"]
+        var times = Array(repeating: Array(repeating: [Double](), count: queries.count), count: steps.count)
+        let clock = ContinuousClock()
+        for _ in 0..<passes {
+            for (k, text) in queries.enumerated() {
+                var query = topTen(text)
+                query.timing = true
+                let start = clock.now
+                guard let timing = try? await search(query).timing else { continue }
+                let latency = (clock.now - start).milliseconds
+                let parts = [timing.compileSeconds, timing.matchSeconds, timing.recordsSeconds, timing.searchSeconds]
+                for (step, seconds) in parts.enumerated() { times[step][k].append(seconds * 1000) }
+                times[4][k].append(latency - timing.searchSeconds * 1000)
+            }
+        }
+        for (step, name) in steps.enumerated() {
+            let medians = times[step].filter { !$0.isEmpty }.map(median).sorted()
+            figures.set("query_\(name)_p50_ms", percentile(medians, 50))
+        }
+    }
+}
