@@ -6,8 +6,10 @@ import SpotlightModel
 import Synchronization
 
 /// The event loop behind `UnixSocketServer`: one thread polls the listener, a wake pipe
-/// and every connection. Handlers run in tasks and post their response lines to the
-/// mailbox, then write a byte to the wake pipe.
+/// and every connection. Requests are answered on worker threads or in tasks, which send
+/// their responses themselves through the connection's ``ConnectionWriter`` and write a
+/// byte to the wake pipe only when the loop has something to do (bytes the socket did not
+/// take, a connection to close or to read again).
 ///
 /// What any thread may touch is here, immutable or in the mailbox's lock; what only the
 /// loop thread touches (the connections) is in ``LoopThread``, which that thread alone holds,
@@ -22,9 +24,8 @@ final class ServerLoop: Sendable {
     /// Where frames are parsed and immediate requests answered, off the loop thread.
     fileprivate let workers = DispatchQueue(label: "spotlight.wire.requests", attributes: .concurrent)
 
-    /// Shared between the loop thread and handler tasks; guarded by its own lock.
+    /// Shared between the loop thread and other threads; guarded by its own lock.
     fileprivate struct Mailbox {
-        var completed: [(connection: Int, line: [UInt8]?)] = []
         var stopRequested = false
         var finished = false
         var connectionCount = 0
@@ -71,10 +72,10 @@ final class ServerLoop: Sendable {
 
     var connectionCount: Int { mailbox.withLock { $0.connectionCount } }
 
-    /// Called from handler tasks and worker threads.
-    fileprivate func complete(connection: Int, line: [UInt8]?) {
-        mailbox.withLock { $0.completed.append((connection, line)) }
-        wake.signal()
+    /// Called from handler tasks and worker threads: sends the response (or, unless `send`,
+    /// queues it for the loop) and wakes the loop if it has something to do about it.
+    fileprivate func complete(_ writer: ConnectionWriter, line: [UInt8]?, send: Bool = true) {
+        if writer.complete(line, send: send) { wake.signal() }
     }
 }
 
@@ -106,7 +107,6 @@ private final class LoopThread {
         defer { scratch.deallocate() }
         while true {
             let now = ContinuousClock.now
-            deliverCompletedResponses()
             if stoppingSince == nil, shared.mailbox.withLock({ $0.stopRequested }) { beginStopping(now) }
             closeFinishedConnections(now)
             if stoppingSince != nil, connections.isEmpty { break }
@@ -115,9 +115,13 @@ private final class LoopThread {
             var fds = [pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)]
             if stoppingSince == nil { fds.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0)) }
             for connection in connections.values {
+                // Sends what was queued while the loop slept, before asking poll for room.
+                guard connection.writer.withState({ $0.socket.pendingOutboundBytes }) == 0 || flush(connection) else {
+                    continue
+                }
                 var events: Int16 = 0
                 if wantsRead(connection) { events |= Int16(POLLIN) }
-                if connection.socket.pendingOutboundBytes > 0 { events |= Int16(POLLOUT) }
+                if connection.writer.withState({ $0.socket.pendingOutboundBytes }) > 0 { events |= Int16(POLLOUT) }
                 guard events != 0 else { continue }
                 watched.append(connection)
                 fds.append(pollfd(fd: connection.socket.fd, events: events, revents: 0))
@@ -136,10 +140,15 @@ private final class LoopThread {
         finish()
     }
 
+    /// Whether to read the connection's next requests. Notes in its writer when only the
+    /// number of requests in flight stops it, so the answer that lowers it wakes the loop.
     private func wantsRead(_ connection: ServerConnection) -> Bool {
-        !connection.readClosed && connection.closeDeadline == nil && stoppingSince == nil
-            && connection.inFlight < configuration.maxPendingRequestsPerConnection
-            && connection.socket.pendingOutboundBytes < outboundHighWater
+        guard !connection.readClosed, connection.closeDeadline == nil, stoppingSince == nil else { return false }
+        let limit = configuration.maxPendingRequestsPerConnection, highWater = outboundHighWater
+        return connection.writer.withState { state in
+            state.readPaused = state.inFlight >= limit
+            return !state.readPaused && state.socket.pendingOutboundBytes < highWater
+        }
     }
 
     private func serve(_ connection: ServerConnection, events: Int16, scratch: UnsafeMutableRawBufferPointer) {
@@ -170,57 +179,39 @@ private final class LoopThread {
     /// Parses and answers each frame on a worker thread; only what the handler cannot answer
     /// at once (see ``RPCImmediateHandler``) goes on to a task.
     private func dispatch(_ frame: [UInt8], on connection: ServerConnection) {
-        connection.inFlight += 1
-        let id = connection.id, peer = connection.peer, dispatcher = dispatcher, shared = shared
+        connection.writer.withState { $0.inFlight += 1 }
+        let writer = connection.writer, peer = connection.peer, dispatcher = dispatcher, shared = shared
         guard dispatcher.handler is any RPCImmediateHandler else {
             Task {
                 let line = await dispatcher.respond(to: frame, peer: peer)
-                shared.complete(connection: id, line: line)
+                shared.complete(writer, line: line)
             }
             return
         }
         workers.async {
             switch dispatcher.respondImmediately(to: frame, peer: peer) {
             case .answered(let line):
-                shared.complete(connection: id, line: line)
+                shared.complete(writer, line: line)
             case .needsTask(let message):
                 Task {
                     let line = await dispatcher.respond(to: message, peer: peer)
-                    shared.complete(connection: id, line: line)
+                    shared.complete(writer, line: line)
                 }
             case .later(let start):
-                start { line in shared.complete(connection: id, line: line) }
+                // Delivered on the thread that finished the work (the store's writer, for a
+                // donation), whose time belongs to that work: the loop sends it.
+                start { line in shared.complete(writer, line: line, send: false) }
             }
         }
     }
 
-    private func deliverCompletedResponses() {
-        let completed = shared.mailbox.withLock { box in
-            defer { box.completed.removeAll(keepingCapacity: true) }
-            return box.completed
-        }
-        var touched: Set<Int> = []
-        for (id, line) in completed {
-            guard let connection = connections[id] else { continue }  // dropped meanwhile
-            connection.inFlight -= 1
-            if let line { connection.socket.enqueue(line) }
-            touched.insert(id)
-        }
-        for id in touched {
-            if let connection = connections[id] { _ = flush(connection) }
-        }
-    }
-
-    /// Sends what is queued; drops the connection on a send error. False if dropped.
+    /// Sends what is queued; drops the connection on a send error, its own or one a worker
+    /// met. False if dropped.
     private func flush(_ connection: ServerConnection) -> Bool {
-        do {
-            try connection.socket.flush()
-            return true
-        } catch {
-            configuration.log.write(.debug, "\(connection): \(error); dropping it")
-            drop(connection)
-            return false
-        }
+        guard let error = connection.writer.flush() else { return true }
+        configuration.log.write(.debug, "\(connection): \(error); dropping it")
+        drop(connection)
+        return false
     }
 
     // MARK: - Connections
@@ -272,7 +263,8 @@ private final class LoopThread {
             return
         }
         let connection = ServerConnection(id: nextConnectionID, peer: peer,
-                                          socket: FramedSocket(fd: fd, maxFrameBytes: configuration.maxFrameBytes))
+                                          socket: FramedSocket(fd: fd, maxFrameBytes: configuration.maxFrameBytes),
+                                          writer: ConnectionWriter(fd: fd, maxFrameBytes: configuration.maxFrameBytes))
         nextConnectionID += 1
         connections[connection.id] = connection
         publishConnectionCount()
@@ -281,14 +273,14 @@ private final class LoopThread {
 
     /// Queues `error` for the peer, then closes once it is sent (or the grace period ends).
     private func closeAfterError(_ connection: ServerConnection, _ error: RPCError) {
-        connection.socket.enqueue(RPCDispatcher.line(.error(error, id: nil)))
+        connection.writer.withState { $0.socket.enqueue(RPCDispatcher.line(.error(error, id: nil))) }
         connection.closeDeadline = ContinuousClock.now + configuration.frameTimeout
         _ = flush(connection)
     }
 
     private func drop(_ connection: ServerConnection) {
         guard connections.removeValue(forKey: connection.id) != nil else { return }
-        UnixSocket.close(connection.socket.fd)
+        connection.close()
         publishConnectionCount()
         notifyClosed(connection)
     }
@@ -306,14 +298,23 @@ private final class LoopThread {
     }
 
     /// Closes connections with nothing left to do: the peer finished writing, an error
-    /// was sent, or the server is stopping, and no request is in flight.
+    /// was sent, or the server is stopping, and no request is in flight. Drops those whose
+    /// response a worker failed to send.
     private func closeFinishedConnections(_ now: ContinuousClock.Instant) {
-        for connection in connections.values where connection.inFlight == 0 {
+        for connection in connections.values {
             let ending = connection.readClosed || connection.closeDeadline != nil || stoppingSince != nil
-            guard ending else { continue }
+            let (inFlight, unsent, failure) = connection.writer.withState { state in
+                state.ending = ending
+                return (state.inFlight, state.socket.pendingOutboundBytes, state.sendFailure)
+            }
+            if let failure {
+                configuration.log.write(.debug, "\(connection): \(failure); dropping it")
+                drop(connection)
+                continue
+            }
+            guard ending, inFlight == 0 else { continue }
             let deadline = connection.closeDeadline ?? stoppingSince.map { $0 + configuration.frameTimeout }
-            let flushed = connection.socket.pendingOutboundBytes == 0
-            if flushed || deadline.map({ now >= $0 }) ?? false {
+            if unsent == 0 || deadline.map({ now >= $0 }) ?? false {
                 configuration.log.write(.debug, "\(connection) closed")
                 drop(connection)
             }
@@ -368,7 +369,7 @@ private final class LoopThread {
 
     private func finish() {
         for connection in connections.values {
-            UnixSocket.close(connection.socket.fd)
+            connection.close()
             notifyClosed(connection)
         }
         connections.removeAll()
@@ -382,13 +383,15 @@ private final class LoopThread {
     }
 }
 
-/// One accepted connection's state. Touched only on the server's loop thread.
+/// One accepted connection's state. Touched only on the server's loop thread, but for its
+/// writer, which the threads answering its requests share.
 final class ServerConnection: CustomStringConvertible {
     let id: Int
     let peer: PeerCredentials
+    /// The receiving side: requests are read and split into frames here.
     var socket: FramedSocket
-    /// Requests read but not yet answered.
-    var inFlight = 0
+    /// The sending side, and the count of requests in flight.
+    let writer: ConnectionWriter
     /// The peer will send nothing more; close once in-flight responses are sent.
     var readClosed = false
     /// Set after an error that ends the connection: close when sent or at this instant.
@@ -396,10 +399,20 @@ final class ServerConnection: CustomStringConvertible {
     /// When the frame now arriving started arriving (for the trickle timeout).
     var partialSince: ContinuousClock.Instant?
 
-    init(id: Int, peer: PeerCredentials, socket: FramedSocket) {
+    init(id: Int, peer: PeerCredentials, socket: FramedSocket, writer: ConnectionWriter) {
         self.id = id
         self.peer = peer
         self.socket = socket
+        self.writer = writer
+    }
+
+    /// Closes the descriptor under the writer's lock, so no worker sends on it afterwards.
+    func close() {
+        writer.withState { state in
+            guard !state.closed else { return }
+            state.closed = true
+            UnixSocket.close(socket.fd)
+        }
     }
 
     var description: String { "connection \(id) (\(peer))" }

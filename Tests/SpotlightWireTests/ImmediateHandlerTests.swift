@@ -17,6 +17,10 @@ struct SquareHandler: RPCImmediateHandler {
         case "cube":
             guard let n = params?["n"]?.int64Value else { throw RPCError.invalidParams("params.n: expected an integer") }
             return .text(Array(#"{"cube":\#(n * n * n),"text":"as written"}"#.utf8))
+        case "big":
+            // More than a socket buffer takes at once: the worker sends what fits, the loop the rest.
+            guard let n = params?["n"]?.int64Value else { throw RPCError.invalidParams("params.n: expected an integer") }
+            return .value(.string(String(repeating: "x", count: Int(n))))
         case "bad": throw SpotlightError(.invalidInput, "bad is refused at once")
         case "slow", "slowbad":
             // Answered later from another thread, as spotlightd answers a donation from its store writer.
@@ -47,6 +51,20 @@ private func startSquareServer(_ directory: TemporaryDirectory) throws -> UnixSo
     let server = try startSquareServer(directory)
     let client = RPCClient(socketPath: directory.socket())
     #expect(try await client.call("square", .object(["n": .int(7)])) == .int(49))
+    await server.stop()
+}
+
+@Test func anImmediateAnswerLargerThanTheSocketBufferArrivesWhole() async throws {
+    let directory = TemporaryDirectory(); defer { directory.remove() }
+    let server = try startSquareServer(directory)
+    let client = RPCClient(socketPath: directory.socket())
+    let answers = try await withThrowingTaskGroup(of: JSONValue.self) { group in
+        for _ in 0..<2 { group.addTask { try await client.call("big", .object(["n": .int(1 << 20)])) } }
+        return try await group.reduce(into: [JSONValue]()) { $0.append($1) }
+    }
+    #expect(answers.count == 2)
+    #expect(answers.allSatisfy { $0.stringValue?.utf8.count == 1 << 20 && $0.stringValue?.utf8.allSatisfy { $0 == UInt8(ascii: "x") } == true })
+    #expect(try await client.call("square", .object(["n": .int(5)])) == .int(25))
     await server.stop()
 }
 

@@ -1,0 +1,72 @@
+import Synchronization
+
+/// The sending side of one server connection, shared by the loop thread and the threads
+/// that answer its requests: a worker sends its response itself, under the lock, when
+/// nothing is queued before it, so an answer costs no hand-off back to the loop thread.
+/// What the socket cannot take at once stays queued for the loop to send when it can.
+///
+/// The lock also guards the descriptor's life: the loop closes it under the lock and marks
+/// the writer closed, so no thread sends on a number the kernel has given to another socket.
+final class ConnectionWriter: Sendable {
+    struct State {
+        /// Only the outbound queue is used; the loop reads through its own `FramedSocket`.
+        var socket: FramedSocket
+        /// Requests read but not yet answered.
+        var inFlight = 0
+        /// The loop will read no more requests: close once `inFlight` is 0 and all is sent.
+        var ending = false
+        /// The descriptor is closed; responses are dropped.
+        var closed = false
+        /// A send failed; the loop drops the connection when it next looks.
+        var sendFailure: SystemCallError?
+        /// The loop stopped reading because `inFlight` reached the connection's limit.
+        var readPaused = false
+    }
+
+    private let state: Mutex<State>
+
+    init(fd: Int32, maxFrameBytes: Int) {
+        state = Mutex(State(socket: FramedSocket(fd: fd, maxFrameBytes: maxFrameBytes)))
+    }
+
+    func withState<T>(_ body: (inout State) -> T) -> T {
+        state.withLock { body(&$0) }
+    }
+
+    /// Sends what is queued, unless a send failed before. The error of the send that failed.
+    func flush() -> SystemCallError? {
+        state.withLock { state in
+            guard !state.closed else { return nil }
+            if let failure = state.sendFailure { return failure }
+            state.sendFailure = Self.flush(&state)
+            return state.sendFailure
+        }
+    }
+
+    /// Sends what the socket takes; the error if a send failed.
+    private static func flush(_ state: inout State) -> SystemCallError? {
+        do {
+            try state.socket.flush()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// Sends a request's response (nil: none, for a notification), or only queues it for the
+    /// loop unless `send`, and counts the request answered. True when the loop must look at
+    /// this connection: bytes are left to send, a send failed, it may close now, or it may
+    /// read again.
+    func complete(_ line: [UInt8]?, send: Bool = true) -> Bool {
+        state.withLock { state in
+            state.inFlight -= 1
+            guard !state.closed else { return false }
+            if let line, state.sendFailure == nil {
+                state.socket.enqueue(line)
+                if send { state.sendFailure = Self.flush(&state) }
+            }
+            return state.socket.pendingOutboundBytes > 0 || state.sendFailure != nil
+                || (state.ending && state.inFlight == 0) || state.readPaused
+        }
+    }
+}
