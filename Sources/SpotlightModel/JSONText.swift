@@ -37,6 +37,11 @@ extension JSONValue {
         return Data(out)
     }
 
+    /// Appends the text ``serialized()`` returns to `out`, without a `Data` between.
+    package func write(into out: inout [UInt8]) {
+        JSONTextWriter.write(self, sortingKeys: false, into: &out)
+    }
+
     /// ``serialized()`` with every object's members in the order of their names' UTF-8 bytes,
     /// so equal values are equal text (the record store's form, docs/records.md).
     ///

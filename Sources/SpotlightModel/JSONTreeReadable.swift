@@ -11,7 +11,9 @@ import Foundation
 /// ```swift
 /// let record = Record.read(try JSONValue.parse(data))   // nil: decode it with init(from:)
 /// ```
-protocol JSONTreeReadable {
+///
+/// `package`: the protocol's messages (SpotlightProtocol) read their usual shapes this way too.
+package protocol JSONTreeReadable {
     static func read(_ value: JSONValue) -> Self?
 }
 
@@ -37,7 +39,7 @@ extension JSONValue {
 }
 
 extension Record: JSONTreeReadable {
-    static func read(_ value: JSONValue) -> Record? {
+    package static func read(_ value: JSONValue) -> Record? {
         guard case .object(let members) = value,
               case .string(let bundle)? = members["bundle"], case .string(let type)? = members["type"],
               case .string(let id)? = members["id"],
@@ -77,7 +79,7 @@ extension Record: JSONTreeReadable {
 
 extension PropertyValue: JSONTreeReadable {
     /// The usual shapes: one type key and nothing else, an int that is an int, a finite double.
-    static func read(_ value: JSONValue) -> PropertyValue? {
+    package static func read(_ value: JSONValue) -> PropertyValue? {
         guard case .object(let members) = value, members.count == 1, let (tag, inner) = members.first else { return nil }
         switch (tag, inner) {
         case ("string", .string(let text)): return .string(text)
@@ -106,10 +108,77 @@ extension PropertyValue: JSONTreeReadable {
 
 extension SearchHit: JSONTreeReadable {
     /// The usual shape of a query's hit: a record and a score (a double), nothing else.
-    static func read(_ value: JSONValue) -> SearchHit? {
+    package static func read(_ value: JSONValue) -> SearchHit? {
         guard case .object(let members) = value, members.count == 2, let recordValue = members["record"],
               case .double(let score)? = members["score"], score.isFinite,
               let record = Record.read(recordValue) else { return nil }
         return SearchHit(record: record, score: score)
+    }
+}
+
+extension SearchResult: JSONTreeReadable {
+    /// The usual shape of a query's answer: hits of the usual shape, the estimate and bounds
+    /// as ints, and the optional texts and lists; facets, timing and anything else go through
+    /// `init(from:)`.
+    package static func read(_ value: JSONValue) -> SearchResult? {
+        guard case .object(let members) = value, case .array(let hitValues)? = members["hits"],
+              case .int(let estimate)? = members["estimatedTotal"] else { return nil }
+        var hits: [SearchHit] = []
+        hits.reserveCapacity(hitValues.count)
+        for hitValue in hitValues {
+            guard let hit = SearchHit.read(hitValue) else { return nil }
+            hits.append(hit)
+        }
+        var result = SearchResult(hits: hits, estimatedTotal: Int(estimate))
+        for (name, member) in members where member != .null {
+            switch (name, member) {
+            case ("hits", _), ("estimatedTotal", _): break
+            case ("totalLowerBound", .int(let bound)): result.totalLowerBound = Int(bound)
+            case ("totalUpperBound", .int(let bound)): result.totalUpperBound = Int(bound)
+            case ("correctedText", .string(let text)): result.correctedText = text
+            case ("retriedWithCorrection", .bool(let retried)): result.retriedWithCorrection = retried
+            case ("completions", _):
+                guard let texts = member.stringArrayValue else { return nil }
+                result.completions = texts
+            case ("missingShards", _):
+                guard let texts = member.stringArrayValue else { return nil }
+                result.missingShards = texts
+            case ("inexact", _):
+                guard let texts = member.stringArrayValue else { return nil }
+                result.inexact = texts
+            default: return nil
+            }
+        }
+        return result
+    }
+}
+
+extension SearchQuery: JSONTreeReadable {
+    /// The usual shape of a query: its text, scope, page and flags; a sort, snippets,
+    /// spelling, an unknown member (refused) or a value of another type go through
+    /// `init(from:)`.
+    package static func read(_ value: JSONValue) -> SearchQuery? {
+        guard case .object(let members) = value else { return nil }
+        var query = SearchQuery(text: nil)
+        for (name, member) in members where member != .null {
+            switch (name, member) {
+            case ("text", .string(let text)): query.text = text
+            case ("language", .string(let tag)): query.language = tag
+            case ("offset", .int(let number)): query.offset = Int(number)
+            case ("limit", .int(let number)): query.limit = Int(number)
+            case ("completions", .int(let number)): query.completions = Int(number)
+            case ("explain", .bool(let flag)): query.explain = flag
+            case ("timing", .bool(let flag)): query.timing = flag
+            case ("bundles", _), ("types", _), ("facets", _):
+                guard let texts = member.stringArrayValue else { return nil }
+                switch name {
+                case "bundles": query.bundles = texts
+                case "types": query.types = texts
+                default: query.facets = texts
+                }
+            default: return nil
+            }
+        }
+        return query
     }
 }

@@ -69,3 +69,29 @@ extension PropertyValue: JSONTreeWritable {
         return .object([tag: value])
     }
 }
+
+extension SearchResult: JSONTreeWritable {
+    /// Hits of a record and a score, and every member but facets and timing (those go
+    /// through `encode(to:)`); a query's reply is written this way.
+    var jsonTree: JSONValue? {
+        guard facets == nil, timing == nil else { return nil }
+        var members: [String: JSONValue] = [:]
+        var hitTrees: [JSONValue] = []
+        hitTrees.reserveCapacity(hits.count)
+        for hit in hits {
+            guard hit.snippet == nil, hit.explanation == nil, hit.score.isFinite,
+                  let record = hit.record.jsonTree else { return nil }
+            hitTrees.append(.object(["record": record, "score": .double(hit.score)]))
+        }
+        members["hits"] = .array(hitTrees)
+        members["estimatedTotal"] = .int(Int64(estimatedTotal))
+        if let totalLowerBound { members["totalLowerBound"] = .int(Int64(totalLowerBound)) }
+        if let totalUpperBound { members["totalUpperBound"] = .int(Int64(totalUpperBound)) }
+        if let correctedText { members["correctedText"] = .string(correctedText) }
+        if let retriedWithCorrection { members["retriedWithCorrection"] = .bool(retriedWithCorrection) }
+        if let completions { members["completions"] = .array(completions.map(JSONValue.string)) }
+        if let missingShards { members["missingShards"] = .array(missingShards.map(JSONValue.string)) }
+        if let inexact { members["inexact"] = .array(inexact.map(JSONValue.string)) }
+        return .object(members)
+    }
+}

@@ -24,13 +24,27 @@ import SpotlightModel
         #expect(errorCode(c.readJSON()) == -32700)
     }
 
-    @Test func wrongParamTypesNameTheField() throws {
+    /// Sends `request` to a fresh daemon and expects invalid params (-32602) naming `name`.
+    func expectInvalidParams(_ request: String, naming name: String) throws {
         let daemon = try DaemonProcess()
         let c = try RawConnection(path: daemon.socket)
-        c.send(#"{"jsonrpc":"2.0","id":1,"method":"query","params":{"text":"a","limit":"ten"}}"#)
+        c.send(request)
         let reply = c.readJSON()
         #expect(errorCode(reply) == -32602)
-        #expect(((reply?["error"] as? [String: Any])?["message"] as? String)?.contains("limit") == true)
+        #expect(((reply?["error"] as? [String: Any])?["message"] as? String)?.contains(name) == true)
+    }
+
+    @Test func wrongParamTypesNameTheField() throws {
+        try expectInvalidParams(#"{"jsonrpc":"2.0","id":1,"method":"query","params":{"text":"a","limit":"ten"}}"#, naming: "limit")
+    }
+
+    @Test func aDonationWithAnUnknownMemberIsRefusedNamingIt() throws {
+        try expectInvalidParams(#"{"jsonrpc":"2.0","id":1,"method":"donate","params":{"records":"#
+                                + #"[{"bundle":"com.example.test","type":"Note","id":"1"}],"bacth":"b1"}}"#, naming: "bacth")
+    }
+
+    @Test func aQueryWithAnUnknownMemberIsRefusedNamingIt() throws {
+        try expectInvalidParams(#"{"jsonrpc":"2.0","id":1,"method":"query","params":{"text":"a","limt":5}}"#, naming: "limt")
     }
 
     @Test func aDonationWithAMissingFieldNamesIt() throws {

@@ -25,3 +25,28 @@ extension DonateParams {
         }
     }
 }
+
+extension DonateParams: JSONTreeReadable {
+    /// The usual shape, read without keyed containers (they took a third of a single
+    /// donation's handling): records of the usual shape and an optional batch name. Anything
+    /// else (a client state, an unknown member, a number to check) goes through
+    /// `init(from:)`, which words the refusal.
+    package static func read(_ value: JSONValue) -> DonateParams? {
+        guard case .object(let members) = value, case .array(let recordValues)? = members["records"] else { return nil }
+        var batch: String?
+        for (name, member) in members where name != "records" {
+            switch (name, member) {
+            case ("batch", .string(let text)): batch = text
+            case ("batch", .null), ("clientState", .null): break
+            default: return nil
+            }
+        }
+        var records: [Record] = []
+        records.reserveCapacity(recordValues.count)
+        for recordValue in recordValues {
+            guard let record = Record.read(recordValue) else { return nil }
+            records.append(record)
+        }
+        return DonateParams(records: records, batch: batch)
+    }
+}

@@ -47,8 +47,9 @@ public enum QueryReplyText {
         guard case .object(var members) = object else { return }
         members[excluded] = nil
         guard !members.isEmpty else { return }
-        let text = JSONValue.object(members).serialized()   // "{...}"
+        var text: [UInt8] = []
+        JSONValue.object(members).write(into: &text)   // "{...}"
         out.append(UInt8(ascii: ","))
-        out += text.dropFirst().dropLast()
+        out += text[1..<(text.count - 1)]
     }
 }
