@@ -44,22 +44,27 @@ final class CallerResolver: Sendable {
         var refusals: [String: String] = [:]
     }
     private let cache = Mutex(RegistryCache())
-    /// Connection -> the Flatpak app id of its peer (nil: not sandboxed), read once per connection.
-    private let sandboxes = Mutex<[Int: String?]>([:])
+    /// The registry directory's path, read from its URL once (`URL.path` took an eighth of a
+    /// single donation's handling).
+    private let registryPath: String
+    /// Connection -> what was learnt of its peer process at its first request.
+    private let peers = Mutex<[Int: PeerProcess]>([:])
 
     init(registry: AppRegistry, grants: Set<String>, readGrants: [String: Set<String>] = [:],
          log: SpotlightLog = .silent) {
         self.registry = registry
+        self.registryPath = registry.directory.path
         self.grants = grants
         self.readGrants = readGrants
         self.log = log
     }
 
     func resolve(_ peer: PeerCredentials) -> Caller {
-        if let app = sandboxApp(peer) {
+        let process = peerProcess(peer)
+        if let app = process.sandboxApp {
             return Caller(pid: peer.pid, bundle: app, writable: [app], readable: readable(byApp: app), via: "flatpak")
         }
-        if let exe = executable(of: peer.pid), let bundle = registeredExecutables()[exe] {
+        if let exe = process.executable(), let bundle = registeredExecutables()[exe] {
             return Caller(pid: peer.pid, bundle: bundle, writable: [bundle], via: "registered executable \(exe)")
         }
         return Caller(pid: peer.pid, bundle: nil, writable: grants, via: "unregistered")
@@ -68,12 +73,13 @@ final class CallerResolver: Sendable {
     /// What the peer may read (nil: everything): cheap after a connection's first request,
     /// for the query path.
     func readScope(_ peer: PeerCredentials) -> Set<String>? {
-        sandboxApp(peer).flatMap(readable(byApp:))
+        peerProcess(peer).sandboxApp.flatMap(readable(byApp:))
     }
 
-    /// Drops what was kept for a closed connection.
+    /// Drops what was kept for a closed connection (its `/proc` directory closes once no
+    /// request still resolving holds it).
     func forget(connection: Int) {
-        _ = sandboxes.withLock { $0.removeValue(forKey: connection) }
+        _ = peers.withLock { $0.removeValue(forKey: connection) }
     }
 
     private func readable(byApp app: String) -> Set<String>? {
@@ -81,25 +87,17 @@ final class CallerResolver: Sendable {
         return granted.contains("*") ? nil : granted.union([app])
     }
 
-    /// The Flatpak app id of the peer, read once per connection (a process cannot leave its sandbox).
-    private func sandboxApp(_ peer: PeerCredentials) -> String? {
-        guard peer.connection != 0 else { return flatpakAppID(pid: peer.pid) }
-        if let known = sandboxes.withLock({ $0[peer.connection] }) { return known }
-        let app = flatpakAppID(pid: peer.pid)
-        sandboxes.withLock { $0[peer.connection] = .some(app) }
-        return app
-    }
-
-    /// The real path of a process's executable: one readlink(2) per call (FileManager's took
-    /// 1.7% of the daemon's time under single donations), read on every call since a process
-    /// that exec'd another program keeps its connection.
-    func executable(of pid: Int32) -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let n = readlink("/proc/\(pid)/exe", &buffer, buffer.count - 1)
-        guard n > 0 else { return nil }
-        var path = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        if path.hasSuffix(" (deleted)") { path.removeLast(" (deleted)".count) }
-        return path
+    /// The peer's process as learnt at its connection's first request; learnt afresh for a
+    /// request without a connection.
+    private func peerProcess(_ peer: PeerCredentials) -> PeerProcess {
+        guard peer.connection != 0 else { return PeerProcess(pid: peer.pid, sandboxApp: flatpakAppID(pid: peer.pid)) }
+        if let known = peers.withLock({ $0[peer.connection] }) { return known }
+        let process = PeerProcess(pid: peer.pid, sandboxApp: flatpakAppID(pid: peer.pid))
+        return peers.withLock { known in
+            if let first = known[peer.connection] { return first }
+            known[peer.connection] = process
+            return process
+        }
     }
 
     /// The app id in `[Application] name=` of the process's `/.flatpak-info`, the file Flatpak
@@ -127,7 +125,7 @@ final class CallerResolver: Sendable {
     func registeredExecutables() -> [String: String] {
         // stat(2), not FileManager's attributes (3% of the daemon's time under single donations).
         var info = stat()
-        let modified: Date? = stat(registry.directory.path, &info) == 0
+        let modified: Date? = stat(registryPath, &info) == 0
             ? Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9) : nil
         return cache.withLock { cache in
             if let modified, cache.modified == modified, Date().timeIntervalSince(cache.scanned) < Self.registryMaxAge {
@@ -155,5 +153,46 @@ final class CallerResolver: Sendable {
             cache = RegistryCache(modified: modified, scanned: Date(), byExecutable: map, refusals: refusals)
             return map
         }
+    }
+}
+
+/// What the daemon keeps of a connection's peer process: its Flatpak app id (a process
+/// cannot leave its sandbox) and its `/proc/PID` directory, opened once, from which the
+/// executable is read at every request.
+final class PeerProcess: Sendable {
+    let pid: Int32
+    /// The Flatpak app id; nil: not sandboxed.
+    let sandboxApp: String?
+    /// `/proc/PID` opened `O_PATH`, or -1. It names this process for as long as it is open:
+    /// once the process is gone, reads through it fail rather than find a process that
+    /// was given the same pid.
+    private let directory: Int32
+
+    init(pid: Int32, sandboxApp: String?) {
+        self.pid = pid
+        self.sandboxApp = sandboxApp
+        directory = open("/proc/\(pid)", Self.pathOnly | O_DIRECTORY | O_CLOEXEC)
+    }
+
+    /// Linux's `O_PATH` (glibc declares it only with `_GNU_SOURCE`, which Swift's Glibc lacks).
+    private static let pathOnly: Int32 = 0o10000000
+
+    deinit {
+        if directory >= 0 { close(directory) }
+    }
+
+    /// The real path of the process's executable, read on every call (one readlinkat(2)
+    /// relative to the open directory, no path walk), since a process that exec'd another
+    /// program keeps its connection.
+    func executable() -> String? {
+        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = buffer.withUnsafeMutableBytes { raw in
+            directory >= 0 ? readlinkat(directory, "exe", raw.baseAddress!.assumingMemoryBound(to: CChar.self), raw.count - 1)
+                           : readlink("/proc/\(pid)/exe", raw.baseAddress!.assumingMemoryBound(to: CChar.self), raw.count - 1)
+        }
+        guard count > 0 else { return nil }
+        var path = String(decoding: buffer[..<count], as: UTF8.self)
+        if path.hasSuffix(" (deleted)") { path.removeLast(" (deleted)".count) }
+        return path
     }
 }
