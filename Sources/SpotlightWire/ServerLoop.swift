@@ -11,8 +11,9 @@ import Synchronization
 /// byte to the wake pipe only when the loop has something to do (bytes the socket did not
 /// take, a connection to close or to read again).
 ///
-/// What any thread may touch is here, immutable or in the mailbox's lock; what only the
-/// loop thread touches (the connections) is in ``LoopThread``, which that thread alone holds,
+/// What any thread may touch is here, immutable or in the mailbox's lock, or in a
+/// connection's writer under its own lock; what only the loop thread touches (the
+/// connections' reading side) is in ``LoopThread``, which that thread alone holds,
 /// so the compiler checks the split.
 final class ServerLoop: Sendable {
     fileprivate let configuration: UnixSocketServer.Configuration
@@ -116,9 +117,7 @@ private final class LoopThread {
             if stoppingSince == nil { fds.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0)) }
             for connection in connections.values {
                 // Sends what was queued while the loop slept, before asking poll for room.
-                guard connection.writer.withState({ $0.socket.pendingOutboundBytes }) == 0 || flush(connection) else {
-                    continue
-                }
+                guard flush(connection) else { continue }
                 var events: Int16 = 0
                 if wantsRead(connection) { events |= Int16(POLLIN) }
                 if connection.writer.withState({ $0.socket.pendingOutboundBytes }) > 0 { events |= Int16(POLLOUT) }
