@@ -160,16 +160,14 @@ final class CallerResolver: Sendable {
 /// cannot leave its sandbox) and its `/proc/PID` directory, opened once, from which the
 /// executable is read at every request.
 final class PeerProcess: Sendable {
-    let pid: Int32
     /// The Flatpak app id; nil: not sandboxed.
     let sandboxApp: String?
-    /// `/proc/PID` opened `O_PATH`, or -1. It names this process for as long as it is open:
-    /// once the process is gone, reads through it fail rather than find a process that
-    /// was given the same pid.
+    /// `/proc/PID` opened `O_PATH`, or -1 (the process was gone already: it has no
+    /// executable). It names this process for as long as it is open: once the process is
+    /// gone, reads through it fail rather than find a process that was given the same pid.
     private let directory: Int32
 
     init(pid: Int32, sandboxApp: String?) {
-        self.pid = pid
         self.sandboxApp = sandboxApp
         directory = open("/proc/\(pid)", Self.pathOnly | O_DIRECTORY | O_CLOEXEC)
     }
@@ -185,10 +183,10 @@ final class PeerProcess: Sendable {
     /// relative to the open directory, no path walk), since a process that exec'd another
     /// program keeps its connection.
     func executable() -> String? {
+        guard directory >= 0 else { return nil }
         var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = buffer.withUnsafeMutableBytes { raw in
-            directory >= 0 ? readlinkat(directory, "exe", raw.baseAddress!.assumingMemoryBound(to: CChar.self), raw.count - 1)
-                           : readlink("/proc/\(pid)/exe", raw.baseAddress!.assumingMemoryBound(to: CChar.self), raw.count - 1)
+            readlinkat(directory, "exe", raw.baseAddress!.assumingMemoryBound(to: CChar.self), raw.count - 1)
         }
         guard count > 0 else { return nil }
         var path = String(decoding: buffer[..<count], as: UTF8.self)
