@@ -160,8 +160,9 @@ extension SearchQuery: JSONTreeReadable {
     package static func read(_ value: JSONValue) -> SearchQuery? {
         guard case .object(let members) = value else { return nil }
         var query = SearchQuery(text: nil)
-        for (name, member) in members where member != .null {
+        for (name, member) in members {
             switch (name, member) {
+            case (_, .null) where memberNames.contains(name): break   // an unknown name is refused even when null
             case ("text", .string(let text)): query.text = text
             case ("language", .string(let tag)): query.language = tag
             case ("offset", .int(let number)): query.offset = Int(number)

@@ -90,6 +90,7 @@ import Testing
 
     @Test(arguments: [
         #"{"text":"comet","limt":5}"#,
+        #"{"text":"comet","limt":null}"#,
         #"{"text":"comet","sort":{"property":"n"}}"#,
         #"{"text":"comet","spelling":"suggest"}"#,
         #"{"text":"comet","limit":"5"}"#,
