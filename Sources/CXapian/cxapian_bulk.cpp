@@ -36,9 +36,39 @@ extern "C" cx_status cx_database_add_new_document(cx_database *db, const cx_docu
     CX_REQUIRE(doc, error);
     CX_GUARD(error, {
         Xapian::WritableDatabase &w = writable_part(db);
-        cx_count_spelling(db, doc->doc, +1);
         cx_plain_tags_scope plain(db->plain_tags);
         w.add_document(doc->doc);
+    });
+}
+
+extern "C" cx_status cx_database_spell_from_terms(cx_database *db, const char *after, size_t after_len,
+                                                  unsigned max_words, char **last, size_t *last_len, int *more,
+                                                  char **error) {
+    CX_REQUIRE(db, error);
+    CX_REQUIRE(after, error);
+    CX_REQUIRE(last, error);
+    CX_REQUIRE(last_len, error);
+    CX_REQUIRE(more, error);
+    CX_GUARD(error, {
+        Xapian::WritableDatabase &w = writable_part(db);
+        const std::string start(after, after_len);
+        std::string position;
+        Xapian::TermIterator term = w.allterms_begin();
+        if (!start.empty()) {
+            term.skip_to(start);
+            if (term != w.allterms_end() && *term == start) ++term;
+        }
+        // A word's count is how many documents hold it: what counting each document's words
+        // as it was added would have given (cx_count_spelling).
+        for (unsigned added = 0; term != w.allterms_end() && added < max_words; ++term) {
+            position = *term;
+            if (!cx_is_spelling_word(position)) continue;
+            w.add_spelling(position, term.get_termfreq());
+            ++added;
+        }
+        *more = term != w.allterms_end() ? 1 : 0;
+        *last = cx_copy_string(position);
+        *last_len = position.size();
     });
 }
 

@@ -158,6 +158,26 @@ import SpotlightModel
         #expect(try index.handle.spellingFrequency("asteroid") == UInt64(replaced + 50))
     }
 
+    @Test func aKeyChangedTwiceInOneBulkBuildCountsItsLastWordsInTheSpellingDictionary() async throws {
+        let fixture = EngineFixture()
+        try open(fixture, bulk: 100).close()
+        let store = try RecordStore(path: fixture.directory + "/store.sqlite")
+        _ = try store.upsert((0..<300).map { Self.package($0, "comet") })
+        _ = try store.upsert((0..<50).map { Self.package($0, "asteroid", version: 2) })
+        _ = try store.delete(.ids(bundle: "org.example.packages", type: "Package", ids: (50..<100).map { "p\($0)" }))
+        store.close()
+        let lines = Lines()
+        let engine = try open(fixture, bulk: 100, lines)
+        defer { engine.close() }
+        #expect(lines.count("in bulk") == 1)
+        let index = try activeIndex(fixture)
+        #expect(try index.handle.spellingFrequency("comet") == 200)
+        #expect(try index.handle.spellingFrequency("asteroid") == 50)
+        #expect(try index.handle.spellingFrequency("stargazers") == 250)
+        #expect(try index.handle.spellingFrequency("package0") == 1)
+        #expect(try index.handle.spellingFrequency("package75") == 0)
+    }
+
     @Test(arguments: [
         SearchQuery(text: "comet", limit: 1000),
         SearchQuery(text: "asteroid tool", limit: 1000),

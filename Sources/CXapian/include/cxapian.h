@@ -121,8 +121,16 @@ cx_status cx_database_compact(const char *source, const char *destination, char 
    larger on disk (cxapian_deflate.cpp has the figures). */
 cx_status cx_database_open_scratch(const char *path, int plain_tags, cx_database **out, char **error);
 /* Adds doc as a new document (no unique-term lookup: the caller knows no document holds its
-   key) and counts its words into the pending spelling changes. */
+   key). Its words do not go into the spelling dictionary: a part's dictionary is made from
+   its terms once it is written (cx_database_spell_from_terms). */
 cx_status cx_database_add_new_document(cx_database *db, const cx_document *doc, char **error);
+/* Adds to the pending spelling changes (written at the next commit) the spelling words among
+   the database's terms after `after` in byte order ("" for the first), up to max_words of
+   them, each counted as often as documents hold it: the dictionary counting each document's
+   words gives, made in one pass over the terms. *last is the last term looked at (free it;
+   pass it as `after` to go on); *more is 0 once no term is left. */
+cx_status cx_database_spell_from_terms(cx_database *db, const char *after, size_t after_len, unsigned max_words,
+                                       char **last, size_t *last_len, int *more, char **error);
 /* Merges the local databases at sources, in order, into a new compacted database at
    destination (which must not exist yet): document ids are renumbered so each source's
    documents follow the previous source's; spelling tables are summed; metadata keys of every

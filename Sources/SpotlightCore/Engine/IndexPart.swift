@@ -55,11 +55,9 @@ final class IndexPart {
                 if held.insert(change.key).inserted {
                     try database.addNewDocument(document)
                 } else {
-                    try database.updateSpelling(uniqueTerm: term, document)
                     try database.replaceDocument(uniqueTerm: term, document)
                 }
             } else if held.remove(change.key) != nil {
-                try database.updateSpelling(uniqueTerm: term, nil)
                 try database.deleteDocuments(term: term)
             }
             uncommitted += 1
@@ -67,10 +65,31 @@ final class IndexPart {
         }
     }
 
-    /// Commits what is left and closes the part, ready to be merged.
+    /// Commits what is left, makes the part's spelling dictionary and closes the part, ready
+    /// to be merged.
     func finish() throws {
         try commit()
+        try makeSpellingDictionary()
         try database.close()
+    }
+
+    /// Spelling words written per commit while the dictionary is made: Xapian holds each
+    /// word's fragments in memory until the commit.
+    static let spellingWordsPerCommit: UInt32 = 20_000
+
+    /// The part's spelling dictionary, from the terms of the documents it holds once they are
+    /// all written: each word counted as often as documents hold it, which is what counting
+    /// each document's words as it is added gives, without a count per word per document and
+    /// a dictionary update per word at every commit (6% of an import's CPU, profiled on the
+    /// package corpus).
+    private func makeSpellingDictionary() throws {
+        var after: [UInt8] = []
+        while true {
+            let next = try database.spellFromTerms(after: after, maxWords: Self.spellingWordsPerCommit)
+            try commit()
+            guard next.more else { return }
+            after = next.last
+        }
     }
 
     /// Commits with disk space reserved first.

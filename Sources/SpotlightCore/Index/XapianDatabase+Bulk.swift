@@ -15,9 +15,32 @@ extension XapianDatabase {
     }
 
     /// Adds `document` as a new document, with no lookup of its key: the caller knows no
-    /// document holds it. Its words go into the spelling dictionary at the next commit.
+    /// document holds it. Its words do not go into the spelling dictionary: a part's
+    /// dictionary is made from its terms once it is written (``spellFromTerms(after:maxWords:)``).
     func addNewDocument(_ document: XapianDocument) throws {
         try check(subject, "add a document") { cx_database_add_new_document(handle, document.handle, $0) }
+    }
+
+    /// Adds to the spelling changes of the next commit up to `maxWords` spelling words among
+    /// the terms after `after` (empty: from the first), each counted as often as documents
+    /// hold it, which is the count adding each document's words one by one gives. Returns the
+    /// last term looked at (the next call's `after`) and whether any term is left.
+    ///
+    /// ```swift
+    /// var next = try part.spellFromTerms(after: [], maxWords: 20_000)
+    /// while next.more { try part.commit(); next = try part.spellFromTerms(after: next.last, maxWords: 20_000) }
+    /// ```
+    func spellFromTerms(after: [UInt8], maxWords: UInt32) throws -> (last: [UInt8], more: Bool) {
+        var last: UnsafeMutablePointer<CChar>? = nil
+        var count = 0
+        var more: Int32 = 0
+        let terminated = after.map { CChar(bitPattern: $0) } + [0]   // never empty: a base address
+        try terminated.withUnsafeBufferPointer { bytes in
+            try check(subject, "make the spelling dictionary") {
+                cx_database_spell_from_terms(handle, bytes.baseAddress!, after.count, maxWords, &last, &count, &more, $0)
+            }
+        }
+        return (takeBytes(last, count: count), more != 0)
     }
 
     /// Merges the databases at `sources`, in order, into a new compacted database at
