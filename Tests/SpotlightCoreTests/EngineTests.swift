@@ -86,6 +86,35 @@ func ids(_ result: SearchResult) -> [String] { result.hits.map(\.record.id).sort
         #expect(try engine.status().documentCount == 400)
     }
 
+    @Test func aRebuildKeepsTheSpellingDictionary() async throws {
+        let fixture = EngineFixture()
+        let engine = try fixture.open()
+        defer { engine.close() }
+        let titles = ["Cosmic Ray Calibration", "Morning Launch Briefing", "Supernova Viewing Party"]
+        _ = try await engine.write(.upsert((0..<300).map { EngineFixture.event("r\($0)", titles[$0 % 3]) },
+                                           clientState: nil))
+        _ = try await engine.write(.upsert((0..<30).map { EngineFixture.event("r\($0)", "Quasar Watch") },
+                                           clientState: nil))
+        let words = ["cosmic", "supernova", "quasar", "briefing"]
+        func frequencies() async throws -> [UInt64] {
+            // The index's committed revision, as a reader opened now sees it.
+            while case let status = try engine.status(), status.lastAppliedSequence < status.storeSequence {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            let active = try FileManager.default.destinationOfSymbolicLink(atPath: fixture.directory + "/index")
+            let index = try SearchIndex.openReadOnly(.local(path: fixture.directory + "/" + active))
+            return try words.map { try index.handle.spellingFrequency($0) }
+        }
+        // Donated one by one (each document's words counted as it is written)...
+        let before = try await frequencies()
+        #expect(before == [90, 90, 30, 90])   // r0..r29, 10 of each title, were donated again as Quasar Watch
+        // ...and rebuilt in bulk parts (each part's words counted from its terms at its end).
+        _ = try await engine.rebuild()
+        #expect(try await frequencies() == before)
+        let corrected = try await engine.search(SearchQuery(text: "supernvoa", limit: 10, spelling: .suggest))
+        #expect(corrected.correctedText == "supernova")
+    }
+
     @Test func writesDuringARebuildAreCarriedOver() async throws {
         let fixture = EngineFixture()
         let engine = try fixture.open()
