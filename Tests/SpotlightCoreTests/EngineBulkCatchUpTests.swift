@@ -47,11 +47,6 @@ import SpotlightModel
         _ = try store.upsert((600..<650).map { Self.package($0, "asteroid") })
     }
 
-    private func activeIndex(_ fixture: EngineFixture) throws -> SearchIndex {
-        let active = try FileManager.default.destinationOfSymbolicLink(atPath: fixture.directory + "/index")
-        return try SearchIndex.openReadOnly(.local(path: fixture.directory + "/" + active))
-    }
-
     @Test func aLargeDonationIsIndexedInBulkAndEveryRecordIsFound() async throws {
         let fixture = EngineFixture()
         let lines = Lines()
@@ -153,7 +148,7 @@ import SpotlightModel
         #expect(ids(try await engine.search(SearchQuery(text: "comet", limit: 1000))) == comets.map { "p\($0)" }.sorted())
         #expect(try await engine.search(SearchQuery(text: "p250", limit: 10)).hits.isEmpty)
         #expect(try engine.status().documentCount == 550)
-        let index = try activeIndex(fixture)
+        let index = try fixture.activeIndex()
         #expect(try index.handle.spellingFrequency("comet") == UInt64(comets.count))
         #expect(try index.handle.spellingFrequency("asteroid") == UInt64(replaced + 50))
     }
@@ -170,7 +165,7 @@ import SpotlightModel
         let engine = try open(fixture, bulk: 100, lines)
         defer { engine.close() }
         #expect(lines.count("in bulk") == 1)
-        let index = try activeIndex(fixture)
+        let index = try fixture.activeIndex()
         #expect(try index.handle.spellingFrequency("comet") == 200)
         #expect(try index.handle.spellingFrequency("asteroid") == 50)
         #expect(try index.handle.spellingFrequency("stargazers") == 250)

@@ -20,6 +20,12 @@ final class EngineFixture {
         return try SpotlightEngine(dataDirectory: directory, options: options)
     }
 
+    /// The active index generation, opened read-only: its committed revision.
+    func activeIndex() throws -> SearchIndex {
+        let active = try FileManager.default.destinationOfSymbolicLink(atPath: directory + "/index")
+        return try SearchIndex.openReadOnly(.local(path: directory + "/" + active))
+    }
+
     /// Overwrites the first `bytes` of every table file of the active index generation.
     func damageActiveIndex(bytes: Int) throws {
         let active = try FileManager.default.destinationOfSymbolicLink(atPath: directory + "/index")
@@ -101,8 +107,7 @@ func ids(_ result: SearchResult) -> [String] { result.hits.map(\.record.id).sort
             while case let status = try engine.status(), status.lastAppliedSequence < status.storeSequence {
                 try await Task.sleep(for: .milliseconds(20))
             }
-            let active = try FileManager.default.destinationOfSymbolicLink(atPath: fixture.directory + "/index")
-            let index = try SearchIndex.openReadOnly(.local(path: fixture.directory + "/" + active))
+            let index = try fixture.activeIndex()
             return try words.map { try index.handle.spellingFrequency($0) }
         }
         // Donated one by one (each document's words counted as it is written)...
