@@ -236,7 +236,16 @@ struct JSONTextParser {
             let b = bytes[i]
             if b == UInt8(ascii: "\"") { i += 1; break }
             guard b >= 0x20 else { throw fail("a control character must be escaped in a string") }
-            if b != UInt8(ascii: "\\") { out.append(b); bits |= b; i += 1; continue }
+            if b != UInt8(ascii: "\\") {
+                // A run up to the next quote, escape or control character, copied whole.
+                let run = i
+                while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\"), bytes[i] >= 0x20 {
+                    bits |= bytes[i]
+                    i += 1
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i]))
+                continue
+            }
             i += 1
             guard i < bytes.count else { throw fail("unterminated escape") }
             let e = bytes[i]

@@ -68,7 +68,7 @@ enum RecordDocument {
 
     static func decode(_ data: [UInt8], in subject: String) throws -> Record {
         do {
-            return try StoredJSON.decode(Record.self, from: Data(data))
+            return try data.withUnsafeBytes(StoredJSON.decodeRecord(from:))
         } catch {
             throw SpotlightError(.corrupt, "a document in \(subject) does not hold a record; "
                 + "rebuild the index from the record store", underlying: "\(error)")

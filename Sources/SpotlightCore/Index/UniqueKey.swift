@@ -26,18 +26,24 @@ enum UniqueKey {
 
     /// The key ``longForm(of:)`` wrote, or nil when `bytes` is not one.
     static func parseLongForm<Bytes: Collection>(_ bytes: Bytes) -> RecordKey? where Bytes.Element == UInt8 {
-        var parts: [String] = []
         var rest = bytes[...]
-        while parts.count < 3 {
-            guard let colon = rest.firstIndex(of: UInt8(ascii: ":")),
-                  let count = Int(String(decoding: rest[..<colon], as: UTF8.self)), count >= 0 else { return nil }
-            let start = rest.index(after: colon)
-            guard rest.distance(from: start, to: rest.endIndex) >= count else { return nil }
-            let end = rest.index(start, offsetBy: count)
-            parts.append(String(decoding: rest[start..<end], as: UTF8.self))
-            rest = rest[end...]
+        // One `<n>:<bytes>` part; the length read digit by digit (a String per length and an
+        // array of parts were half of reading a page of hits' keys).
+        func part() -> String? {
+            var count = 0, digits = 0
+            while let b = rest.first, b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") {
+                guard digits < 18 else { return nil }
+                count = count * 10 + Int(b - UInt8(ascii: "0"))
+                digits += 1
+                rest = rest.dropFirst()
+            }
+            guard digits > 0, rest.first == UInt8(ascii: ":") else { return nil }
+            rest = rest.dropFirst()
+            guard let end = rest.index(rest.startIndex, offsetBy: count, limitedBy: rest.endIndex) else { return nil }
+            defer { rest = rest[end...] }
+            return String(decoding: rest[..<end], as: UTF8.self)
         }
-        guard rest.isEmpty else { return nil }
-        return RecordKey(bundle: parts[0], type: parts[1], id: parts[2])
+        guard let bundle = part(), let type = part(), let id = part(), rest.isEmpty else { return nil }
+        return RecordKey(bundle: bundle, type: type, id: id)
     }
 }

@@ -165,7 +165,7 @@ extension RecordStore {
     ///
     /// - Throws: `.corrupt` naming `key` when the column holds no record.
     func decodeRecord(_ row: SQLRow, _ column: Int32, key: RecordKey) throws -> Record {
-        try storedText(row, column, key: key) { try StoredJSON.decode(Record.self, from: $0) }
+        try storedText(row, column, key: key) { try StoredJSON.decodeRecord(from: $0) }
     }
 
     /// `body` with the JSON text of the record in `column` of `row`, expanded when stored

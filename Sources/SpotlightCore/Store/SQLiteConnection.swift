@@ -141,10 +141,12 @@ final class SQLiteConnection {
     private func bind(_ value: SQLValue, at index: Int32, in statement: OpaquePointer, sql: String) throws {
         try check(sql) {
             switch value {
-            case .utf8(let text):
-                return bindBytes(Data(text.utf8), at: index, in: statement)
+            case .utf8(var text):
+                // The string's own bytes (SQLite copies them): `Data(text.utf8)` was a tenth of
+                // reading a page of hits' records.
+                return text.withUTF8 { bindBytes(UnsafeRawBufferPointer($0), at: index, in: statement) }
             case .blob(let data):
-                return bindBytes(data, at: index, in: statement)
+                return data.withUnsafeBytes { bindBytes($0, at: index, in: statement) }
             case .int(let number): return sqlite3_bind_int64(statement, index, number)
             case .double(let number): return sqlite3_bind_double(statement, index, number)
             case .null: return sqlite3_bind_null(statement, index)
@@ -152,12 +154,10 @@ final class SQLiteConnection {
         }
     }
 
-    private func bindBytes(_ data: Data, at index: Int32, in statement: OpaquePointer) -> Int32 {
-        data.withUnsafeBytes { buffer in
-            // A zero-length blob still needs a non-null pointer, or SQLite binds NULL.
-            let base = buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1)
-            return sqlite3_bind_blob64(statement, index, base, UInt64(buffer.count), transient)
-        }
+    private func bindBytes(_ buffer: UnsafeRawBufferPointer, at index: Int32, in statement: OpaquePointer) -> Int32 {
+        // A zero-length blob still needs a non-null pointer, or SQLite binds NULL.
+        let base = buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1)
+        return sqlite3_bind_blob64(statement, index, base, UInt64(buffer.count), transient)
     }
 
     /// Maps a SQLite result code to the project's error codes; sqlite3_errmsg is the underlying cause.

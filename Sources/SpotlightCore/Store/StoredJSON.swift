@@ -24,4 +24,10 @@ enum StoredJSON {
     static func decode<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer) throws -> T {
         try JSONValueDecoder().decode(T.self, from: JSONValue.parse(bytes: bytes))
     }
+
+    /// A record: read straight from the text when it has the usual shape
+    /// (``Record/read(text:)``, no tree between), else decoded as above, which words the error.
+    static func decodeRecord(from bytes: UnsafeRawBufferPointer) throws -> Record {
+        try Record.read(text: bytes) ?? decode(Record.self, from: bytes)
+    }
 }
