@@ -55,7 +55,7 @@ enum StatusCommand: Command {
         if let apps = status.appsDirectory { lines.append("apps directory  \(apps)") }
         lines += [
             "index           \(index.indexState)\(index.message.map { ": \($0)" } ?? "")",
-            "records         \(index.recordCount) in the store, \(index.documentCount) in the index",
+            "records         \(index.recordCount) in the store, \(index.documentCount) in the index" + catchingUp(index),
             "sizes           store \(Terminal.bytes(index.storeBytes)), index \(Terminal.bytes(index.indexBytes))",
             "sequence        store \(index.storeSequence), index applied \(index.lastAppliedSequence)",
         ]
@@ -78,5 +78,14 @@ enum StatusCommand: Command {
             lines.append(Terminal.table(["BUNDLE", "TYPE", "RECORDS"], rows))
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// While the index has changes of the store still to apply (an import just donated, a
+    /// restart), the two counts differ for that reason and not because records are missing:
+    /// the line says so.
+    static func catchingUp(_ index: IndexStatus) -> String {
+        guard index.storeSequence > index.lastAppliedSequence else { return "" }
+        let behind = index.storeSequence - index.lastAppliedSequence
+        return " (the index is catching up: \(behind) change\(behind == 1 ? "" : "s") to apply)"
     }
 }
