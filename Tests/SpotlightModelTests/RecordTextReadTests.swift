@@ -107,3 +107,53 @@ import Testing
         }
     }
 }
+
+/// Damaged text: whatever bytes a record's text holds, the text reading never crashes and
+/// never reads a record the tree would read differently or refuse.
+@Suite struct RecordTextReadDamageTests {
+    /// SplitMix64: the same damage on every run.
+    struct Random {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    }
+
+    static let seeds = [
+        #"{"bundle":"b","id":"1","keywords":["k","l"],"properties":{"a":{"array":[{"int":1},{"entity":{"id":"c","type":"C"}}]},"#
+            + #""d":{"double":2.5},"s":{"string":"x\ny"},"t":{"bool":true}},"rankingHint":40,"title":"Caf\u00e9","type":"T"}"#,
+        #"{"bundle":"org.debian.packages","id":"0ad","properties":{"description":{"string":"0 A.D. (\"zero ey-dee\") is a free game"},"#
+            + #""installedSize":{"int":28591},"priority":{"enum":"optional"}},"subtitle":"Real-time strategy","title":"0ad","type":"Package"}"#,
+    ]
+
+    @Test(arguments: seeds)
+    func damagedTextReadsAsTheTreeReadsItOrIsLeftToIt(_ seed: String) throws {
+        var random = Random(state: UInt64(seed.utf8.count))
+        let original = Array(seed.utf8)
+        let alphabet = Array(#"{}[]",:\ 0123456789.eE+-ntrufalsbdig"#.utf8) + [0x00, 0x1F, 0x80, 0xC3, 0xFF]
+        var readSome = 0
+        for _ in 0..<5000 {
+            var bytes = original
+            for _ in 0...random.below(3) {
+                let at = random.below(bytes.count)
+                switch random.below(4) {
+                case 0: bytes[at] = alphabet[random.below(alphabet.count)]
+                case 1: bytes.insert(alphabet[random.below(alphabet.count)], at: random.below(bytes.count + 1))
+                case 2: bytes.remove(at: at)
+                default: bytes.removeSubrange(at...)
+                }
+                if bytes.isEmpty { bytes = [UInt8(ascii: "{")] }
+            }
+            guard let read = bytes.withUnsafeBytes({ Record.read(text: $0) }) else { continue }
+            readSome += 1
+            let tree = try JSONValueDecoder().decode(Record.self, from: JSONValue.parse(Data(bytes)))
+            #expect(read == tree, "\(String(decoding: bytes, as: UTF8.self))")
+        }
+        #expect(readSome > 100)
+    }
+}
