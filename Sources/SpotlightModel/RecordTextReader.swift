@@ -14,25 +14,15 @@ import Foundation
 /// ```
 extension Record {
     package static func read(text: UnsafeRawBufferPointer) -> Record? {
-        var reader = RecordTextReader(parser: JSONTextParser(bytes: text.bindMemory(to: UInt8.self)))
-        return reader.document()
+        var reader = JSONPullReader(bytes: text)
+        guard let record = reader.record(), reader.atEnd() else { return nil }
+        return record
     }
 }
 
-/// The pull reading behind ``Record/read(text:)``: every method returns nil (or false) where
-/// the text leaves the usual shape, and the caller gives up.
-struct RecordTextReader {
-    var parser: JSONTextParser
-
-    private var bytes: UnsafeBufferPointer<UInt8> { parser.bytes }
-
-    mutating func document() -> Record? {
-        guard let record = record() else { return nil }
-        parser.skipSpace()
-        return parser.i == bytes.count ? record : nil
-    }
-
-    private mutating func record() -> Record? {
+extension JSONPullReader {
+    /// A record of the usual shape (``Record/read(_:)``'s), or nil.
+    mutating func record() -> Record? {
         var bundle: String?, type: String?, id: String?
         var title: String?, subtitle: String?, domain: String?, language: String?
         var synonyms: [String] = [], keywords: [String] = []
@@ -82,9 +72,7 @@ struct RecordTextReader {
         properties.reserveCapacity(8)   // growing from empty rehashed a fifth of this reading's time
         guard var more = open(UInt8(ascii: "{")) else { return nil }
         while more {
-            parser.skipSpace()
-            guard parser.i < bytes.count, bytes[parser.i] == UInt8(ascii: "\""), let name = try? parser.string() else { return nil }
-            guard colon(), let value = propertyValue() else { return nil }
+            guard let name = memberKey(), let value = propertyValue() else { return nil }
             properties[name] = value
             guard let next = close(UInt8(ascii: "}")) else { return nil }
             more = next
@@ -103,10 +91,7 @@ struct RecordTextReader {
         case _ where Self.equal(tag, "double"):
             guard case .double(let number)? = number(), number.isFinite else { return nil }
             value = .double(number)
-        case _ where Self.equal(tag, "bool"):
-            if parser.i < bytes.count, bytes[parser.i] == UInt8(ascii: "t"), (try? parser.literal("true")) != nil { value = .bool(true) }
-            else if parser.i < bytes.count, bytes[parser.i] == UInt8(ascii: "f"), (try? parser.literal("false")) != nil { value = .bool(false) }
-            else { return nil }
+        case _ where Self.equal(tag, "bool"): guard let flag = bool() else { return nil }; value = .bool(flag)
         case _ where Self.equal(tag, "date"): guard let text = string(), let date = ISO8601.date(from: text) else { return nil }; value = .date(date)
         case _ where Self.equal(tag, "url"): guard let text = string(), let url = URL(string: text) else { return nil }; value = .url(url)
         case _ where Self.equal(tag, "entity"):
@@ -125,7 +110,6 @@ struct RecordTextReader {
             var elements: [PropertyValue] = []
             guard var more = open(UInt8(ascii: "[")) else { return nil }
             while more {
-                parser.skipSpace()
                 guard let element = propertyValue() else { return nil }
                 elements.append(element)
                 guard let next = close(UInt8(ascii: "]")) else { return nil }
@@ -135,79 +119,5 @@ struct RecordTextReader {
         default: return nil
         }
         return close(UInt8(ascii: "}")) == false ? value : nil
-    }
-
-    /// Opens an object or array: true when a member or element follows, false when it is empty.
-    /// Nesting counts as the tree's parse counts it, so both refuse the same depth.
-    private mutating func open(_ bracket: UInt8) -> Bool? {
-        parser.skipSpace()
-        guard parser.i < bytes.count, bytes[parser.i] == bracket, (try? parser.nest()) != nil else { return nil }
-        parser.i += 1
-        parser.skipSpace()
-        let closing = bracket == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
-        if parser.i < bytes.count, bytes[parser.i] == closing { parser.i += 1; parser.depth -= 1; return false }
-        return true
-    }
-
-    /// After a member or element: true after a comma (another follows), false after `closing`.
-    private mutating func close(_ closing: UInt8) -> Bool? {
-        parser.skipSpace()
-        guard parser.i < bytes.count else { return nil }
-        if bytes[parser.i] == UInt8(ascii: ",") { parser.i += 1; return true }
-        if bytes[parser.i] == closing { parser.i += 1; parser.depth -= 1; return false }
-        return nil
-    }
-
-    private mutating func colon() -> Bool {
-        parser.skipSpace()
-        guard parser.i < bytes.count, bytes[parser.i] == UInt8(ascii: ":") else { return false }
-        parser.i += 1
-        parser.skipSpace()
-        return true
-    }
-
-    /// A member name without escapes and its colon, as the bytes of the text (no String made).
-    private mutating func memberName() -> UnsafeBufferPointer<UInt8>? {
-        parser.skipSpace()
-        guard parser.i < bytes.count, bytes[parser.i] == UInt8(ascii: "\"") else { return nil }
-        let start = parser.i + 1
-        var end = start
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
-        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
-        parser.i = end + 1
-        guard colon() else { return nil }
-        return UnsafeBufferPointer(rebasing: bytes[start..<end])
-    }
-
-    /// Consumes `null` when it comes next.
-    private mutating func nullValue() -> Bool {
-        guard parser.i < bytes.count, bytes[parser.i] == UInt8(ascii: "n") else { return false }
-        return (try? parser.literal("null")) != nil
-    }
-
-    private mutating func string() -> String? {
-        guard parser.i < bytes.count, bytes[parser.i] == UInt8(ascii: "\"") else { return nil }
-        return try? parser.string()
-    }
-
-    private mutating func strings() -> [String]? {
-        var texts: [String] = []
-        guard var more = open(UInt8(ascii: "[")) else { return nil }
-        while more {
-            guard let text = string() else { return nil }
-            texts.append(text)
-            guard let next = close(UInt8(ascii: "]")) else { return nil }
-            more = next
-        }
-        return texts
-    }
-
-    private mutating func number() -> JSONValue? {
-        guard parser.i < bytes.count, bytes[parser.i] == UInt8(ascii: "-") || JSONTextParser.isDigit(bytes[parser.i]) else { return nil }
-        return try? parser.number()
-    }
-
-    private static func equal(_ name: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
-        name.count == word.utf8CodeUnitCount && memcmp(name.baseAddress!, word.utf8Start, name.count) == 0
     }
 }
