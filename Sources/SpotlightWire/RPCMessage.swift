@@ -138,13 +138,17 @@ enum RPCCoding {
     /// Parses a frame into a JSON value; invalid UTF-8 and bad JSON are parse errors
     /// that say where.
     static func decode(_ frame: [UInt8]) throws(RPCError) -> JSONValue {
-        if String(validating: frame, as: UTF8.self) == nil {
-            let offset = firstInvalidUTF8Offset(frame) ?? 0
-            throw .parseError("the frame is not valid UTF-8 (first bad byte at offset \(offset)); send UTF-8 JSON")
-        }
         do {
-            return try JSONValue.parse(Data(frame))
+            // Parsed where it lies. A frame that parses is valid UTF-8 (the parser validates
+            // every string and refuses any other byte above 0x7F), so the frame is checked
+            // for UTF-8 only when it does not parse, to say so: a pass over every reply and
+            // a copy into Data were 6% of a client's handling of a query's reply.
+            return try frame.withUnsafeBytes { try JSONValue.parse(bytes: $0) }
         } catch {
+            if String(validating: frame, as: UTF8.self) == nil {
+                let offset = firstInvalidUTF8Offset(frame) ?? 0
+                throw .parseError("the frame is not valid UTF-8 (first bad byte at offset \(offset)); send UTF-8 JSON")
+            }
             throw .parseError("the frame is not valid JSON: \(error)")
         }
     }
