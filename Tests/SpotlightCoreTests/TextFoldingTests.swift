@@ -39,3 +39,27 @@ import Testing
         #expect(FoldedText("Café").restore("tea") == nil)
     }
 }
+
+/// `TextNormalizer.trimmed` leaves what Foundation's `trimmingCharacters(in:
+/// .whitespacesAndNewlines)` leaves, scalar for scalar.
+@Suite struct TextTrimmingTests {
+    /// Every scalar of the Basic Multilingual Plane Foundation counts as whitespace or newline.
+    static let foundationWhitespace: [Unicode.Scalar] = (0...0xFFFF).compactMap { Unicode.Scalar($0) }
+        .filter { CharacterSet.whitespacesAndNewlines.contains($0) }
+
+    @Test func everyWhitespaceScalarIsTrimmedAndNothingElse() {
+        #expect(Self.foundationWhitespace.count > 20)
+        for scalar in (0...0xFFFF).compactMap({ Unicode.Scalar($0) }) {
+            let text = "\(scalar)a\(scalar)b\(scalar)"
+            #expect(TextNormalizer.trimmed(text) == text.trimmingCharacters(in: .whitespacesAndNewlines),
+                    "U+\(String(scalar.value, radix: 16))")
+        }
+    }
+
+    @Test(arguments: ["", " ", "\n\t \u{3000}", "saturn", " saturn rings\n", "\u{301}a ", " \u{301}a", "a \u{85}",
+                      "\u{2028}title:lib\u{2029}", "ｓａｔｕｒｎ\u{3000}", "😀 ", " é"])
+    func aTextIsTrimmedAsFoundationTrimsIt(_ text: String) {
+        #expect(TextNormalizer.trimmed(text) == text.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(Array(TextNormalizer.trimmed(text).unicodeScalars) == Array(text.trimmingCharacters(in: .whitespacesAndNewlines).unicodeScalars))
+    }
+}

@@ -37,7 +37,7 @@ struct QueryCompiler {
     }
 
     func compileWithCorrection(_ query: SearchQuery, now: Date) throws -> Compiled {
-        let text = query.text?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let text = query.text.map(TextNormalizer.trimmed) ?? ""
         var result: XapianQuery
         var corrected: String?
         if text.isEmpty {
@@ -69,7 +69,7 @@ struct QueryCompiler {
     /// Xapian's spelling correction of `text` read as whole words: it never corrects the
     /// partial last word, so this asks about the text with that word taken as typed in full.
     func correctionOfWholeWords(_ text: String) throws -> String? {
-        let folded = TextNormalizer.foldQuery(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        let folded = TextNormalizer.foldQuery(TextNormalizer.trimmed(text))
         guard !folded.isEmpty, folded.utf8.count <= Self.maxQueryBytes else { return nil }
         let parser = try makeParser(for: folded)
         _ = try? parser.parse(folded, flags: [.phrase, .boolean, .loveHate, .pureNot, .cjkNgram, .spellingCorrection])
@@ -88,12 +88,17 @@ struct QueryCompiler {
         let extra: XapianQueryParser.Flags = spelling ? [.spellingCorrection] : []
         let full: XapianQueryParser.Flags = [.phrase, .boolean, .loveHate, .pureNot, .partial, .wildcard, .cjkNgram]
         var firstError: (any Error)?
-        var attempts: [(String, XapianQueryParser.Flags)] = [(folded, full), (Self.plainWords(folded), [.partial, .cjkNgram])]
+        // Each retry's text is made only when the attempt before failed (the plain words of
+        // every query, made up front, were a fifth of compiling it).
+        var attempts: [(() -> String, XapianQueryParser.Flags)] = [
+            ({ folded }, full), ({ Self.plainWords(folded) }, [.partial, .cjkNgram]),
+        ]
         if CJKQueryGrouping.containsCJK(folded) {   // libxapian 1.4's n-gram parsing: see CJKQueryGrouping
-            attempts.insert((CJKQueryGrouping.grouped(folded), full), at: 1)
-            attempts.append((CJKQueryGrouping.grouped(Self.plainWords(folded)), [.partial, .cjkNgram]))
+            attempts.insert(({ CJKQueryGrouping.grouped(folded) }, full), at: 1)
+            attempts.append(({ CJKQueryGrouping.grouped(Self.plainWords(folded)) }, [.partial, .cjkNgram]))
         }
-        for (attempt, flags) in attempts {
+        for (make, flags) in attempts {
+            let attempt = make()
             do {
                 let query = try widenedForLongText(try parsedInEveryLanguage(attempt, flags: flags.union(extra), parser, folded),
                                                    attempt)

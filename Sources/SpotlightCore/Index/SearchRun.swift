@@ -80,7 +80,7 @@ struct SearchRun {
     /// Xapian's correction of the text, then of its short words it missed (``ShortWordSpelling``).
     private func correction(_ parsed: String?, _ compiler: QueryCompiler, _ text: String) throws -> String? {
         let xapian = try parsed ?? compiler.correctionOfWholeWords(text)
-        let base = xapian ?? TextNormalizer.foldQuery(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        let base = xapian ?? TextNormalizer.foldQuery(TextNormalizer.trimmed(text))
         return try ShortWordSpelling(database: database).correct(base) ?? xapian
     }
 
@@ -293,7 +293,7 @@ struct SearchRun {
     }
 
     private func explanation(_ hit: SearchHit, _ terms: [String], _ query: SearchQuery) throws -> HitExplanation {
-        let hasText = !(query.text ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        let hasText = !TextNormalizer.trimmed(query.text ?? "").isEmpty
         let boost = hasText ? Double(hit.record.rankingHint ?? 0) * QueryCompiler.rankingHintScale : 0
         return HitExplanation(matches: terms.compactMap(Self.termMatch), relevance: hit.score - boost,
                               rankingHintBoost: boost)

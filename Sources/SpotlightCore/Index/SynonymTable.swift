@@ -54,7 +54,7 @@ public struct SynonymTable: Sendable, Hashable {
     public static func normalise(_ raw: [String: [String]]) throws -> [String: [String]] {
         var result: [String: [String]] = [:]
         for (rawTerm, rawSynonyms) in raw.sorted(by: { $0.key < $1.key }) {
-            let term = TextNormalizer.fold(rawTerm.trimmingCharacters(in: .whitespacesAndNewlines))
+            let term = TextNormalizer.fold(TextNormalizer.trimmed(rawTerm))
             guard !term.isEmpty, term.unicodeScalars.allSatisfy(CharacterSet.alphanumerics.contains) else {
                 throw SpotlightError(.invalidInput, "synonym term \"\(rawTerm)\" is not one word; a term is one word "
                     + "of letters and digits (its synonyms may be several words)")
