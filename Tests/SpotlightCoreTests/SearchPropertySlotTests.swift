@@ -104,6 +104,23 @@ import SpotlightModel
         #expect(try PropertySlots.refusals(in: t.index.handle)[collider] == refused.first?.reason)
     }
 
+    /// A range on a property one of whose slot keys was refused cannot be answered exactly,
+    /// also when its two dots come from folding (NFKC makes U+2025 TWO DOT LEADER `..`).
+    @Test func aRangeOnAPropertyWithARefusedSlotKeySaysItIsInexact() throws {
+        let t = try TempIndex()
+        var slots = PropertySlots()
+        let (first, collider) = try #require(Self.collidingPair)
+        try slots.register([first], in: t.index.handle)
+        _ = try slots.register([collider], in: t.index.handle)
+        _ = try t.add(record("g1", "Castle", bundle: Self.games, properties: ["level": .int(5)]))
+        for text in ["level:1..9", "castle level:1\u{2025}9", "Château level:1..9"] {
+            #expect(try t.index.search(SearchQuery(text: text), now: Date()).inexact == ["ranges"], "\(text)")
+        }
+        for text in ["level:5", "castle", "Château 1.9"] {
+            #expect(try t.index.search(SearchQuery(text: text), now: Date()).inexact == nil, "\(text)")
+        }
+    }
+
     @Test func twoDatabasesHoldingDifferentKeysInOneSlotRefuseBoth() throws {
         let (a, b) = (try TempIndex(), try TempIndex())
         let (first, collider) = try #require(Self.collidingPair)

@@ -17,10 +17,25 @@ enum QueryRanges {
     /// Follows the colon of a range whose dates were rewritten to seconds.
     static let dateMark = "d"
 
+    /// Whether `text` holds the two dots of a range: a scan of its bytes (Foundation's
+    /// `contains` bridges through NSString, and was half of a query's check for ranges).
+    ///
+    /// ```swift
+    /// QueryRanges.holdsRange("size:10..20")   // true
+    /// ```
+    static func holdsRange(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "."), previous == UInt8(ascii: ".") { return true }
+            previous = byte
+        }
+        return false
+    }
+
     /// Rewrites every `name:low..high` token of folded text whose name is in `dateFields`
     /// so that its dates are seconds; other tokens (and unreadable dates) stay as typed.
     static func rewrite(_ folded: String, dateFields: Set<String>) -> String {
-        guard !dateFields.isEmpty, folded.contains("..") else { return folded }
+        guard !dateFields.isEmpty, holdsRange(folded) else { return folded }
         var output = ""
         var token = ""
         for character in folded {

@@ -215,9 +215,14 @@ struct SearchRun {
         }) {
             features.append("facets")
         }
-        let folded = TextNormalizer.foldQuery(query.text ?? "")
-        if folded.contains(".."), QueryCompiler.fieldNames(in: folded).contains(where: { !slots.isComplete($0) }) {
-            features.append("ranges")
+        // Folding only lower-cases ASCII text, so ASCII text without two dots has no range
+        // and is not folded again here (other text can gain them: NFKC makes `‥` two dots).
+        let text = query.text ?? ""
+        if !text.utf8.allSatisfy({ $0 < 0x80 }) || QueryRanges.holdsRange(text) {
+            let folded = TextNormalizer.foldQuery(text)
+            if QueryRanges.holdsRange(folded), QueryCompiler.fieldNames(in: folded).contains(where: { !slots.isComplete($0) }) {
+                features.append("ranges")
+            }
         }
         return features
     }
@@ -233,7 +238,7 @@ struct SearchRun {
         let fixed: Set<String> = ["relevance", "title", "bundle", "type", "rankinghint", "expiration"]
         if let sort = query.sort, !fixed.contains(TextNormalizer.fold(sort.by)) { return true }
         if (query.facets ?? []).contains(where: { !fixed.contains(TextNormalizer.fold($0)) }) { return true }
-        return query.text?.contains("..") == true
+        return query.text.map(QueryRanges.holdsRange) == true
     }
 
     /// The slot of a sort key; an unknown property sorts by an empty slot (order by relevance).
