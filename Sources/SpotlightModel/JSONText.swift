@@ -216,6 +216,7 @@ struct JSONTextParser {
         // a generic call the compiler cannot specialize here, took a sixth of a reply's parse
         // in looking up generic metadata).
         var bits: UInt8 = 0
+        skipPlainWords(&bits)
         while i < bytes.count {
             let b = bytes[i]
             if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 { break }
@@ -239,6 +240,7 @@ struct JSONTextParser {
             if b != UInt8(ascii: "\\") {
                 // A run up to the next quote, escape or control character, copied whole.
                 let run = i
+                skipPlainWords(&bits)
                 while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\"), bytes[i] >= 0x20 {
                     bits |= bytes[i]
                     i += 1
@@ -280,6 +282,28 @@ struct JSONTextParser {
         if bits < 0x80 { return String(decoding: out, as: UTF8.self) }
         guard let s = String(validating: out, as: UTF8.self) else { throw fail("a string is not valid UTF-8") }
         return s
+    }
+
+    /// Moves over a string's text eight bytes at a time while none of them is a quote, a
+    /// backslash or a control character (the byte loop after it finds which one stopped it);
+    /// sets bit 7 of `bits` when a byte above 0x7F was passed. A record's description is most
+    /// of its bytes, and scanning them one at a time was an eighth of reading a page of hits.
+    mutating func skipPlainWords(_ bits: inout UInt8) {
+        guard let base = bytes.baseAddress else { return }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var seen: UInt64 = 0
+        while i + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            // A byte is zero in `x` exactly when some byte of (x - ones) & ~x has bit 7 set (a
+            // borrow only ever follows a true zero, so "some byte" is exact).
+            let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
+            let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+                | ((word &- ones &* 0x20) & ~word)   // a byte below 0x20
+            if special & highs != 0 { break }
+            seen |= word
+            i += 8
+        }
+        if seen & highs != 0 { bits |= 0x80 }
     }
 
     mutating func hex4() throws -> UInt32 {

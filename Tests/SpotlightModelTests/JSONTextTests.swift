@@ -59,6 +59,35 @@ import SpotlightModel
         #expect(try JSONValue.parse(Data(text.utf8)) == .string(try #require(theirs)))
     }
 
+    /// Strings are scanned eight bytes at a time: a quote, backslash, control character or
+    /// byte above 0x7F at every offset of every length around a word's boundary is still seen.
+    @Test func aSpecialByteAnywhereInAStringIsSeen() throws {
+        for length in 0...19 {
+            for at in 0..<max(length, 1) {
+                var plain = Array(repeating: UInt8(ascii: "a"), count: length)
+                #expect(try JSONValue.parse(Data([0x22] + plain + [0x22])) == .string(String(decoding: plain, as: UTF8.self)))
+                guard length > 0 else { continue }
+                plain[at] = UInt8(ascii: "b")
+                let escaped = Array(plain[..<at]) + [0x5C, 0x22] + Array(plain[(at + 1)...])
+                #expect(try JSONValue.parse(Data([0x22] + escaped + [0x22]))
+                        == .string(String(decoding: plain[..<at], as: UTF8.self) + "\"" + String(decoding: plain[(at + 1)...], as: UTF8.self)))
+                let backslashed = Array(plain[..<at]) + [0x5C, 0x5C] + Array(plain[(at + 1)...])
+                #expect(try JSONValue.parse(Data([0x22] + backslashed + [0x22]))
+                        == .string(String(decoding: plain[..<at], as: UTF8.self) + "\\" + String(decoding: plain[(at + 1)...], as: UTF8.self)))
+                var control = plain
+                control[at] = 0x1F
+                #expect(throws: JSONParseError.self) { try JSONValue.parse(Data([0x22] + control + [0x22])) }
+                var invalid = plain
+                invalid[at] = 0xFF
+                #expect(throws: JSONParseError.self) { try JSONValue.parse(Data([0x22] + invalid + [0x22])) }
+                let accented = Array(plain[..<at]) + Array("é".utf8) + Array(plain[(at + 1)...])
+                #expect(try JSONValue.parse(Data([0x22] + accented + [0x22])) == .string(String(decoding: accented, as: UTF8.self)))
+                let cut = [0x22] + plain   // no closing quote
+                #expect(throws: JSONParseError.self) { try JSONValue.parse(Data(cut)) }
+            }
+        }
+    }
+
     @Test func nestingBeyondTheLimitIsAnErrorNotACrash() {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         #expect(throws: JSONParseError.self) { try JSONValue.parse(Data(deep.utf8)) }
