@@ -42,6 +42,8 @@ struct SpotlightDaemon {
         options.recordsInIndex = configuration.recordsInIndex
         options.autoCompactChanges = configuration.autoCompactChanges
         options.bulkCatchUpChanges = configuration.bulkCatchUpChanges
+        // An import cut short by a stop or crash is caught up while serving, not before.
+        options.catchUpLargeBacklogInBackground = true
         options.languages = configuration.languages
 
         let engine: SpotlightEngine

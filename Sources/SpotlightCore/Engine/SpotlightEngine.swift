@@ -58,6 +58,12 @@ public final class SpotlightEngine: @unchecked Sendable {
         /// documents, builds them in parts on every core and merges them with the index (an
         /// import, a large donation); smaller ones go change by change. nil never does.
         public var bulkCatchUpChanges: Int? = 4000
+        /// A backlog found at start of at least ``bulkCatchUpChanges`` changes (an import cut
+        /// short by a stop or a crash) is caught up in the background: init returns at once, so
+        /// status and donations are answered meanwhile, and a search waits for the catch-up as
+        /// it does during an import. false: init catches up before it returns (every backlog).
+        /// spotlightd sets it: it served nothing for the 17 s a 64k-record backlog took.
+        public var catchUpLargeBacklogInBackground = false
         /// The time a donation is stored at (the recency boost's fallback); tests inject one.
         public var clock: @Sendable () -> Date = { Date() }
         /// The language of records that name none (`spotlightd --language`, `--bundle-language`);
@@ -224,21 +230,17 @@ public final class SpotlightEngine: @unchecked Sendable {
             $0.durableSequence = storeSeq
             $0.committedSequence = indexedSequence
         }
+        let inBackground = options.catchUpLargeBacklogInBackground && !needsRebuild && indexedSequence < storeSeq
+            && storeSeq - indexedSequence >= UInt64(options.bulkCatchUpChanges ?? Int.max)
         if indexedSequence < storeSeq {
-            options.log(.info, "index at sequence \(indexedSequence) is behind the store (\(storeSeq)); catching up")
+            options.log(.info, "index at sequence \(indexedSequence) is behind the store (\(storeSeq)); catching up"
+                + (inBackground ? " in the background, answering meanwhile (searches wait for it)" : ""))
         }
-        // On the writer, like every other use of the index: catchUpIndex schedules a commit
-        // there, which must not run while this one does (two threads in one Xapian commit).
-        try writer.sync {
-            do {
-                try catchUpIndex()
-                try commitIndex()
-            } catch let error as SpotlightError where error.code == .io {
-                // A disk too full to commit the catch-up must not keep the store from being
-                // served: answer from what the index has committed, say degraded, and retry
-                // with back-off as after any index failure.
-                recoverIndex(after: error)
-            }
+        if inBackground {
+            // On the writer, as the catch-up after a donation is; its failures back off and retry there.
+            scheduleCatchUp()
+        } else {
+            try catchUpBeforeServing()
         }
         startSweeping()
         if needsRebuild, try changeLog.lastSequence() > 0 {
@@ -253,6 +255,23 @@ public final class SpotlightEngine: @unchecked Sendable {
             }
         } else if needsRebuild {
             try? FileManager.default.removeItem(atPath: rebuildMarker)
+        }
+    }
+
+    /// Init's catch-up of the index with the store, before it returns.
+    private func catchUpBeforeServing() throws {
+        // On the writer, like every other use of the index: catchUpIndex schedules a commit
+        // there, which must not run while this one does (two threads in one Xapian commit).
+        try writer.sync {
+            do {
+                try catchUpIndex()
+                try commitIndex()
+            } catch let error as SpotlightError where error.code == .io {
+                // A disk too full to commit the catch-up must not keep the store from being
+                // served: answer from what the index has committed, say degraded, and retry
+                // with back-off as after any index failure.
+                recoverIndex(after: error)
+            }
         }
     }
 
