@@ -135,11 +135,7 @@ import SpotlightModel
     /// so the engine answers status and takes donations before it is indexed; a search still
     /// sees every record (it catches the index up first, as during an import).
     @Test func aLargeBacklogAtStartIsCaughtUpInTheBackgroundWhileDonationsAreTaken() async throws {
-        let fixture = EngineFixture()
-        try open(fixture, bulk: 100).close()
-        let store = try RecordStore(path: fixture.directory + "/store.sqlite")
-        _ = try store.upsert((0..<2000).map { Self.package($0, "comet") })
-        store.close()
+        let fixture = try backlog(of: 2000)
         let lines = Lines()
         // The scheduled catch-up would start only after ten minutes: what follows runs before it.
         let engine = try open(fixture, bulk: 100, lines, catchUpDelay: 600, inBackground: true)
@@ -156,15 +152,21 @@ import SpotlightModel
     }
 
     @Test func aSmallBacklogAtStartIsCaughtUpBeforeTheEngineIsReturned() async throws {
-        let fixture = EngineFixture()
-        try open(fixture, bulk: 100).close()
-        let store = try RecordStore(path: fixture.directory + "/store.sqlite")
-        _ = try store.upsert((0..<50).map { Self.package($0, "comet") })
-        store.close()
+        let fixture = try backlog(of: 50)
         let engine = try open(fixture, bulk: 100, catchUpDelay: 600, inBackground: true)
         defer { engine.close() }
         let status = try engine.status()
         #expect(status.lastAppliedSequence == status.storeSequence && status.documentCount == 50)
+    }
+
+    /// A data directory whose store holds `count` packages its index never saw.
+    private func backlog(of count: Int) throws -> EngineFixture {
+        let fixture = EngineFixture()
+        try open(fixture, bulk: 100).close()
+        let store = try RecordStore(path: fixture.directory + "/store.sqlite")
+        defer { store.close() }
+        _ = try store.upsert((0..<count).map { Self.package($0, "comet") })
+        return fixture
     }
 
     @Test(arguments: [40, 200])
