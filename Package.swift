@@ -82,7 +82,7 @@ let package = Package(
         .target(name: "SpotlightTestSupport", dependencies: ["SpotlightSupervision", "SpotlightModel"],
                 path: "Tests/Support"),
 
-        .testTarget(name: "SpotlightModelTests", dependencies: ["SpotlightModel"]),
+        .testTarget(name: "SpotlightModelTests", dependencies: ["SpotlightModel", "SpotlightTestSupport"]),
         .testTarget(name: "SpotlightCoreTests", dependencies: ["SpotlightCore", "SpotlightModel"]),
         .testTarget(name: "SpotlightWireTests", dependencies: ["SpotlightWire", "SpotlightModel"]),
         .testTarget(name: "SpotlightSupervisionTests", dependencies: ["SpotlightSupervision", "SpotlightModel"]),

@@ -59,8 +59,10 @@ struct JSONPullReader {
         parser.skipSpace()
         guard parser.i < bytes.count, bytes[parser.i] == UInt8(ascii: "\"") else { return nil }
         let start = parser.i + 1
-        var end = start
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        parser.i = start
+        var bits: UInt8 = 0   // not needed: a name is only compared with ASCII words
+        parser.skipPlainText(&bits)
+        let end = parser.i
         guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
         parser.i = end + 1
         guard colon() else { return nil }

@@ -216,13 +216,7 @@ struct JSONTextParser {
         // a generic call the compiler cannot specialize here, took a sixth of a reply's parse
         // in looking up generic metadata).
         var bits: UInt8 = 0
-        skipPlainWords(&bits)
-        while i < bytes.count {
-            let b = bytes[i]
-            if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 { break }
-            bits |= b
-            i += 1
-        }
+        skipPlainText(&bits)
         guard i < bytes.count else { throw fail("unterminated string") }
         if bytes[i] == UInt8(ascii: "\"") {
             let slice = UnsafeBufferPointer(rebasing: bytes[start..<i])
@@ -240,11 +234,7 @@ struct JSONTextParser {
             if b != UInt8(ascii: "\\") {
                 // A run up to the next quote, escape or control character, copied whole.
                 let run = i
-                skipPlainWords(&bits)
-                while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\"), bytes[i] >= 0x20 {
-                    bits |= bytes[i]
-                    i += 1
-                }
+                skipPlainText(&bits)
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i]))
                 continue
             }
@@ -284,11 +274,23 @@ struct JSONTextParser {
         return s
     }
 
+    /// Moves up to the next quote, backslash or control character of a string (or the end of
+    /// the text), or-ing the bytes passed into `bits` (bit 7: a byte above 0x7F to validate).
+    mutating func skipPlainText(_ bits: inout UInt8) {
+        skipPlainWords(&bits)
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 { break }
+            bits |= b
+            i += 1
+        }
+    }
+
     /// Moves over a string's text eight bytes at a time while none of them is a quote, a
-    /// backslash or a control character (the byte loop after it finds which one stopped it);
+    /// backslash or a control character (``skipPlainText(_:)`` then finds which one stopped it);
     /// sets bit 7 of `bits` when a byte above 0x7F was passed. A record's description is most
     /// of its bytes, and scanning them one at a time was an eighth of reading a page of hits.
-    mutating func skipPlainWords(_ bits: inout UInt8) {
+    private mutating func skipPlainWords(_ bits: inout UInt8) {
         guard let base = bytes.baseAddress else { return }
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         var seen: UInt64 = 0

@@ -98,18 +98,6 @@ import Testing
         #expect(try await daemon.index().query(SearchQuery(text: "fine")).hits.isEmpty)
     }
 
-    /// A reproducible stream of 64-bit values (SplitMix64).
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test(arguments: [UInt64(14), 2026, 0xC0FFEE])
     func randomIntsAndDoublesOfEveryBitPatternComeBackUnchanged(_ seed: UInt64) async throws {
         var random = SplitMix(state: seed)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SpotlightTestSupport
 @testable import SpotlightModel
 
 /// `Record.read(text:)` (reading a stored record with no tree between) against the tree's
@@ -111,19 +112,6 @@ import Testing
 /// Damaged text: whatever bytes a record's text holds, the text reading never crashes and
 /// never reads a record the tree would read differently or refuse.
 @Suite struct RecordTextReadDamageTests {
-    /// SplitMix64: the same damage on every run.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    }
-
     static let seeds = [
         #"{"bundle":"b","id":"1","keywords":["k","l"],"properties":{"a":{"array":[{"int":1},{"entity":{"id":"c","type":"C"}}]},"#
             + #""d":{"double":2.5},"s":{"string":"x\ny"},"t":{"bool":true}},"rankingHint":40,"title":"Caf\u00e9","type":"T"}"#,
@@ -133,7 +121,7 @@ import Testing
 
     @Test(arguments: seeds)
     func damagedTextReadsAsTheTreeReadsItOrIsLeftToIt(_ seed: String) throws {
-        var random = Random(state: UInt64(seed.utf8.count))
+        var random = SplitMix(state: UInt64(seed.utf8.count))   // the same damage on every run
         let original = Array(seed.utf8)
         let alphabet = Array(#"{}[]",:\ 0123456789.eE+-ntrufalsbdig"#.utf8) + [0x00, 0x1F, 0x80, 0xC3, 0xFF]
         var readSome = 0
