@@ -35,15 +35,20 @@ struct SlowParams: Codable, Sendable {
     var marker: String?
 }
 
-/// The markers of the `slow` calls whose handlers have started (tests run in parallel, so
-/// each waits for a marker of its own).
+/// The markers of the `slow` calls whose handlers have started and finished (tests run in
+/// parallel, so each waits for a marker of its own).
 enum SlowCalls {
     private static let started = Mutex<Set<String>>([])
+    private static let finished = Mutex<Set<String>>([])
 
     static func start(_ marker: String) { _ = started.withLock { $0.insert(marker) } }
+    static func finish(_ marker: String) { _ = finished.withLock { $0.insert(marker) } }
 
     /// Whether the `slow` call carrying `marker` has reached its handler.
     static func hasStarted(_ marker: String) -> Bool { started.withLock { $0.contains(marker) } }
+
+    /// Whether the handler of the `slow` call carrying `marker` has slept its time and replied.
+    static func hasFinished(_ marker: String) -> Bool { finished.withLock { $0.contains(marker) } }
 
     /// A fresh marker and the params of a `slow` call of `milliseconds` carrying it.
     static func call(milliseconds: Int) -> (marker: String, params: JSONValue) {
@@ -70,6 +75,7 @@ struct TestService: RPCService {
             let slow = try params.decode(SlowParams.self)
             if let marker = slow.marker { SlowCalls.start(marker) }
             try await Task.sleep(for: .milliseconds(slow.milliseconds))
+            if let marker = slow.marker { SlowCalls.finish(marker) }
             return .string("done")
         case .whoami:
             _ = try params.decode([String: Int].self)
