@@ -97,6 +97,21 @@ import SpotlightModel
         #expect(run.stderr.contains("restart spotlightd with `--grant com.example.Other`"))
     }
 
+    @Test func importAfterTheDataDirectoryIsDeletedFailsAndStatusSaysRestart() async throws {
+        let daemon = try await TestDaemon().start()
+        let first = daemon.createFile("first.jsonl", #"{"type":"T","id":"1","title":"One"}"# + "\n")
+        #expect(daemon.ctl(["import", first.path, "--bundle", grantedBundle]).code == 0)
+        try FileManager.default.removeItem(atPath: daemon.dataDirectory)
+        let second = daemon.createFile("second.jsonl", #"{"type":"T","id":"2","title":"Two"}"# + "\n")
+        let run = daemon.ctl(["import", second.path, "--bundle", grantedBundle])
+        #expect(run.code == 1)
+        #expect(run.stderr.contains("not stored: the record store"))
+        #expect(!run.stdout.contains("imported"))
+        let status = daemon.ctl(["status"])
+        #expect(status.stdout.contains("degraded: the record store"))
+        #expect(status.stdout.contains("restart the daemon"))
+    }
+
     @Test func importOfAMissingFileSaysWhichFile() async throws {
         let daemon = try await TestDaemon().start()
         let run = daemon.ctl(["import", "/nonexistent/r.jsonl", "--bundle", grantedBundle])

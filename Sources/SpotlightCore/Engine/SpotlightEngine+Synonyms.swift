@@ -22,10 +22,12 @@ extension SpotlightEngine {
                     if self.shared.withLock({ $0.closed }) {
                         throw SpotlightError(.unavailable, "not stored: the engine is shutting down")
                     }
+                    try self.ensureStoreFileIsOurs()
                     if self.storeNeedsReopen { try self.reopenStore() }
                     let terms: Int
                     do {
                         terms = try self.store.setSynonyms(bundle: bundle, changes, replace: replace)
+                        try self.ensureStoreFileIsOurs()
                     } catch let error as SpotlightError where error.code == .io {
                         // As for donations: never retry on a handle whose write or fsync failed.
                         self.storeNeedsReopen = true

@@ -54,8 +54,11 @@ extension SpotlightEngine {
         let results: [Result<StoreWriteOutcome, SpotlightError>]
         let afterIOError = storeNeedsReopen
         do {
+            try ensureStoreFileIsOurs()
             if storeNeedsReopen { try reopenStore() }
             results = try store.apply(batch.map(\.write))
+            // Committed, but into the file the path names? Else the write is lost at the next start.
+            try ensureStoreFileIsOurs()
         } catch {
             let failure = (error as? SpotlightError).map { e in
                 e.message.hasPrefix("not stored") ? e : SpotlightError(e.code, "not stored: " + e.message, underlying: e.underlying)
@@ -120,8 +123,10 @@ extension SpotlightEngine {
     }
 
     /// On `writer`: applies store changes after `indexedSequence` to the index and schedules
-    /// (or performs) a commit.
+    /// (or performs) a commit. Once the store is gone (see SpotlightEngine+StoreFile), the
+    /// index is left as it is: its directory is likely gone too, and searches answer from it.
     func catchUpIndex() throws {
+        guard storeFileProblem() == nil else { return }
         while true {
             if try catchUpInBulk() { continue }
             let changes = try changeLog.changes(after: indexedSequence, limit: 1000)
@@ -151,6 +156,7 @@ extension SpotlightEngine {
     /// On `writer`: commits the index with `indexedSequence` in its metadata, then has the
     /// store's change log pruned up to it (unless a rebuild still needs it).
     func commitIndex() throws {
+        guard storeFileProblem() == nil else { return }
         let committed = shared.withLock { $0.committedSequence }
         let fresh = try index.storedSchemaVersion() == nil
         guard indexedSequence > committed || fresh else { return }
@@ -242,6 +248,8 @@ extension SpotlightEngine {
         timer.setEventHandler { [weak self] in
             guard let self else { return }
             do {
+                // Once the store is gone, nothing the index could follow is swept.
+                guard self.storeFileProblem() == nil else { return }
                 let swept = try self.store.sweepExpired(now: Date())
                 if !swept.isEmpty {
                     self.options.log(.info, "swept \(swept.count) expired records")

@@ -86,6 +86,9 @@ public final class SpotlightEngine: @unchecked Sendable {
         var indexProblem: String?
         /// The store was found corrupt or missing at start (see SpotlightEngine+StoreCheck).
         var storeProblem: String?
+        /// The store's path stopped naming the file opened at start: every write is refused
+        /// (see SpotlightEngine+StoreFile).
+        var storeGone: String?
         var closed = false
         /// An automatic compaction is running (see SpotlightEngine+AutoCompaction).
         var autoCompacting = false
@@ -128,6 +131,8 @@ public final class SpotlightEngine: @unchecked Sendable {
     var store: RecordStore
     /// The store connection saw an I/O error; the next write reopens it first.
     var storeNeedsReopen = false
+    /// The file the store's path named at open: checked before each acknowledgement.
+    let storeIdentity: StoreFileIdentity
     var sweepTimer: (any DispatchSourceTimer)?
 
     // Confined to `writer`.
@@ -194,6 +199,7 @@ public final class SpotlightEngine: @unchecked Sendable {
             dataDirectory: dataDirectory, wasClean: wasClean, indexExists: directory.activePath() != nil, log: options.log)
         store = checked
         store.clock = options.clock
+        storeIdentity = try StoreFileIdentity(path: storePath)
         // A batch does not outlive the daemon that began it: what an earlier run staged is dropped.
         if let dropped = try? checked.discardAllBatches(), dropped > 0 {
             options.log(.info, "dropped \(dropped) staged operations of batches that were never ended")
@@ -324,10 +330,11 @@ public final class SpotlightEngine: @unchecked Sendable {
 
     /// Counts, sizes, sequences and the index state.
     public func status() throws -> IndexStatus {
-        let (counts, storeBytes) = try readStore.withLock { s in (try s.counts(), try s.sizeInBytes()) }
+        let gone = storeFileProblem()
+        let (counts, storeBytes) = try readStore.withLock { s in (try s.counts(), gone == nil ? try s.sizeInBytes() : 0) }
         let s = shared.withLock { $0 }
         let docs = try withReader(minimumSequence: s.committedSequence) { try $0.documentCount() } ?? 0
-        let problem = s.storeProblem ?? s.indexProblem
+        let problem = s.storeGone ?? s.storeProblem ?? s.indexProblem
         let state = s.compacting ? "compacting" : s.rebuilding ? "rebuilding" : (problem == nil ? "ok" : "degraded")
         return IndexStatus(
             counts: counts, recordCount: counts.reduce(0) { $0 + $1.total }, documentCount: docs,
