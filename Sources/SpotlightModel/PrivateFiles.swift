@@ -33,7 +33,8 @@ public enum PrivateFiles {
     /// existing directory is left as it is (see ``tighten(_:)``).
     /// - Throws: `SpotlightError(.io)` naming the directory that could not be made.
     public static func createDirectory(_ path: String) throws {
-        var made = ""
+        // A relative path is made from the current directory, not from the root.
+        var made = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/", omittingEmptySubsequences: true) {
             made += "/" + component
             if mkdir(made, directoryMode) == 0 {

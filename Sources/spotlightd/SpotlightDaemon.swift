@@ -99,10 +99,17 @@ struct SpotlightDaemon {
     /// The data directory and the app registry: created 0700; an existing one that group or
     /// others may use is tightened (directories 0700, files 0600), each change logged.
     static func keepPrivate(_ configuration: Configuration, log: SpotlightLog) {
-        for directory in Set([configuration.dataDirectory, configuration.appsDirectory]) {
+        let directories = [configuration.dataDirectory]
+            + (configuration.appsDirectory == configuration.dataDirectory ? [] : [configuration.appsDirectory])
+        for directory in directories {
             do {
                 try PrivateFiles.createDirectory(directory)
             } catch {
+                // Without its data directory spotlightd cannot serve: one line, then exit 1.
+                guard directory != configuration.dataDirectory else {
+                    log(.error, "cannot open the data directory: \(error)")
+                    exit(1)
+                }
                 log(.error, "cannot create \(directory): \(error)")
                 continue
             }

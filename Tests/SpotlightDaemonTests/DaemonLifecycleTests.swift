@@ -25,6 +25,17 @@ import SpotlightSupervision
         #expect(second.stderrTail.contains("pid \(daemon.process!.pid)"))
     }
 
+    @Test func aDataDirectoryThatCannotBeMadeStopsTheStartInOneLine() throws {
+        let daemon = try DaemonProcess(start: false)
+        let file = daemon.root + "/not-a-directory"
+        _ = FileManager.default.createFile(atPath: file, contents: Data())
+        let start = try daemon.launch(extraArguments: ["--data-dir", file])
+        #expect(start.waitForExitBlocking(within: .seconds(20)) == .exited(status: 1))
+        let errors = start.stderrTail.split(separator: "\n").filter { $0.contains(" error ") }
+        #expect(errors.count == 1)
+        #expect(errors.first?.contains("cannot open the data directory: cannot create the directory \(file)") == true)
+    }
+
     @Test func killNineLosesNoAcknowledgedDonation() async throws {
         let daemon = try DaemonProcess()
         let index = daemon.index()

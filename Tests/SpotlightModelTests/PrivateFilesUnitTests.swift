@@ -23,6 +23,15 @@ import Testing
         }
     }
 
+    @Test func aRelativeDataDirectoryIsCreatedInTheCurrentDirectoryNotAtTheRoot() throws {
+        let name = "sd-relative-" + String(UUID().uuidString.prefix(8))
+        let here = FileManager.default.currentDirectoryPath + "/" + name
+        defer { try? FileManager.default.removeItem(atPath: here); try? FileManager.default.removeItem(atPath: "/" + name) }
+        try PrivateFiles.createDirectory(name + "/data")
+        #expect(mode(here + "/data") == 0o700)
+        #expect(!FileManager.default.fileExists(atPath: "/" + name))
+    }
+
     @Test func tighteningLeavesLinksAndPrivateEntriesAloneAndSaysWhatItChanged() throws {
         let root = "/tmp/pf-" + String(UUID().uuidString.prefix(8))
         defer { try? FileManager.default.removeItem(atPath: root) }

@@ -187,8 +187,8 @@ public final class SpotlightEngine: @unchecked Sendable {
         self.options = options
         self.readerSlots = DispatchSemaphore(value: max(1, options.maxReaders))
         shards = options.shards.map { ShardSet(layout: $0, log: options.log) }
-        try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        // A SpotlightError naming the directory that could not be made (not Foundation's dump).
+        try PrivateFiles.createDirectory(dataDirectory)
         lock = try DataDirectoryLock(directory: dataDirectory)
         if let warning = XapianInflateWorkaround.missingWarning { options.log(.warning, warning) }
         directory = IndexDirectory(dataDirectory: dataDirectory)
