@@ -66,7 +66,12 @@ enum QueryOutput {
             print("completions: " + completions.joined(separator: " "))
         }
         guard !result.hits.isEmpty else {
-            print(text.isEmpty ? "no records in this scope" : "no results for \"\(text)\"")
+            if result.estimatedTotal > 0 {
+                // Matches, but none on this page: --limit 0, or --offset past the last.
+                print("none of about \(result.estimatedTotal) matches shown (--offset \(query.offset), --limit \(query.limit))")
+            } else {
+                print(text.isEmpty ? "no records in this scope" : "no results for \"\(text)\"")
+            }
             printFacets(result)
             return
         }

@@ -37,6 +37,15 @@ import SpotlightModel
         #expect(run.stdout == "no results for \"nothing-like-this\"\n")
     }
 
+    @Test func aPageBeyondTheMatchesSaysHowManyMatchNotThatNothingDoes() async throws {
+        let daemon = try await TestDaemon().start()
+        try daemon.importRecords(sampleRecords(3))
+        let all = daemon.ctl(["query"])
+        #expect(all.stdout.hasSuffix("1–3 of about 3\n"))
+        #expect(daemon.ctl(["query", "--limit", "0"]).stdout == "none of about 3 matches shown (--offset 0, --limit 0)\n")
+        #expect(daemon.ctl(["query", "--offset", "5"]).stdout == "none of about 3 matches shown (--offset 5, --limit 20)\n")
+    }
+
     @Test func statusJSONReportsDirectoriesAndCountsPerBundleAndType() async throws {
         let daemon = try await TestDaemon().start()
         try daemon.importRecords(sampleRecords(5))
