@@ -170,6 +170,8 @@ extension SearchQuery: JSONTreeReadable {
             case ("completions", .int(let number)): query.completions = Int(number)
             case ("explain", .bool(let flag)): query.explain = flag
             case ("timing", .bool(let flag)): query.timing = flag
+            case ("maxIndexWait", .int(let seconds)): query.maxIndexWait = Double(seconds)
+            case ("maxIndexWait", .double(let seconds)): query.maxIndexWait = seconds
             case ("bundles", _), ("types", _), ("facets", _):
                 guard let texts = member.stringArrayValue else { return nil }
                 switch name {

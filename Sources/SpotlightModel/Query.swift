@@ -32,11 +32,22 @@ public struct SearchQuery: Codable, Hashable, Sendable {
     public var language: String?
     /// Report how long each step of the search took (``SearchResult/timing``).
     public var timing: Bool?
+    /// The longest the search waits, in seconds, for the index to apply the writes
+    /// acknowledged before it (nil: as long as that takes, which is seconds while an import is
+    /// indexed; 0: not at all). Past it the search answers from what the index has committed,
+    /// and ``SearchResult/inexact`` says how many acknowledged changes that left out. For a
+    /// searcher that must answer quickly and wrote nothing itself (a desktop search).
+    ///
+    /// ```swift
+    /// var q = SearchQuery(text: "moon")
+    /// q.maxIndexWait = 0.5   // during an import, answer within half a second
+    /// ```
+    public var maxIndexWait: Double?
 
     public init(text: String?, bundles: [String]? = nil, types: [String]? = nil,
                 offset: Int = 0, limit: Int = 20, sort: SearchSort? = nil, facets: [String]? = nil,
                 snippets: SnippetOptions? = nil, spelling: SpellingMode? = nil, completions: Int? = nil,
-                explain: Bool? = nil, language: String? = nil, timing: Bool? = nil) {
+                explain: Bool? = nil, language: String? = nil, timing: Bool? = nil, maxIndexWait: Double? = nil) {
         self.text = text
         self.bundles = bundles
         self.types = types
@@ -50,10 +61,12 @@ public struct SearchQuery: Codable, Hashable, Sendable {
         self.explain = explain
         self.language = language
         self.timing = timing
+        self.maxIndexWait = maxIndexWait
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case text, bundles, types, offset, limit, sort, facets, snippets, spelling, completions, explain, language, timing
+        case maxIndexWait
     }
 
     /// Refuses a member it does not know (`"limt": 5` is an error naming it, not a query
@@ -74,6 +87,7 @@ public struct SearchQuery: Codable, Hashable, Sendable {
         explain = try c.decodeIfPresent(Bool.self, forKey: .explain)
         language = try c.decodeIfPresent(String.self, forKey: .language)
         timing = try c.decodeIfPresent(Bool.self, forKey: .timing)
+        maxIndexWait = try c.decodeIfPresent(Double.self, forKey: .maxIndexWait)
     }
 }
 

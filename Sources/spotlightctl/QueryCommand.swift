@@ -7,7 +7,7 @@ enum QueryCommand: Command {
     static let summary = "search the index (a table, or --json)"
     static let options = OptionSpec(
         values: ["--bundle", "--type", "--limit", "--offset", "--sort", "--facet", "--snippet-length",
-                 "--mark-start", "--mark-end", "--spelling", "--complete", "--language"],
+                 "--mark-start", "--mark-end", "--spelling", "--complete", "--language", "--max-index-wait"],
         flags: ["--json", "--desc", "--relevance-first", "--snippets", "--html", "--explain", "--timing"])
     static let help = """
     spotlightctl query — search the index as apps see it: every word must match, the last one
@@ -17,7 +17,8 @@ enum QueryCommand: Command {
     USAGE: spotlightctl query [TEXT ...] [--bundle B] [--type T] [--limit N] [--offset N]
                               [--sort KEY [--desc] [--relevance-first]] [--facet F ...]
                               [--snippets [--snippet-length N] [--mark-start S] [--mark-end E] [--html]]
-                              [--spelling suggest|retry] [--complete N] [--explain] [--language TAG] [--timing] [--json]
+                              [--spelling suggest|retry] [--complete N] [--explain] [--language TAG] [--timing]
+                              [--max-index-wait SECONDS] [--json]
 
     OPTIONS:
       --bundle B          only records of bundle B (repeatable)
@@ -39,6 +40,10 @@ enum QueryCommand: Command {
                           it, in every language the index holds
       --timing            print how long each step of the search took in spotlightd (compile,
                           match, records, the whole search) and the round trip from here
+      --max-index-wait S  wait at most S seconds (0: not at all) for the index to take the
+                          writes acknowledged before the query, then answer from what it has
+                          committed; "inexact:" then says how many it lacked (default: wait
+                          until every acknowledged write is searchable, seconds during an import)
       --json              print {"estimatedTotal":N,"hits":[{"bundle","type","id","score","record"}]}
                           with each record in its stored JSON form (docs/records.md), plus
                           snippet/explanation per hit and correctedText, completions, facets,
@@ -99,6 +104,12 @@ enum QueryCommand: Command {
         query.completions = try args.int("--complete", in: 1...50)
         if args.has("--explain") { query.explain = true }
         if args.has("--timing") { query.timing = true }
+        if let wait = args.value("--max-index-wait") {
+            guard let seconds = Double(wait), seconds.isFinite, seconds >= 0 else {
+                throw CLIError.usage("--max-index-wait needs a number of seconds ≥ 0, got \(wait)", command: name)
+            }
+            query.maxIndexWait = seconds
+        }
         query.language = args.value("--language")
         return query
     }

@@ -41,6 +41,55 @@ import SpotlightModel
         #expect(ids(result) == ["e1"])
     }
 
+    @Test func aSearchWithABoundedWaitAnswersFromTheCommittedIndexAndSaysWhatItLacks() async throws {
+        let fixture = EngineFixture()
+        let engine = try fixture.open()
+        defer { engine.close() }
+        _ = try await engine.write(.upsert([EngineFixture.event("e1", "Meteor watch")], clientState: nil))
+        try await committed(engine)
+        let release = holdIndexWriter(engine)   // as during an import indexed in bulk
+        defer { release.signal() }
+        _ = try await engine.write(.upsert([EngineFixture.event("e2", "Meteor shower")], clientState: nil))
+        // A search that waited for the writer would return after this release, with e2.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 20) { release.signal() }
+        for wait in [0, 0.2] {
+            let result = try await engine.search(SearchQuery(text: "meteor", maxIndexWait: wait))
+            #expect(ids(result) == ["e1"], "maxIndexWait \(wait)")
+            #expect(result.inexact == ["maxIndexWait: 1 acknowledged changes not yet indexed"])
+        }
+    }
+
+    @Test func aSearchWithABoundedWaitSeesAWriteTheIndexTakesInTime() async throws {
+        let fixture = EngineFixture()
+        let engine = try fixture.open()
+        defer { engine.close() }
+        _ = try await engine.write(.upsert([EngineFixture.event("e1", "Meteor watch")], clientState: nil))
+        let result = try await engine.search(SearchQuery(text: "meteor", maxIndexWait: 10))
+        #expect(ids(result) == ["e1"])
+        #expect(result.inexact == nil)
+    }
+
+    @Test func aNegativeIndexWaitIsInvalidInput() async throws {
+        let fixture = EngineFixture()
+        let engine = try fixture.open()
+        defer { engine.close() }
+        for wait in [-1, Double.nan, .infinity] {
+            await #expect { try await engine.search(SearchQuery(text: "meteor", maxIndexWait: wait)) } throws: {
+                ($0 as? SpotlightError)?.code == .invalidInput
+            }
+        }
+    }
+
+    /// Waits until the index has committed every acknowledged write (the commit follows
+    /// ``SpotlightEngine/Options/commitDelay`` after the catch-up).
+    func committed(_ engine: SpotlightEngine) async throws {
+        for _ in 0..<200 {
+            if try engine.searchIfCommitted(SearchQuery(text: nil, limit: 0)) != nil { return }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        Issue.record("the index did not commit within 4 s")
+    }
+
     /// Keeps the engine's index writer busy until the returned semaphore is signalled.
     func holdIndexWriter(_ engine: SpotlightEngine) -> DispatchSemaphore {
         let release = DispatchSemaphore(value: 0)

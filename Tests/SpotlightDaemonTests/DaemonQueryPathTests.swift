@@ -45,17 +45,32 @@ import SpotlightWire
         #expect(try await index.query(SearchQuery(text: "lighthouse", limit: 3)).timing == nil)
     }
 
+    @Test func aQueryWithABoundedIndexWaitIsAnsweredOverTheSocket() async throws {
+        let daemon = try DaemonProcess()
+        let index = daemon.index()
+        try await index.indexRecords((0..<5).map { note("w\($0)", "Windmill\($0) walk") })
+        let result = try await index.query(SearchQuery(text: "windmill", limit: 10, maxIndexWait: 5))
+        #expect(result.hits.map(\.record.id).sorted() == ["w0", "w1", "w2", "w3", "w4"])
+        #expect(result.inexact == nil)
+    }
+
     @Test func everyQueryParamIsReadByTheCodec() throws {
         let params: JSONValue = .object([
             "text": .string("a b"), "bundles": .array([.string("x")]), "types": .array([.string("T")]),
             "offset": .int(5), "limit": .int(0), "facets": .array([.string("type")]), "completions": .int(3),
             "explain": .bool(true), "spelling": .string("retry"), "language": .string("de"), "sort": .null,
-            "timing": .bool(true),
+            "timing": .bool(true), "maxIndexWait": .double(0.5),
             "snippets": .object(["length": .int(40)])])
         var expected = SearchQuery(text: "a b", bundles: ["x"], types: ["T"], offset: 5, limit: 0, facets: ["type"],
                                    snippets: SnippetOptions(length: 40), spelling: .retry, completions: 3, explain: true,
-                                   language: "de", timing: true)
+                                   language: "de", timing: true, maxIndexWait: 0.5)
         #expect(try Optional(params).decode(SearchQuery.self) == expected)
+        // The usual shape, read without the Codable path.
+        for (wait, seconds): (JSONValue, Double) in [(.int(2), 2), (.double(0.25), 0.25)] {
+            let plain: JSONValue = .object(["text": .string("moon"), "limit": .int(3), "maxIndexWait": wait])
+            #expect(SearchQuery.read(plain) == SearchQuery(text: "moon", limit: 3, maxIndexWait: seconds))
+            #expect(try Optional(plain).decode(SearchQuery.self) == SearchQuery(text: "moon", limit: 3, maxIndexWait: seconds))
+        }
         expected = SearchQuery(text: nil)
         #expect(try Optional<JSONValue>.none.decode(SearchQuery.self) == expected)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import SpotlightModel
 
 /// A read-only index handle and the sequence its revision covers; a value, checked out of
@@ -16,9 +17,13 @@ struct IndexReader {
 }
 
 extension SpotlightEngine {
-    /// Runs a query. Sees every write whose ``write(_:)`` returned before this call.
+    /// Runs a query. Sees every write whose ``write(_:)`` returned before this call, waiting
+    /// for the index to apply them; with ``SearchQuery/maxIndexWait`` it waits at most that
+    /// long and then answers from what the index has committed, saying so in
+    /// ``SearchResult/inexact``.
     /// - Throws: `SpotlightError(.invalidInput)` for a query that cannot be parsed at all.
     public func search(_ query: SearchQuery) async throws -> SearchResult {
+        try SearchRun.validateIndexWait(query)
         if let shards { return try await searchAcrossShards(query, shards) }
         let needed = shared.withLock { $0.durableSequence }
         let synonyms = synonymTables.withLock { $0 }
@@ -32,37 +37,58 @@ extension SpotlightEngine {
         if let fromReader { return fromReader }
         // The index has not committed that far yet: the writer sees its own uncommitted changes.
         return try await withCheckedThrowingContinuation { continuation in
+            let answer = FirstAnswer(continuation)
             writer.async {
-                continuation.resume(with: Result {
-                    // The store holds every write acknowledged before this search (`needed`).
-                    if !self.indexRetryScheduled {
-                        do {
-                            try self.catchUpIndex()
-                        } catch {
-                            self.recoverIndex(after: error)
-                        }
-                    }
-                    if self.indexRetryScheduled,
-                       let committed = try self.withReader(minimumSequence: 0, { try $0.search(query, now: Date(), synonyms: synonyms) }) {
-                        // The index cannot take the changes (a full disk, an I/O error): answer
-                        // from what it has committed rather than not at all; status says degraded.
-                        return committed
-                    }
-                    do {
-                        return try self.holdingStoreWritesNearFullDisk(self.index) {
-                            try self.index.search(query, now: Date(), synonyms: synonyms)
-                        }
-                    } catch let error as SpotlightError where error.code == .io || error.code == .corrupt {
-                        // Searching the writer's pending changes can need the disk too, and can
-                        // find the index corrupt (then it is rebuilt from the store).
-                        self.recoverIndex(after: error)
-                        guard let committed = try self.withReader(minimumSequence: 0, { try $0.search(query, now: Date(), synonyms: synonyms) }) else {
-                            throw error
-                        }
-                        return committed
-                    }
-                })
+                answer.resume(with: Result { try self.searchOnWriter(query, synonyms: synonyms) })
             }
+            // The writer may be busy for seconds (an import indexed in bulk): past the wait the
+            // query allows, what the index has committed answers.
+            if let wait = query.maxIndexWait {
+                readerQueue.asyncAfter(deadline: .now() + wait) {
+                    guard !answer.isDone else { return }
+                    do {
+                        let (committed, durable) = self.shared.withLock { ($0.committedSequence, $0.durableSequence) }
+                        guard let result = try self.withReader(minimumSequence: committed, {
+                            try $0.search(query, now: Date(), synonyms: synonyms)
+                        }) else { return }   // no reader: the writer answers
+                        answer.resume(with: .success(Self.noting(durable &- committed, in: result)))
+                    } catch {
+                        answer.resume(with: .failure(error))
+                    }
+                }
+            }
+        }
+    }
+
+    /// On `writer`: catches the index up with the store and searches the writer's index, which
+    /// holds every acknowledged write; from what is committed when the index cannot take them.
+    private func searchOnWriter(_ query: SearchQuery, synonyms: [String: SynonymTable]) throws -> SearchResult {
+        // The store holds every write acknowledged before this search.
+        if !indexRetryScheduled {
+            do {
+                try catchUpIndex()
+            } catch {
+                recoverIndex(after: error)
+            }
+        }
+        if indexRetryScheduled,
+           let committed = try withReader(minimumSequence: 0, { try $0.search(query, now: Date(), synonyms: synonyms) }) {
+            // The index cannot take the changes (a full disk, an I/O error): answer
+            // from what it has committed rather than not at all; status says degraded.
+            return committed
+        }
+        do {
+            return try holdingStoreWritesNearFullDisk(index) {
+                try index.search(query, now: Date(), synonyms: synonyms)
+            }
+        } catch let error as SpotlightError where error.code == .io || error.code == .corrupt {
+            // Searching the writer's pending changes can need the disk too, and can
+            // find the index corrupt (then it is rebuilt from the store).
+            recoverIndex(after: error)
+            guard let committed = try withReader(minimumSequence: 0, { try $0.search(query, now: Date(), synonyms: synonyms) }) else {
+                throw error
+            }
+            return committed
         }
     }
 
@@ -97,6 +123,14 @@ extension SpotlightEngine {
         return try withReader(minimumSequence: needed) {
             try $0.searchKeepingRecordJSON(query, now: Date(), synonyms: synonyms)
         }
+    }
+
+    /// `result` saying, when the index lacked `behind` acknowledged changes, that it did.
+    private static func noting(_ behind: UInt64, in result: SearchResult) -> SearchResult {
+        guard behind > 0 else { return result }
+        var noted = result
+        noted.inexact = (result.inexact ?? []) + ["maxIndexWait: \(behind) acknowledged changes not yet indexed"]
+        return noted
     }
 
     /// Runs `body` on a pooled reader whose revision covers `minimumSequence`; nil when the
@@ -134,5 +168,25 @@ extension SpotlightEngine {
         // Back to the pool however this ended (a reader whose reopen failed reopens next time).
         readers.put(reader, limit: options.maxReaders)?.index.close()
         return try result.get()
+    }
+}
+
+/// A continuation resumed by whichever of two paths answers first; the other's answer is
+/// dropped. `isDone` lets the slower path skip its work.
+private final class FirstAnswer: Sendable {
+    private let continuation: Mutex<CheckedContinuation<SearchResult, any Error>?>
+
+    init(_ continuation: CheckedContinuation<SearchResult, any Error>) {
+        self.continuation = Mutex(continuation)
+    }
+
+    var isDone: Bool { continuation.withLock { $0 == nil } }
+
+    func resume(with result: Result<SearchResult, any Error>) {
+        let waiting = continuation.withLock { c -> CheckedContinuation<SearchResult, any Error>? in
+            defer { c = nil }
+            return c
+        }
+        waiting?.resume(with: result)
     }
 }

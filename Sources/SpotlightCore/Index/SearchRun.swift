@@ -84,7 +84,15 @@ struct SearchRun {
         return try ShortWordSpelling(database: database).correct(base) ?? xapian
     }
 
+    /// `.invalidInput` unless ``SearchQuery/maxIndexWait`` is absent or a finite number of
+    /// seconds, at least 0.
+    static func validateIndexWait(_ query: SearchQuery) throws {
+        guard let wait = query.maxIndexWait, !(wait.isFinite && wait >= 0) else { return }
+        throw SpotlightError(.invalidInput, "maxIndexWait must be a number of seconds ≥ 0, got \(wait)")
+    }
+
     private func validate(_ query: SearchQuery) throws {
+        try Self.validateIndexWait(query)
         if let length = query.snippets?.length, !(1...Self.maxSnippetLength).contains(length) {
             throw SpotlightError(.invalidInput, "snippet length must be 1...\(Self.maxSnippetLength), got \(length)")
         }

@@ -35,6 +35,9 @@ final class SearchBackend: Sendable {
     /// Results of recent searches by identifier, for `GetResultMetas` without a round trip.
     private let recent = Mutex<[ResultIdentifier: (record: Record, score: Double)]>([:])
     private static let recentLimit = 2000
+    /// How long a search waits for the index to take the latest donations (a donation made
+    /// just before is searchable in milliseconds; an import's backlog takes seconds).
+    static let maxIndexWait = 0.5
     /// Whether the last search failed (its recovery is logged).
     private let failing = Mutex(false)
 
@@ -53,7 +56,9 @@ final class SearchBackend: Sendable {
         guard !text.isEmpty else { return [] }
         let hits: [SearchHit]
         do {
-            hits = try await index.query(SearchQuery(text: text, limit: limit)).hits
+            // During an import the index catches up for seconds, longer than the desktop waits
+            // for an answer: past half a second, what the index has committed answers.
+            hits = try await index.query(SearchQuery(text: text, limit: limit, maxIndexWait: Self.maxIndexWait)).hits
         } catch {
             report(error, searching: text)
             return []
