@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import SpotlightCore
 import SpotlightModel
@@ -19,6 +20,23 @@ import SpotlightModel
             guard let error = error as? SpotlightError else { return false }
             return error.code == .io && error.message.hasPrefix("not stored: ") && error.message.contains("was removed")
         }
+    }
+
+    @Test func aDeletedStoreIsLoggedOnceNotAtEveryRefusedWrite() async throws {
+        let fixture = EngineFixture()
+        let lines = Mutex<[String]>([])
+        var options = SpotlightEngine.Options()
+        options.log = SpotlightLog { level, line in
+            if level == .error { lines.withLock { $0.append(line) } }
+        }
+        let engine = try SpotlightEngine(dataDirectory: fixture.directory, options: options)
+        defer { engine.close() }
+        try FileManager.default.removeItem(atPath: fixture.directory)
+        for id in ["e1", "e2", "e3"] {
+            _ = try? await engine.write(.upsert([EngineFixture.event(id, "Comet \(id)")], clientState: nil))
+        }
+        #expect(lines.withLock { $0 }.count == 1)
+        #expect(lines.withLock { $0 }.first?.contains("was removed") == true)
     }
 
     @Test func statusSaysDegradedOnceTheDataDirectoryIsDeleted() async throws {

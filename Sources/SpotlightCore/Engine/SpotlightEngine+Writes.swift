@@ -63,7 +63,8 @@ extension SpotlightEngine {
             let failure = (error as? SpotlightError).map { e in
                 e.message.hasPrefix("not stored") ? e : SpotlightError(e.code, "not stored: " + e.message, underlying: e.underlying)
             } ?? SpotlightError(.io, "not stored: \(error)")
-            options.log(.error, "store write failed: \(failure)")
+            // A store found gone was logged once when found; every write after it fails alike.
+            if shared.withLock({ $0.storeGone == nil }) { options.log(.error, "store write failed: \(failure)") }
             // After a failed write or fsync the kernel may have dropped the dirty pages and
             // a retry on the same handle could report success for data that is gone:
             // the next write opens the store afresh (SQLite then replays or discards the WAL).
