@@ -246,21 +246,6 @@ public enum ProcessExit: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Resumes a continuation once, with the value of whichever resumer comes first.
-private final class FirstResume<Value: Sendable>: Sendable {
-    private let slot: Mutex<CheckedContinuation<Value, Never>?>
-
-    init(_ continuation: CheckedContinuation<Value, Never>) { slot = Mutex(continuation) }
-
-    func resume(returning value: Value) {
-        let continuation = slot.withLock { slot in
-            defer { slot = nil }
-            return slot
-        }
-        continuation?.resume(returning: value)
-    }
-}
-
 extension Duration {
     /// The same span for Dispatch deadlines.
     var dispatchInterval: DispatchTimeInterval {

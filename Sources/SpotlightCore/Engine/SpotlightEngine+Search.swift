@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import SpotlightModel
 
 /// A read-only index handle and the sequence its revision covers; a value, checked out of
@@ -37,7 +36,7 @@ extension SpotlightEngine {
         if let fromReader { return fromReader }
         // The index has not committed that far yet: the writer sees its own uncommitted changes.
         return try await withCheckedThrowingContinuation { continuation in
-            let answer = FirstAnswer(continuation)
+            let answer = FirstResume(continuation)
             writer.async {
                 answer.resume(with: Result { try self.searchOnWriter(query, synonyms: synonyms) })
             }
@@ -168,25 +167,5 @@ extension SpotlightEngine {
         // Back to the pool however this ended (a reader whose reopen failed reopens next time).
         readers.put(reader, limit: options.maxReaders)?.index.close()
         return try result.get()
-    }
-}
-
-/// A continuation resumed by whichever of two paths answers first; the other's answer is
-/// dropped. `isDone` lets the slower path skip its work.
-private final class FirstAnswer: Sendable {
-    private let continuation: Mutex<CheckedContinuation<SearchResult, any Error>?>
-
-    init(_ continuation: CheckedContinuation<SearchResult, any Error>) {
-        self.continuation = Mutex(continuation)
-    }
-
-    var isDone: Bool { continuation.withLock { $0 == nil } }
-
-    func resume(with result: Result<SearchResult, any Error>) {
-        let waiting = continuation.withLock { c -> CheckedContinuation<SearchResult, any Error>? in
-            defer { c = nil }
-            return c
-        }
-        waiting?.resume(with: result)
     }
 }
