@@ -44,6 +44,19 @@ final class EngineFixture {
 
 func ids(_ result: SearchResult) -> [String] { result.hits.map(\.record.id).sorted() }
 
+/// Keeps the engine's index writer busy (as an import indexed in bulk does) until the
+/// returned semaphore is signalled.
+func holdIndexWriter(_ engine: SpotlightEngine) -> DispatchSemaphore {
+    let release = DispatchSemaphore(value: 0)
+    let busy = DispatchSemaphore(value: 0)
+    engine.writer.async {
+        busy.signal()
+        release.wait()
+    }
+    busy.wait()
+    return release
+}
+
 @Suite struct EngineTests {
     @Test func searchSeesAWriteAsSoonAsItReturns() async throws {
         let fixture = EngineFixture()

@@ -89,16 +89,4 @@ import SpotlightModel
         }
         Issue.record("the index did not commit within 4 s")
     }
-
-    /// Keeps the engine's index writer busy until the returned semaphore is signalled.
-    func holdIndexWriter(_ engine: SpotlightEngine) -> DispatchSemaphore {
-        let release = DispatchSemaphore(value: 0)
-        let busy = DispatchSemaphore(value: 0)
-        engine.writer.async {
-            busy.signal()
-            release.wait()
-        }
-        busy.wait()
-        return release
-    }
 }

@@ -125,7 +125,7 @@ extension SpotlightEngine {
     }
 
     /// `result` saying, when the index lacked `behind` acknowledged changes, that it did.
-    private static func noting(_ behind: UInt64, in result: SearchResult) -> SearchResult {
+    static func noting(_ behind: UInt64, in result: SearchResult) -> SearchResult {
         guard behind > 0 else { return result }
         var noted = result
         noted.inexact = (result.inexact ?? []) + ["maxIndexWait: \(behind) acknowledged changes not yet indexed"]

@@ -8,23 +8,22 @@ extension SpotlightEngine {
 
     /// One Xapian search over this index and every shard that answers, combined into one
     /// database, so ranking uses the statistics of all of them (no merge by hand). Shards
-    /// that are down or too slow are named in `missingShards`.
+    /// that are down or too slow are named in `missingShards`. The local part waits for this
+    /// index to commit what was acknowledged before the query, or with
+    /// ``SearchQuery/maxIndexWait`` at most that long, as ``search(_:)`` does without shards.
     func searchAcrossShards(_ query: SearchQuery, _ shards: ShardSet) async throws -> SearchResult {
         let needed = shared.withLock { $0.durableSequence }
         let synonyms = synonymTables.withLock { $0 }
-        if shared.withLock({ $0.committedSequence }) < needed {
-            // The local part must be a committed revision: commit what was acknowledged.
-            try await run(on: writer) {
-                try self.catchUpIndex()
-                try self.commitIndex()
-            }
-        }
+        // The local part must be a committed revision: commit what was acknowledged.
+        var caughtUp = shared.withLock { $0.committedSequence } >= needed
+        if !caughtUp { caughtUp = try await commitLocalIndex(within: query.maxIndexWait) }
+        let readable = caughtUp ? needed : shared.withLock { $0.committedSequence }
         let answer = try await run(on: readerQueue) {
-            try self.withReader(minimumSequence: needed) { local in
+            try self.withReader(minimumSequence: readable) { local in
                 try Self.search(query, local: local.handle, shards, synonyms, self.frontLookup)
             }
         }
-        if let answer { return answer }
+        if let answer { return Self.noting(needed &- readable, in: answer) }
         // No committed reader covers it (a rebuild swapped generations): search beside the writer.
         return try await run(on: writer) {
             try self.catchUpIndex()
@@ -32,6 +31,23 @@ extension SpotlightEngine {
                 try self.index.prepareToReadPendingChanges()
                 return try Self.search(query, local: self.index.handle, shards, synonyms, self.frontLookup)
             }
+        }
+    }
+
+    /// Catches this index up with the store and commits it, on the writer; true when that
+    /// finished, false when `wait` seconds passed first (the writer goes on with it: busy with
+    /// an import indexed in bulk, say). Without a wait it waits as long as that takes.
+    private func commitLocalIndex(within wait: Double?) async throws -> Bool {
+        let catchUp: @Sendable () throws -> Bool = {
+            try self.catchUpIndex()
+            try self.commitIndex()
+            return true
+        }
+        guard let wait else { return try await run(on: writer, catchUp) }
+        return try await withCheckedThrowingContinuation { continuation in
+            let first = FirstResume(continuation)
+            writer.async { first.resume(with: Result { try catchUp() }) }
+            readerQueue.asyncAfter(deadline: .now() + wait) { first.resume(returning: false) }
         }
     }
 
