@@ -32,5 +32,23 @@ struct QuerySteps {
             let medians = times[step].filter { !$0.isEmpty }.map(median).sorted()
             figures.set("query_\(name)_p50_ms", percentile(medians, 50))
         }
+        await noHitCall(into: &figures, search)
+    }
+
+    /// A word no corpus record holds: its query compiles and matches nothing in microseconds.
+    static let noHitText = "qzxjv0wqk"
+
+    /// query_no_hits_p50_ms: the median latency of a query that finds nothing, so the call's
+    /// fixed cost (for the daemon: the socket, both processes' thread hops and a small reply)
+    /// stands apart from what a page of hits adds. Not printed if the word finds anything.
+    func noHitCall(into figures: inout Figures, _ search: (SearchQuery) async throws -> SearchResult) async {
+        let clock = ContinuousClock()
+        var latencies: [Double] = []
+        for _ in 0..<(max(1, passes) * 100) {
+            let start = clock.now
+            guard let result = try? await search(topTen(Self.noHitText)), result.hits.isEmpty else { return }
+            latencies.append((clock.now - start).milliseconds)
+        }
+        figures.set("query_no_hits_p50_ms", median(latencies), digits: 4)
     }
 }
