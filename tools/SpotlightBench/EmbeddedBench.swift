@@ -41,7 +41,8 @@ struct EmbeddedBench {
             let result = try await engine.search(topTen(text))
             return result.hits.count
         }
-        await QuerySteps(queries: queries, passes: arguments.passes).run(into: &figures) { try await engine.search($0) }
+        await QuerySteps(queries: queries, passes: arguments.passes, engineName: "ours-embedded", verbose: arguments.verbose)
+            .run(into: &figures) { try await engine.search($0) }
         engine.close()
         figures.set("db_bytes", directoryBytes(arguments.dbDirectory))
         figures.set("max_rss_mb", procStatusMiB(field: "VmHWM") ?? 0, digits: 1)

@@ -7,6 +7,10 @@ import SpotlightModel
 struct QuerySteps {
     var queries: [String]
     var passes: Int
+    var engineName: String
+    /// BENCH_VERBOSE: also print "engine<TAB>steps_ms<TAB>compile match records engine outside<TAB>query",
+    /// each query's medians, to see which step a query's latency goes to.
+    var verbose: Bool
 
     /// Runs the passes with `search` and adds query_compile_p50_ms, query_match_p50_ms,
     /// query_records_p50_ms, query_engine_p50_ms (the engine's whole search) and
@@ -26,6 +30,12 @@ struct QuerySteps {
                 let parts = [timing.compileSeconds, timing.matchSeconds, timing.recordsSeconds, timing.searchSeconds]
                 for (step, seconds) in parts.enumerated() { times[step][k].append(seconds * 1000) }
                 times[4][k].append(latency - timing.searchSeconds * 1000)
+            }
+        }
+        if verbose {
+            for (k, text) in queries.enumerated() where !times[0][k].isEmpty {
+                let row = (0..<steps.count).map { String(format: "%.3f", median(times[$0][k])) }.joined(separator: " ")
+                FileHandle.standardError.write(Data("\(engineName)\tsteps_ms\t\(row)\t\(text)\n".utf8))
             }
         }
         for (step, name) in steps.enumerated() {
