@@ -2,7 +2,7 @@
 import PackageDescription
 
 /// Every public module of Spotlight for Linux. See ../shared/SPEC.md for the design and
-/// README.md for how to build and test. `CXapian`, `CSQLite` and `CZlib` are not public API.
+/// README.md for how to build and test. `CXapian`, `CSQLite`, `CZlib` and `CZstd` are not public API.
 let package = Package(
     name: "Spotlight",
     platforms: [.macOS(.v14)],
@@ -36,6 +36,9 @@ let package = Package(
         // zlib, for the record store's compressed record JSON (StoredRecordCodec; a module map only).
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
                        providers: [.apt(["zlib1g-dev"])]),
+        // Zstandard, for the record store's compressed record JSON since store schema 6 (StoredRecordCodec; a module map only).
+        .systemLibrary(name: "CZstd", path: "Sources/CZstd", pkgConfig: "libzstd",
+                       providers: [.apt(["libzstd-dev"])]),
         // Linux process calls glibc declares outside the Glibc module (pidfd_open; a module map only).
         .systemLibrary(name: "CProcess", path: "Sources/CProcess"),
         // The only code that touches C++ and Xapian: a plain C API that catches every exception.
@@ -44,7 +47,7 @@ let package = Package(
         // The record model every process shares; no C dependency.
         .target(name: "SpotlightModel"),
         // The embedded engine: record store (SQLite, records zlib-compressed) and search index (Xapian).
-        .target(name: "SpotlightCore", dependencies: ["SpotlightModel", "CXapian", "CSQLite", "CZlib"]),
+        .target(name: "SpotlightCore", dependencies: ["SpotlightModel", "CXapian", "CSQLite", "CZlib", "CZstd"]),
         // The wire: framing, JSON-RPC, Unix-socket transport, peer credentials. Bytes only.
         .target(name: "SpotlightWire", dependencies: ["SpotlightModel"]),
         // The messages of both protocols carried over the wire: the daemon's and app services'.

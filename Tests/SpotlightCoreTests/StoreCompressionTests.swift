@@ -3,8 +3,9 @@ import Testing
 @testable import SpotlightCore
 import SpotlightModel
 
-/// The record store keeps each record's JSON as a zlib stream (store schema 4) and still reads
-/// rows of plain JSON text written before it (StoredRecordCodec, docs/schema.md).
+/// The record store keeps each record's JSON as a Zstandard frame (store schema 6) and still
+/// reads the zlib streams of schemas 4 and 5 and the plain JSON text written before them
+/// (StoredRecordCodec, docs/schema.md).
 @Suite struct StoreCompressionTests {
     /// Records that stress the codec: short, large and hardly compressible, large and very
     /// compressible (inflates past the first guess of the buffer), non-ASCII text and NUL.
@@ -39,7 +40,7 @@ import SpotlightModel
         let store = try fixture.open()
         _ = try store.upsert([record])
         let blob = try Self.storedBlob(store, record.key)
-        #expect(blob.first == 0x78)
+        #expect(Array(blob.prefix(4)) == [0x28, 0xB5, 0x2F, 0xFD])   // a Zstandard frame
         let read = try #require(try store.records(for: [record.key]).first)
         #expect(read == record)
         #expect(try StoredJSON.encode(read) == StoredJSON.encode(record))
@@ -68,8 +69,48 @@ import SpotlightModel
         #expect(version == storeSchemaVersion)
     }
 
-    /// A stream with a byte flipped (its Adler-32 or its structure fails), cut short, or
-    /// bytes that are neither JSON text nor zlib.
+    /// A row as store schema 5 wrote it: the JSON text as a zlib stream at deflate level 1
+    /// (Python: `zlib.compressobj(1)`), made once and kept here as its bytes.
+    static let zlibRow = (key: RecordKey(bundle: "b", type: "T", id: "zlib"), blob: Data(hex:
+        "78011d8c410a80201405af226fed3602cf11b4cefcd00753d1dfc2c4bba76d86d9cc34d827384f30b0d06037e4f53c3de598"
+        + "280b53816908131c0466ed5d4358fe68cf2c4241d9aa8ac44caa9c17dd875ac6406a9adf0dfd03a0b22105"))
+
+    @Test func aStoreOfSchema5HoldingZlibRowsStillReadsThemAfterTheUpgrade() throws {
+        let fixture = try StoreFixture()
+        let fresh = Self.records[0]
+        do {
+            let store = try fixture.open()
+            _ = try store.upsert([Record(bundle: "b", type: "T", id: "zlib", title: "placeholder")])
+            // As spotlightd of store schema 5 left it: the zlib stream, version 5.
+            try store.connection.run("UPDATE records SET json = ?", [.blob(Self.zlibRow.blob)])
+            try store.connection.execute("PRAGMA user_version = 5")
+        }
+        let store = try fixture.open()
+        _ = try store.upsert([fresh])
+        let old = Record(bundle: "b", type: "T", id: "zlib", title: "Written by store schema 5", properties: ["n": .int(7)])
+        #expect(try store.records(for: [Self.zlibRow.key, fresh.key]) == [old, fresh])
+        #expect(try Self.storedBlob(store, Self.zlibRow.key) == Self.zlibRow.blob)   // never rewritten
+        #expect(try Self.storedBlob(store, fresh.key).first == 0x28)
+        #expect(try store.integrityCheck().isEmpty)
+        var version: Int64 = 0
+        try store.connection.run("PRAGMA user_version", []) { version = $0.int64(0) }
+        #expect(version == storeSchemaVersion)
+    }
+
+    /// A zlib row with a byte flipped fails its Adler-32 or its structure: corrupt, not other text.
+    @Test func anAlteredZlibRowIsCorrupt() throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.open()
+        _ = try store.upsert([Record(bundle: "b", type: "T", id: "zlib", title: "placeholder")])
+        var blob = Self.zlibRow.blob
+        blob[blob.count / 2] ^= 0x20
+        try store.connection.run("UPDATE records SET json = ?", [.blob(blob)])
+        let error = try #require(throws: SpotlightError.self) { try store.records(for: [Self.zlibRow.key]) }
+        #expect(error.code == .corrupt)
+    }
+
+    /// A frame with a byte flipped (its checksum or its structure fails), cut short, or
+    /// bytes that are no stored form.
     @Test(arguments: ["flipped", "truncated", "garbage"])
     func aCorruptedCompressedBlobIsCorruptNamingItsKey(damage: String) throws {
         let record = Self.records[3]
@@ -87,7 +128,7 @@ import SpotlightModel
         #expect(error.code == .corrupt)
         #expect(error.message.contains("\(record.key)"))
         #expect(throws: SpotlightError.self) { try store.forEachRecord(bundle: nil, batchSize: 10) { _ in } }
-        #expect(try store.integrityCheck() == ["record \(record.key) does not decode (neither JSON text nor a sound zlib stream of it)"])
+        #expect(try store.integrityCheck() == ["record \(record.key) does not decode (neither JSON text nor a sound Zstandard frame or zlib stream of it)"])
     }
 
     @Test func exportOfACompressedStoreGivesTheSameJSONAsOfPlainRows() async throws {
@@ -108,5 +149,13 @@ import SpotlightModel
         #expect(compressed.count == Self.records.count)
         #expect(try compressed.map(StoredJSON.encode) == plain.map(StoredJSON.encode))
         #expect(try compressed.map(StoredJSON.encode) == Self.records.sorted { $0.id < $1.id }.map(StoredJSON.encode))
+    }
+}
+
+private extension Data {
+    /// The bytes of a string of hex digit pairs.
+    init(hex: String) {
+        let digits = Array(hex.utf8)
+        self.init((0..<digits.count / 2).map { UInt8(String(decoding: digits[2 * $0...2 * $0 + 1], as: UTF8.self), radix: 16)! })
     }
 }

@@ -56,7 +56,7 @@ extension RecordStore {
                 problems.append("record \(key) has sequence \(row.int64(3)) above the counter \(counter)")
             }
             guard let record = try? decodeRecord(row, 4, key: key) else {
-                return problems.append("record \(key) does not decode (neither JSON text nor a sound zlib stream of it)")
+                return problems.append("record \(key) does not decode (neither JSON text nor a sound Zstandard frame or zlib stream of it)")
             }
             if record.key != key { problems.append("record \(key) holds the record of \(record.key)") }
         }
