@@ -174,7 +174,7 @@ extension RecordStore {
         do {
             return try row.withBytes(column) { blob in try codec.withJSON(of: blob, body) }
         } catch let error as SpotlightError where error.code == .internal {
-            throw error   // zlib out of memory: not the record's fault
+            throw error   // out of memory expanding it: not the record's fault
         } catch {
             throw SpotlightError(.corrupt, "the stored record \(key) in \(path) does not decode; "
                 + "run an integrity check and donate the record again", underlying: "\(error)")

@@ -10,12 +10,12 @@ import SpotlightModel
 //   expiration         REAL seconds since 1970 or NULL; sweepExpired deletes rows <= now.
 //   sequence           INTEGER, the sequence number of the change that wrote this row.
 //   json               BLOB, the record in its documented JSON form (docs/records.md), since schema 6
-//                      compressed with LZ4: `L`, the text's length and CRC-32 (4 bytes each, little-
-//                      endian), one LZ4 block made with StoredRecordCodec.dictionary. A blob whose
-//                      first byte is `{` is the plain text (a row written before schema 4); any
-//                      other is a zlib stream (RFC 1950, deflate level 1, first byte 0x78: a row
-//                      written by schema 4 or 5). Rows are never rewritten to a newer form. Every
-//                      reader goes through StoredRecordCodec.
+//                      a Zstandard frame of it (level 1, made against StoredRecordCodec.dictionary,
+//                      with its size and checksum; first bytes 28 B5 2F FD). A blob whose first
+//                      byte is `{` is the plain text (a row written before schema 4); any other is a
+//                      zlib stream (RFC 1950, deflate level 1, first byte 0x78: a row written by
+//                      schema 4 or 5). Rows are never rewritten to a newer form. Every reader goes
+//                      through StoredRecordCodec.
 //   donated            REAL seconds since 1970 when the record was last donated, or NULL for a
 //                      row written before schema 2; not part of the record (export leaves it out).
 // changes        the change log the index applier replays: one row per upsert or delete.
@@ -49,7 +49,7 @@ import SpotlightModel
 /// The schema version this code writes, stored in `PRAGMA user_version`.
 /// 4: `json` holds compressed JSON; an older spotlightd, which would read it as text, refuses it.
 /// 5: record_counts and its triggers.
-/// 6: `json` holds LZ4-compressed JSON; an older spotlightd, which cannot read it, refuses it.
+/// 6: `json` holds Zstandard frames; an older spotlightd, which cannot read them, refuses it.
 let storeSchemaVersion: Int64 = 6
 
 /// Every migration, in one place: `migrations[n]` takes the schema from version n to n + 1.
@@ -96,7 +96,7 @@ private let migrations: [String] = [
         UPDATE record_counts SET count = count - 1 WHERE bundle = old.bundle AND type = old.type;
     END;
     """,
-    // Nothing to change: rows of plain JSON and zlib streams stay readable, new rows are LZ4.
+    // Nothing to change: rows of plain JSON and zlib streams stay readable, new rows are Zstandard frames.
     "",
 ]
 
