@@ -186,11 +186,15 @@ final class StoredRecordCodec {
                 ZSTD_freeCCtx(context)
                 throw Self.outOfMemory("compress")
             }
-            for (parameter, value) in [(ZSTD_c_compressionLevel, Self.level), (ZSTD_c_checksumFlag, 1),
-                                       (ZSTD_c_dictIDFlag, 0), (ZSTD_c_contentSizeFlag, 1)] {
-                _ = ZSTD_CCtx_setParameter(context, parameter, value)
+            // The frame's form (type comment): a refused setting would write frames without it.
+            var codes = [(ZSTD_c_compressionLevel, Self.level), (ZSTD_c_checksumFlag, 1), (ZSTD_c_dictIDFlag, 0),
+                         (ZSTD_c_contentSizeFlag, 1)].map { ZSTD_CCtx_setParameter(context, $0, $1) }
+            codes.append(ZSTD_CCtx_refCDict(context, dictionary))
+            if let refused = codes.first(where: { ZSTD_isError($0) != 0 }) {
+                ZSTD_freeCCtx(context)
+                ZSTD_freeCDict(dictionary)
+                throw Self.failure("set-up", refused)
             }
-            _ = ZSTD_CCtx_refCDict(context, dictionary)
             return (context: context, dictionary: dictionary)
         }
         compressor = created
