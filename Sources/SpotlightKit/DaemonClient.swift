@@ -66,20 +66,32 @@ public final class DaemonClient: Sendable {
     /// ```
     public func callValue<P: Encodable>(_ method: DaemonProtocol.Method, _ params: P,
                                         timeout: Duration? = nil) async throws -> JSONValue {
-        let encoded: JSONValue
+        let encoded = try encodedParams(params, of: method)
+        return try await reconnecting {
+            // Always the JSONValue overload: without `timeout:`, `client.call(method, encoded)`
+            // picks RPCCaller's generic Encodable/Decodable one, which would pass the params
+            // and the reply through the codec a second time.
+            try await client.call(method.rawValue, encoded, timeout: timeout ?? client.configuration.callTimeout)
+        }
+    }
+
+    /// `params` as JSON, or `.invalidInput` naming the method.
+    private func encodedParams<P: Encodable>(_ params: P, of method: DaemonProtocol.Method) throws -> JSONValue {
         do {
-            encoded = try JSONValue(encoding: params)
+            return try JSONValue(encoding: params)
         } catch {
             throw SpotlightError(.invalidInput, "the params of \(method.rawValue) could not be encoded",
                                  underlying: "\(error)")
         }
+    }
+
+    /// `call`, retried while the daemon is unreachable, up to the reconnect window; then the
+    /// `.unavailable` error, explained when ``explainsUnavailable``.
+    private func reconnecting<T>(_ call: () async throws -> T) async throws -> T {
         let deadline = ContinuousClock.now + reconnectWindow
         while true {
             do {
-                // Always the JSONValue overload: without `timeout:`, `client.call(method, encoded)`
-                // picks RPCCaller's generic Encodable/Decodable one, which would pass the params
-                // and the reply through the codec a second time.
-                return try await client.call(method.rawValue, encoded, timeout: timeout ?? client.configuration.callTimeout)
+                return try await call()
             } catch let error as SpotlightError where error.code == .unavailable {
                 if ContinuousClock.now < deadline {
                     try await Task.sleep(for: .milliseconds(100))
@@ -125,7 +137,23 @@ public final class DaemonClient: Sendable {
     /// let hits = try await daemon.query(SearchQuery(text: "grocer")).hits
     /// ```
     public func query(_ query: SearchQuery) async throws -> SearchResult {
-        try await call(.query, query)
+        let encoded = try encodedParams(query, of: .query)
+        let reply = try await reconnecting {
+            try await client.callForText(DaemonProtocol.Method.query.rawValue, encoded, timeout: client.configuration.callTimeout)
+        }
+        // The hits read straight from the reply's text (spotlightd splices the stored records
+        // in as text): parsing it into a tree first was most of a client's part of a query.
+        if case .text(let bytes) = reply, let result = bytes.withUnsafeBytes({ SearchResult.read(text: $0) }) {
+            return result
+        }
+        let value: JSONValue
+        do {
+            value = try reply.parsed()
+        } catch {
+            throw SpotlightError(.internal, "spotlightd's reply to query is not what \(clientName) "
+                + "expects; are spotlightd and \(clientName) the same version?", underlying: "\(error)")
+        }
+        return try decode(value, of: .query)
     }
 
     /// Closes the connection; the next call reconnects.

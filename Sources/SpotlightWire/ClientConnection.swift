@@ -12,10 +12,12 @@ import Synchronization
 /// left for the I/O thread. Callers never block on the socket.
 final class ClientConnection: Sendable {
     private struct Pending {
-        var continuation: CheckedContinuation<Result<Result<JSONValue, RPCError>, SpotlightError>, Never>
+        var continuation: CheckedContinuation<Result<Result<RPCResultReply, RPCError>, SpotlightError>, Never>
         var deadline: ContinuousClock.Instant
         var method: String
         var timeout: Duration
+        /// The caller reads the result from its text: a text response is handed over unparsed.
+        var wantsText: Bool
     }
 
     /// Shared between callers and the I/O thread; guarded by its lock.
@@ -61,14 +63,17 @@ final class ClientConnection: Sendable {
 
     var isClosed: Bool { shared.withLock { $0.failure != nil } }
 
-    /// Sends `line` and waits for the response with `id`, at most `timeout`.
-    func send(_ line: [UInt8], id: RPCID, method: String,
-              timeout: Duration) async -> Result<Result<JSONValue, RPCError>, SpotlightError> {
+    /// Sends `line` and waits for the response with `id`, at most `timeout`. With `wantsText`,
+    /// a success response in the text form (``RPCMessage/textResponse(_:)``) resolves as
+    /// `.text`, unparsed; anything else resolves as `.value`.
+    func send(_ line: [UInt8], id: RPCID, method: String, timeout: Duration,
+              wantsText: Bool = false) async -> Result<Result<RPCResultReply, RPCError>, SpotlightError> {
         await withCheckedContinuation { continuation in
             let deadline = ContinuousClock.now + timeout
             let (refusal, wakeIOThread): (SpotlightError?, Bool) = shared.withLock { state in
                 if let failure = state.failure { return (failure, false) }
-                state.pending[id] = Pending(continuation: continuation, deadline: deadline, method: method, timeout: timeout)
+                state.pending[id] = Pending(continuation: continuation, deadline: deadline, method: method, timeout: timeout,
+                                            wantsText: wantsText)
                 // The I/O thread sleeps until the earliest deadline it knows of: tell it of an earlier one.
                 let earlier = state.earliestDeadline.map { deadline < $0 } ?? true
                 if earlier { state.earliestDeadline = deadline }
@@ -103,7 +108,7 @@ final class ClientConnection: Sendable {
     }
 
     /// Resumes the call `id` once; later resolutions of the same id are ignored.
-    private func resolve(_ id: RPCID, _ outcome: Result<Result<JSONValue, RPCError>, SpotlightError>) {
+    private func resolve(_ id: RPCID, _ outcome: Result<Result<RPCResultReply, RPCError>, SpotlightError>) {
         let entry = shared.withLock { $0.pending.removeValue(forKey: id) }
         entry?.continuation.resume(returning: outcome)
     }
@@ -163,12 +168,23 @@ final class ClientConnection: Sendable {
     }
 
     private func handle(_ frame: [UInt8]) {
+        // A result its caller reads from the text itself (a query's hits) is not parsed here.
+        if let text = RPCMessage.textResponse(frame) {
+            let entry = shared.withLock { state -> Pending? in
+                guard state.pending[text.id]?.wantsText == true else { return nil }
+                return state.pending.removeValue(forKey: text.id)
+            }
+            if let entry {
+                entry.continuation.resume(returning: .success(.success(.text(Array(frame[text.result])))))
+                return
+            }
+        }
         guard case .success(.response(let response)) = RPCMessage.decode(frame: frame) else {
             log.write(.debug, "ignoring a frame from \(path) that is not a response")
             return
         }
         if let id = response.id {
-            resolve(id, .success(response.outcome))
+            resolve(id, .success(response.outcome.map(RPCResultReply.value)))
         } else if case .failure(let error) = response.outcome {
             log.write(.info, "the server at \(path) says: \(error.message)")
             shared.withLock { $0.serverError = error.spotlightError }

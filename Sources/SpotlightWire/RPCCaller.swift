@@ -61,7 +61,7 @@ enum RPCCallCoding {
         return line
     }
 
-    static func result(of outcome: Result<JSONValue, RPCError>) throws -> JSONValue {
+    static func result<Value>(of outcome: Result<Value, RPCError>) throws -> Value {
         switch outcome {
         case .success(let value): return value
         case .failure(let error): throw error.spotlightError

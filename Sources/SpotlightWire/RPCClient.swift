@@ -54,6 +54,24 @@ public final class RPCClient: RPCCaller {
                                                  maxFrameBytes: configuration.maxFrameBytes)
         let connection = try currentConnection()
         let outcome = await connection.send(line, id: id, method: method, timeout: timeout)
+        return try RPCCallCoding.result(of: try outcome.get()).parsed()
+    }
+
+    /// ``call(_:_:timeout:)`` for a caller that reads the result from its JSON text: a result
+    /// the server sent as text (``RPCImmediateResult/text(_:)``) comes back as those bytes,
+    /// unparsed and unchecked, saving a parse into a tree that the caller would only read
+    /// once; any other as the parsed value.
+    ///
+    /// ```swift
+    /// let reply = try await client.callForText("query", ["text": "saturn"], timeout: .seconds(5))
+    /// ```
+    /// - Throws: as ``call(_:_:timeout:)``.
+    public func callForText(_ method: String, _ params: JSONValue?, timeout: Duration) async throws -> RPCResultReply {
+        let id = ids.next()
+        let line = try RPCCallCoding.requestLine(id: id, method: method, params: params,
+                                                 maxFrameBytes: configuration.maxFrameBytes)
+        let connection = try currentConnection()
+        let outcome = await connection.send(line, id: id, method: method, timeout: timeout, wantsText: true)
         return try RPCCallCoding.result(of: try outcome.get())
     }
 
