@@ -67,7 +67,7 @@ final class ClientConnection: Sendable {
     /// a success response in the text form (``RPCMessage/textResponse(_:)``) resolves as
     /// `.text`, unparsed; anything else resolves as `.value`.
     func send(_ line: [UInt8], id: RPCID, method: String, timeout: Duration,
-              wantsText: Bool = false) async -> Result<Result<RPCResultReply, RPCError>, SpotlightError> {
+              wantsText: Bool) async -> Result<Result<RPCResultReply, RPCError>, SpotlightError> {
         await withCheckedContinuation { continuation in
             let deadline = ContinuousClock.now + timeout
             let (refusal, wakeIOThread): (SpotlightError?, Bool) = shared.withLock { state in

@@ -49,12 +49,7 @@ public final class RPCClient: RPCCaller {
     ///   no server runs there or the connection dropped; `.timeout`; `.invalidInput` for a
     ///   request over the frame limit.
     public func call(_ method: String, _ params: JSONValue?, timeout: Duration) async throws -> JSONValue {
-        let id = ids.next()
-        let line = try RPCCallCoding.requestLine(id: id, method: method, params: params,
-                                                 maxFrameBytes: configuration.maxFrameBytes)
-        let connection = try currentConnection()
-        let outcome = await connection.send(line, id: id, method: method, timeout: timeout)
-        return try RPCCallCoding.result(of: try outcome.get()).parsed()
+        try await send(method, params, timeout: timeout, wantsText: false).parsed()
     }
 
     /// ``call(_:_:timeout:)`` for a caller that reads the result from its JSON text: a result
@@ -67,11 +62,15 @@ public final class RPCClient: RPCCaller {
     /// ```
     /// - Throws: as ``call(_:_:timeout:)``.
     public func callForText(_ method: String, _ params: JSONValue?, timeout: Duration) async throws -> RPCResultReply {
+        try await send(method, params, timeout: timeout, wantsText: true)
+    }
+
+    private func send(_ method: String, _ params: JSONValue?, timeout: Duration, wantsText: Bool) async throws -> RPCResultReply {
         let id = ids.next()
         let line = try RPCCallCoding.requestLine(id: id, method: method, params: params,
                                                  maxFrameBytes: configuration.maxFrameBytes)
         let connection = try currentConnection()
-        let outcome = await connection.send(line, id: id, method: method, timeout: timeout, wantsText: true)
+        let outcome = await connection.send(line, id: id, method: method, timeout: timeout, wantsText: wantsText)
         return try RPCCallCoding.result(of: try outcome.get())
     }
 
