@@ -55,7 +55,8 @@ public final class RPCClient: RPCCaller {
     /// ``call(_:_:timeout:)`` for a caller that reads the result from its JSON text: a result
     /// the server sent as text (``RPCImmediateResult/text(_:)``) comes back as those bytes,
     /// unparsed and unchecked, saving a parse into a tree that the caller would only read
-    /// once; any other as the parsed value.
+    /// once; any other as the parsed value, or as text when its envelope was written in the
+    /// same form (``RPCResultReply``).
     ///
     /// ```swift
     /// let reply = try await client.callForText("query", ["text": "saturn"], timeout: .seconds(5))

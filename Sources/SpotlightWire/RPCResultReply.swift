@@ -4,6 +4,8 @@ import SpotlightModel
 /// (``RPCClient/callForText(_:_:timeout:)``): the text as the server wrote it, when the
 /// response is the envelope ``RPCMessage/responseLine(id:resultText:)`` writes around a result
 /// already in text (``RPCImmediateResult/text(_:)``); otherwise the result parsed as usual.
+/// Other responses whose members happen to be written in that envelope's order come back as
+/// text too, so a caller reads both cases (``parsed()`` when it wants a value).
 ///
 /// ```swift
 /// switch try await client.callForText("query", params, timeout: .seconds(5)) {
