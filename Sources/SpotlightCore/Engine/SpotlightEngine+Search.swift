@@ -17,7 +17,7 @@ struct IndexReader {
 
 extension SpotlightEngine {
     /// Runs a query. Sees every write whose ``write(_:)`` returned before this call, waiting
-    /// for the index to apply them; with ``SearchQuery/maxIndexWait`` it waits at most that
+    /// for the index to apply and commit them; with ``SearchQuery/maxIndexWait`` it waits at most that
     /// long and then answers from what the index has committed, saying so in
     /// ``SearchResult/inexact``.
     /// - Throws: `SpotlightError(.invalidInput)` for a query that cannot be parsed at all.
@@ -59,13 +59,21 @@ extension SpotlightEngine {
         }
     }
 
-    /// On `writer`: catches the index up with the store and searches the writer's index, which
-    /// holds every acknowledged write; from what is committed when the index cannot take them.
+    /// On `writer`: catches the index up with the store, commits, and searches the writer's
+    /// index, which then holds every acknowledged write; from what is committed when the index
+    /// cannot take them.
+    ///
+    /// The commit comes first because libxapian 1.4 cannot search uncommitted changes of an
+    /// index made by merging several databases (a bulk catch-up's or a rebuild's) once a
+    /// document of it was deleted or replaced: a query that skips through a term's postings
+    /// (a bundle filter, an AND) misses the uncommitted documents, though they are there and a
+    /// commit shows them (docs/hardening.md, `tools/xapian-bug-check`).
     private func searchOnWriter(_ query: SearchQuery, synonyms: [String: SynonymTable]) throws -> SearchResult {
         // The store holds every write acknowledged before this search.
         if !indexRetryScheduled {
             do {
                 try catchUpIndex()
+                try commitIndex()
             } catch {
                 recoverIndex(after: error)
             }
