@@ -272,7 +272,10 @@ public final class SearchIndex {
         return number
     }
 
-    /// Searches. On a writable index this sees uncommitted changes.
+    /// Searches. On a writable index this sees uncommitted changes, but not reliably: once a
+    /// document was deleted, libxapian 1.4 misses uncommitted documents in a search that
+    /// skips through postings (a bundle filter, an AND) when a term's postings fill several
+    /// chunks; commit first when the answer must hold them (docs/hardening.md; the engine does).
     /// A reader invalidated by a commit (DatabaseModifiedError) reopens and retries once inside.
     ///
     /// - Parameters:
