@@ -65,9 +65,9 @@ import SpotlightModel
         #expect(!names.contains { $0.hasSuffix(BulkBuild.scratchSuffix) })
     }
 
-    /// libxapian 1.4 misses uncommitted documents of an index merged from several databases
-    /// once one of its documents was deleted, in any search that skips through postings (a
-    /// bundle filter): the writer commits before it searches (SpotlightEngine+Search.swift).
+    /// libxapian 1.4 misses uncommitted documents, once a document was deleted, in a search
+    /// that skips through a term's postings filling several chunks (a bundle filter on an index
+    /// merged from several databases): the writer commits before it searches.
     @Test func aSearchRightAfterAWriteFindsItInAnIndexMergedInBulk() async throws {
         let fixture = EngineFixture()
         let lines = Lines()

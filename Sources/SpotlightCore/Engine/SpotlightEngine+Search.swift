@@ -63,11 +63,11 @@ extension SpotlightEngine {
     /// index, which then holds every acknowledged write; from what is committed when the index
     /// cannot take them.
     ///
-    /// The commit comes first because libxapian 1.4 cannot search uncommitted changes of an
-    /// index made by merging several databases (a bulk catch-up's or a rebuild's) once a
-    /// document of it was deleted or replaced: a query that skips through a term's postings
-    /// (a bundle filter, an AND) misses the uncommitted documents, though they are there and a
-    /// commit shows them (docs/hardening.md, `tools/xapian-bug-check`).
+    /// The commit comes first because libxapian 1.4 cannot search uncommitted documents once
+    /// a document was ever deleted from an index whose postings of a term fill several chunks
+    /// (a few thousand records, or any index a bulk catch-up or rebuild merged): a query that
+    /// skips through that term's postings (a bundle filter, an AND) misses them, though they
+    /// are there and a commit shows them (docs/hardening.md, `tools/xapian-bug-check`).
     private func searchOnWriter(_ query: SearchQuery, synonyms: [String: SynonymTable]) throws -> SearchResult {
         // The store holds every write acknowledged before this search.
         if !indexRetryScheduled {
