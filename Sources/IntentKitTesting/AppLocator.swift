@@ -139,14 +139,14 @@ enum AppLocator {
         process.standardError = FileHandle.nullDevice
         guard (try? process.run()) != nil else { return nil }
         try? handle.close()
-        let deadline = Date().addingTimeInterval(10)
-        while process.isRunning, Date() < deadline { usleep(10_000) }
-        if process.isRunning {
+        // Not `isRunning` alone: Foundation can miss an exit when tests start processes in
+        // parallel (Process+Exit.swift), and the app would look absent after 10 s.
+        guard let exit = process.waitForExit(within: .seconds(10)) else {
             process.terminate()
             return nil
         }
         struct Described: Decodable { var bundleIdentifier: String }
-        guard process.terminationStatus == 0, let data = FileManager.default.contents(atPath: output.path) else {
+        guard exit == .exited(status: 0), let data = FileManager.default.contents(atPath: output.path) else {
             return nil
         }
         return try? JSONDecoder().decode(Described.self, from: data).bundleIdentifier
