@@ -86,7 +86,7 @@ let package = Package(
                 path: "Tests/Support"),
 
         .testTarget(name: "SpotlightModelTests", dependencies: ["SpotlightModel", "SpotlightTestSupport"]),
-        .testTarget(name: "SpotlightCoreTests", dependencies: ["SpotlightCore", "SpotlightModel"]),
+        .testTarget(name: "SpotlightCoreTests", dependencies: ["SpotlightCore", "SpotlightModel", "SpotlightSupervision"]),
         .testTarget(name: "SpotlightWireTests", dependencies: ["SpotlightWire", "SpotlightModel"]),
         .testTarget(name: "SpotlightSupervisionTests", dependencies: ["SpotlightSupervision", "SpotlightModel"]),
         .testTarget(name: "SpotlightDaemonTests",

@@ -56,8 +56,7 @@ final class CommandLineFixture {
         try process.run()
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+        return (exitStatus(of: process), String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
     }
 
     /// The titles of CometCal's events that spotlightd finds for `text`.

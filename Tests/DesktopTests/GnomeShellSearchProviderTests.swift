@@ -1,4 +1,5 @@
 import Foundation
+import SpotlightSupervision
 import SpotlightModel
 import SpotlightTestSupport
 import Testing
@@ -111,8 +112,8 @@ private func startProvider(_ fixture: DesktopFixture, _ arguments: [String]) thr
     let fixture = try await DesktopFixture(daemon: .notRunning)
     let (provider, log) = try startProvider(fixture, ["--idle-exit", "1"])
     defer { stopProcess(provider) }
-    #expect(await waitUntil { !provider.isRunning }, "still running after its idle time")
-    #expect(provider.terminationStatus == 0)
+    #expect(await waitUntil { provider.exitIfEnded != nil }, "still running after its idle time")
+    #expect(provider.exitIfEnded == .exited(status: 0))
     let text = try String(contentsOf: log, encoding: .utf8)
     #expect(text.contains("serving org.spotlightlinux.SearchProvider") && text.contains("idle for 1"), "\(text)")
     let owner = try runProgram("gdbus", ["call", "--session", "--dest", "org.freedesktop.DBus", "--object-path",
@@ -127,8 +128,8 @@ private func startProvider(_ fixture: DesktopFixture, _ arguments: [String]) thr
     _ = try fixture.gdbus("GetInitialResultSet", "['x']")   // activates the first
     let (second, log) = try startProvider(fixture, [])
     defer { stopProcess(second) }
-    #expect(await waitUntil { !second.isRunning })
-    #expect(second.terminationStatus == 1)
+    #expect(await waitUntil { second.exitIfEnded != nil })
+    #expect(second.exitIfEnded == .exited(status: 1))
     let text = try String(contentsOf: log, encoding: .utf8)
     #expect(text.contains("another process owns org.spotlightlinux.SearchProvider on this session bus"), "\(text)")
 }

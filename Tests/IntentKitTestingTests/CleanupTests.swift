@@ -1,4 +1,5 @@
 import Foundation
+import SpotlightSupervision
 import Testing
 import XCTest
 @testable import IntentKitTesting
@@ -55,13 +56,13 @@ func gone(_ pids: [Int32], within seconds: Double) async -> Bool {
     let (child, report) = try startChild(mode: "hold")
     #expect(processExists(report.daemon) && processExists(report.app))
     kill(child.processIdentifier, SIGKILL)
-    child.waitUntilExit()
+    _ = child.waitForExit(within: .seconds(60))
     #expect(await gone([report.daemon, report.app], within: 5))
 }
 
 @Test func exitingTestProcessStopsEverythingAndRemovesItsDirectory() async throws {
     let (child, report) = try startChild(mode: "exit")
-    child.waitUntilExit()
+    _ = child.waitForExit(within: .seconds(60))
     #expect(await gone([report.daemon, report.app], within: 1))
     #expect(!FileManager.default.fileExists(atPath: report.directory))
 }

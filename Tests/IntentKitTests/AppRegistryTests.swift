@@ -77,8 +77,7 @@ func runFixture(_ arguments: [String], environment: [String: String]? = nil) thr
     process.standardOutput = pipe
     try process.run()
     let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (output, process.terminationStatus)
+    return (output, process.waitForExit(within: .seconds(60))?.shellStatus ?? -1)
 }
 
 @Test func fixtureDescribePrintsItsSchema() throws {

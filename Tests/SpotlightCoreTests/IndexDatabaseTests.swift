@@ -1,4 +1,5 @@
 import Foundation
+import SpotlightSupervision
 import Testing
 @testable import SpotlightCore
 import SpotlightModel
@@ -32,7 +33,7 @@ import SpotlightModel
         try server.run()
         defer {   // xapian-tcpsrv does not always exit on SIGTERM
             kill(server.processIdentifier, SIGKILL)
-            server.waitUntilExit()
+            _ = server.waitForExit(within: .seconds(10))
         }
         let spec = try DatabaseSpec(parsing: "tcp://127.0.0.1:\(port)")
         var remote: SearchIndex?

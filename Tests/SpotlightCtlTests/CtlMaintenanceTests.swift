@@ -1,4 +1,5 @@
 import Foundation
+import SpotlightTestSupport
 import Testing
 import SpotlightKit
 import SpotlightModel
@@ -55,7 +56,7 @@ import SpotlightModel
         defer { index.close() }
         let rebuild = daemon.spawnCtl(["rebuild"])
         var answeredWhileRebuilding = 0
-        while rebuild.process.isRunning {
+        while rebuild.process.exitIfEnded == nil {
             let rebuilding = try await index.status().index.indexState == "rebuilding"
             let hits = try await index.query(SearchQuery(text: "note 12345 saturn")).hits
             if rebuilding && hits.map(\.record.id) == ["N12345"] { answeredWhileRebuilding += 1 }
@@ -76,12 +77,11 @@ import SpotlightModel
         let index = SearchableIndex(socketPath: daemon.socket, reconnectWindow: .zero)
         defer { index.close() }
         let rebuild = daemon.spawnCtl(["rebuild"])
-        while try await index.status().index.rebuildDone ?? 0 == 0, rebuild.process.isRunning {
+        while try await index.status().index.rebuildDone ?? 0 == 0, rebuild.process.exitIfEnded == nil {
             try await Task.sleep(for: .milliseconds(20))
         }
-        try #require(rebuild.process.isRunning, "the rebuild ended before it could be interrupted")
+        try #require(rebuild.process.exitIfEnded == nil, "the rebuild ended before it could be interrupted")
         kill(rebuild.process.processIdentifier, SIGINT)
-        rebuild.process.waitUntilExit()
         let result = rebuild.result()
         #expect(result.code == 130, "\(result.stderr)")
         #expect(result.stderr.contains("rebuild cancelled; the old index stays in place"))
@@ -103,8 +103,7 @@ import SpotlightModel
         seed.environment = ProcessInfo.processInfo.environment.merging(
             ["COMETCAL_DATA_DIR": appData, "SPOTLIGHT_SOCKET": daemon.socket]) { $1 }
         try seed.run()
-        seed.waitUntilExit()
-        #expect(seed.terminationStatus == 0)
+        #expect(exitStatus(of: seed) == 0)
         try daemon.importRecords([Record(bundle: bundle, type: "EventEntity", id: "stale", title: "Forgotten meteor")],
                                  bundle: bundle)
         let run = daemon.ctl(["rebuild", "--from-apps", "--bundle", bundle])

@@ -60,9 +60,7 @@ final class TestDaemon: @unchecked Sendable {
 
     /// Runs spotlightctl with `SPOTLIGHT_SOCKET` pointing at this daemon and stdin from /dev/null.
     func ctl(_ arguments: [String], environment extra: [String: String] = [:]) -> CtlRun {
-        let handle = spawnCtl(arguments, environment: extra)
-        handle.process.waitUntilExit()
-        return handle.result()
+        spawnCtl(arguments, environment: extra).result()
     }
 
     /// Starts spotlightctl without waiting; `result()` after it exits.
@@ -107,7 +105,7 @@ struct CtlProcess {
     let err: URL
 
     func result() -> CtlRun {
-        CtlRun(code: process.terminationStatus,
+        CtlRun(code: exitStatus(of: process),
                stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
                stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
     }

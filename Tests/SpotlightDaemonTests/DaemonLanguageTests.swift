@@ -1,4 +1,5 @@
 import Foundation
+import SpotlightSupervision
 import Testing
 import SpotlightKit
 import SpotlightModel
@@ -140,8 +141,7 @@ func text(_ id: String, _ title: String, _ language: String?) -> Record {
         tool.executableURL = URL(fileURLWithPath: "/usr/bin/xapian-metadata")
         tool.arguments = ["set", daemon.dataDirectory + "/index", "spotlight.schema-version", "3"]
         try tool.run()
-        tool.waitUntilExit()
-        #expect(tool.terminationStatus == 0)
+        #expect(tool.waitForExit(within: .seconds(60)) == .exited(status: 0))
         try daemon.start()
         let index = daemon.index()
         try await waitUntil { try await ids(index, "관측") == ["ko"] }

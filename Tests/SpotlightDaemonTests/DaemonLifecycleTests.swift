@@ -71,7 +71,7 @@ import SpotlightSupervision
         try p.run()
         input.fileHandleForWriting.write(Data(#"{"jsonrpc":"2.0","id":1,"method":"status"}"#.utf8 + [10]))
         try input.fileHandleForWriting.close()
-        p.waitUntilExit()
+        _ = p.waitForExit(within: .seconds(60))
         let reply = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(!reply.contains("\"result\""))
         #expect(daemon.logged("65534"))

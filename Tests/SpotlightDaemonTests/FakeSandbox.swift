@@ -1,4 +1,5 @@
 import Foundation
+import SpotlightSupervision
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -28,8 +29,7 @@ struct FakeSandbox {
         probe.standardOutput = FileHandle.nullDevice
         probe.standardError = FileHandle.nullDevice
         guard (try? probe.run()) != nil else { return false }
-        probe.waitUntilExit()
-        return probe.terminationStatus == 0
+        return probe.waitForExit(within: .seconds(60)) == .exited(status: 0)
     }()
 
     init(appID: String) throws {
@@ -65,9 +65,9 @@ struct FakeSandbox {
         try process.run()
         let answer = output.fileHandleForReading.readDataToEndOfFile()
         let problems = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw SandboxError(message: "the fake sandbox failed (exit \(process.terminationStatus)): "
+        let exit = process.waitForExit(within: .seconds(60))
+        guard exit == .exited(status: 0) else {
+            throw SandboxError(message: "the fake sandbox failed (\(exit.map(\.description) ?? "still running after 60 s")): "
                 + String(decoding: problems, as: UTF8.self))
         }
         return String(decoding: answer, as: UTF8.self).split(separator: "\n").map(String.init)

@@ -1,4 +1,5 @@
 import Foundation
+import SpotlightSupervision
 import Testing
 @testable import spotlightd
 
@@ -21,7 +22,7 @@ import Testing
 
     @Test func aProcessThatExecsAnotherProgramIsSeenAsThatProgram() async throws {
         let shell = try start(["/bin/sh", "-c", "sleep 0.3; exec /bin/sleep 5"])
-        defer { shell.terminate(); shell.waitUntilExit() }
+        defer { shell.terminate(); _ = shell.waitForExit(within: .seconds(10)) }
         let peer = PeerProcess(pid: shell.processIdentifier, sandboxApp: nil)
         let before = try #require(peer.executable())
         #expect(!before.hasSuffix("/sleep"))
@@ -37,7 +38,7 @@ import Testing
         let peer = PeerProcess(pid: child.processIdentifier, sandboxApp: nil)
         #expect(peer.executable()?.hasSuffix("/sleep") == true)
         child.terminate()
-        child.waitUntilExit()
+        _ = child.waitForExit(within: .seconds(10))
         #expect(peer.executable() == nil)
     }
 }

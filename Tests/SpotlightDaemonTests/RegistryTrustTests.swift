@@ -1,4 +1,5 @@
 import Foundation
+import SpotlightSupervision
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -51,7 +52,7 @@ import Testing
             input.fileHandleForWriting.write(Data((line + "\n").utf8))
             try input.fileHandleForWriting.close()
             let answer = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
+            _ = process.waitForExit(within: .seconds(60))
             return String(decoding: answer, as: UTF8.self)
         }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SpotlightSupervision
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,13 +13,24 @@ public func builtProductsDirectory() -> String {
     return (exe as NSString).deletingLastPathComponent
 }
 
-/// Sends `first` (SIGTERM by default), gives the process 10 s to exit, then SIGKILL: a test
-/// never waits forever on a process.
+/// Sends `first` (SIGTERM by default), gives the process 10 s to exit, then SIGKILL and 10 s
+/// more: a test never waits forever on a process. Never `waitUntilExit()`, which can spin
+/// forever when Foundation misses the exit (see `Process.waitForExit(within:)`).
 public func stopProcess(_ p: Process, signal first: Int32 = SIGTERM) {
-    guard p.isRunning else { return }
+    guard p.processIdentifier > 0, p.exitIfEnded == nil else { return }
     kill(p.processIdentifier, first)
-    let deadline = Date().addingTimeInterval(10)
-    while p.isRunning && Date() < deadline { usleep(20_000) }
-    if p.isRunning { kill(p.processIdentifier, SIGKILL) }
-    p.waitUntilExit()
+    if p.waitForExit(within: .seconds(10)) != nil { return }
+    kill(p.processIdentifier, SIGKILL)
+    _ = p.waitForExit(within: .seconds(10))
+}
+
+/// Waits for `p` to end, at most `limit` (60 s unless told): its exit status, or 128 + the
+/// signal that ended it, as a shell reports it; -1 if it still ran at the deadline (then it
+/// is killed). Stands in for `waitUntilExit()` and `terminationStatus`, which can hang or trap
+/// when Foundation misses the exit.
+@discardableResult
+public func exitStatus(of p: Process, within limit: Duration = .seconds(60)) -> Int32 {
+    if let exit = p.waitForExit(within: limit) { return exit.shellStatus }
+    stopProcess(p, signal: SIGKILL)
+    return -1
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SpotlightSupervision
 import SpotlightTestSupport
 #if canImport(Glibc)
 import Glibc
@@ -35,7 +36,7 @@ final class PrivateSessionBus {
         var line = ""
         while Date() < deadline {
             line = (try? String(contentsOf: addressURL, encoding: .utf8)) ?? ""
-            if line.hasSuffix("\n") || !process.isRunning { break }
+            if line.hasSuffix("\n") || process.exitIfEnded != nil { break }
             usleep(20_000)
         }
         address = line.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -51,8 +52,7 @@ final class PrivateSessionBus {
     /// Ends the session: the bus goes away and the services it activated see it close.
     func stop() {
         try? stdin.fileHandleForWriting.close()
-        let deadline = Date().addingTimeInterval(testTimeout)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
+        _ = process.waitForExit(within: .seconds(testTimeout))
         stopProcess(process)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SpotlightSupervision
 import SpotlightTestSupport
 #if canImport(Glibc)
 import Glibc
@@ -58,12 +59,9 @@ func runProgram(_ executable: String, _ arguments: [String], environment: [Strin
     process.standardOutput = try FileHandle(forWritingTo: out)
     process.standardError = try FileHandle(forWritingTo: err)
     try process.run()
-    let deadline = Date().addingTimeInterval(testTimeout)
-    while process.isRunning && Date() < deadline { usleep(10_000) }
-    let timedOut = process.isRunning
+    let timedOut = process.waitForExit(within: .seconds(testTimeout)) == nil
     if timedOut { stopProcess(process, signal: SIGKILL) }
-    process.waitUntilExit()
-    return ProgramRun(status: process.terminationStatus,
+    return ProgramRun(status: exitStatus(of: process, within: .seconds(testTimeout)),
                       stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
                       stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "", timedOut: timedOut)
 }
