@@ -132,26 +132,42 @@ enum AppsCommand: Command {
         return .ok
     }
 
-    /// Runs `executable --describe` and reads its schema.
+    /// How long `--describe` may take: an app built with IntentKit prints its schema and exits at
+    /// once; a program that is not one (a GUI app opening a window) may never exit.
+    static let describeTimeout: Duration = .seconds(10)
+
+    /// Runs `executable --describe` (at most ``describeTimeout``) and reads its schema.
     static func describe(_ executable: String) throws -> AppSchema {
+        // Its output goes to files, not pipes: a program that never exits (or leaves a child
+        // holding a pipe) cannot keep this waiting on a read.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("spotlightctl-describe-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let outURL = scratch.appendingPathComponent("out"), errURL = scratch.appendingPathComponent("err")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["--describe"]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardError = try FileHandle(forWritingTo: errURL)
         process.standardInput = FileHandle.nullDevice
         do {
             try process.run()
         } catch {
             throw CLIError(.failure, "cannot run \(executable): \(error); check that it is an executable for this machine")
         }
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, let schema = try? JSONDecoder().decode(AppSchema.self, from: output) else {
+        guard let exit = process.waitForExit(within: describeTimeout) else {
+            kill(process.processIdentifier, SIGKILL)
+            _ = process.waitForExit(within: .seconds(5))
+            throw CLIError(.failure, "`\(executable) --describe` did not finish within \(describeTimeout.components.seconds) s "
+                + "(it was stopped); register an app built with IntentKit, which prints its schema and exits")
+        }
+        let output = (try? Data(contentsOf: outURL)) ?? Data()
+        let errors = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
+        guard exit == .exited(status: 0), let schema = try? JSONDecoder().decode(AppSchema.self, from: output) else {
             let tail = errors.split(separator: "\n").suffix(3).joined(separator: " / ")
-            throw CLIError(.failure, "`\(executable) --describe` did not print an app schema (exit \(process.terminationStatus)"
+            throw CLIError(.failure, "`\(executable) --describe` did not print an app schema (\(exit)"
                 + (tail.isEmpty ? "" : ": \(tail)") + "); register an app built with IntentKit")
         }
         return schema

@@ -146,6 +146,18 @@ import SpotlightModel
         #expect(run.stderr.contains("register an app built with IntentKit"))
     }
 
+    @Test func appsRegisterOfAProgramThatNeverExitsFailsAfterTheDescribeTimeout() async throws {
+        let daemon = try await TestDaemon().start()
+        let program = daemon.createFile("window-app", "#!/bin/sh\nexec sleep 600\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program.path)
+        let started = ContinuousClock.now
+        let run = daemon.ctl(["apps", "register", program.path])
+        #expect(run.code == 1)
+        #expect(run.stderr.contains("--describe` did not finish within 10 s (it was stopped)"), "\(run.stderr)")
+        #expect(ContinuousClock.now - started < .seconds(40))
+        #expect(daemon.ctl(["apps"]).stdout.contains("no apps registered"))
+    }
+
     @Test func appsRegisterOfAMissingFileFails() async throws {
         let daemon = try await TestDaemon().start()
         let run = daemon.ctl(["apps", "register", "/nonexistent/app"])
