@@ -95,13 +95,26 @@ struct IndexDirectory {
     }
 }
 
-/// Total size in bytes of the files under `path`.
+/// Total size in bytes of the files under `path` (and of its subdirectories' entries, as
+/// `lstat` gives them; symbolic links are not followed). 0 when `path` cannot be read.
+///
+/// With `opendir` and `fstatat`, not FileManager: its `attributesOfItem` looks up each file's
+/// owner and group names, opening /etc/passwd and /etc/group every time, which was four fifths
+/// of spotlightd's `status` (0.5 ms), a call scripts and the benchmark poll.
 func directorySize(_ path: String) -> Int64 {
-    guard let e = FileManager.default.enumerator(atPath: path) else { return 0 }
+    guard let directory = opendir(path) else { return 0 }
+    defer { closedir(directory) }
+    let fd = dirfd(directory)
     var total: Int64 = 0
-    for case let name as String in e {
-        if let attrs = try? FileManager.default.attributesOfItem(atPath: path + "/" + name),
-           let size = attrs[.size] as? NSNumber { total += size.int64Value }
+    while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+            String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+        }
+        guard name != ".", name != ".." else { continue }
+        var info = stat()
+        guard fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+        total += Int64(info.st_size)
+        if (info.st_mode & S_IFMT) == S_IFDIR { total += directorySize(path + "/" + name) }
     }
     return total
 }
