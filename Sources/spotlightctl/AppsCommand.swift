@@ -18,9 +18,10 @@ enum AppsCommand: Command {
            spotlightctl apps register EXECUTABLE
            spotlightctl apps unregister BUNDLE
 
-    register runs `EXECUTABLE --describe` (an app built with IntentKit answers it) to learn
-    its bundle identifier and writes the manifest; unregister removes the manifest (the
-    app's records stay: `spotlightctl delete --bundle BUNDLE --all` removes them).
+    register runs `EXECUTABLE --describe` to learn its bundle identifier and writes the
+    manifest (an app built with IntentKit answers at once; a program still running after
+    10 s is stopped and refused); unregister removes the manifest (the app's records stay:
+    `spotlightctl delete --bundle BUNDLE --all` removes them).
 
     OPTIONS:
       --json   print [{"file","bundleIdentifier","executable","arguments","running","pids","records",
