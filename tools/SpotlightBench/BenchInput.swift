@@ -19,6 +19,10 @@ struct BenchArguments {
     /// BENCH_ACKS_ONLY: only the donation runs (daemon mode), on the data directory a previous
     /// run left in --db-dir; each run's donations get ids of their own, so they add records.
     var acksOnly = false
+    /// BENCH_RECORDS_IN_INDEX: the engine keeps each record's JSON in its document data
+    /// (`SpotlightEngine.Options.recordsInIndex`, `spotlightd --records-in-index`), to compare
+    /// with the default, whose documents hold only keys.
+    var recordsInIndex = false
 
     static let usage = """
     usage: spotlight-bench --corpus FILE.jsonl --queries FILE --db-dir DIR [--mode embedded|daemon]
@@ -27,7 +31,8 @@ struct BenchArguments {
     Environment: BENCH_REPEAT (timed query passes, default 5), BENCH_VERBOSE, BENCH_ACKS
     (single donations per client in the acknowledgement figures, default 400),
     BENCH_QUERIES_ONLY (only the query figures, on the index a previous run left in --db-dir),
-    BENCH_ACKS_ONLY (daemon mode: only the donation figures, on such an index).
+    BENCH_ACKS_ONLY (daemon mode: only the donation figures, on such an index),
+    BENCH_RECORDS_IN_INDEX (records in the index's document data, not only keys).
     """
 
     /// Parses the arguments. - Throws: `SpotlightError(.invalidInput)` with the usage.
@@ -55,6 +60,7 @@ struct BenchArguments {
         parsed.verbose = environment["BENCH_VERBOSE"] != nil
         parsed.queriesOnly = environment["BENCH_QUERIES_ONLY"] != nil
         parsed.acksOnly = environment["BENCH_ACKS_ONLY"] != nil
+        parsed.recordsInIndex = environment["BENCH_RECORDS_IN_INDEX"] != nil
         if parsed.acksOnly && (parsed.queriesOnly || parsed.mode != .daemon) {
             throw SpotlightError(.invalidInput, "BENCH_ACKS_ONLY needs --mode daemon and no BENCH_QUERIES_ONLY\n\(usage)")
         }

@@ -20,7 +20,8 @@ struct DaemonBench {
         let bundles = Set(records.map(\.bundle)).sorted()
         let clock = ContinuousClock()
         let launchStart = clock.now
-        let daemon = try await DaemonLauncher(root: arguments.dbDirectory, grants: bundles)
+        let daemon = try await DaemonLauncher(root: arguments.dbDirectory, grants: bundles,
+                                                  recordsInIndex: arguments.recordsInIndex)
         defer { daemon.stop() }
         figures.set("daemon_start_ms", (clock.now - launchStart).milliseconds, digits: 1)
 

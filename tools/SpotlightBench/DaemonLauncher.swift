@@ -13,8 +13,9 @@ final class DaemonLauncher {
     let process = Process()
     private let socketDirectory: String?
 
-    /// Starts the daemon and waits until it answers `status`.
-    init(root: String, grants: [String]) async throws {
+    /// Starts the daemon and waits until it answers `status`; `recordsInIndex`: with
+    /// `--records-in-index`.
+    init(root: String, grants: [String], recordsInIndex: Bool = false) async throws {
         dataDirectory = root + "/data"
         // sun_path holds 107 bytes; fall back to a short directory under /tmp.
         if (root + "/spotlightd.sock").utf8.count < 100 {
@@ -33,6 +34,7 @@ final class DaemonLauncher {
         }
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["--data-dir", dataDirectory, "--socket", socket] + grants.flatMap { ["--grant", $0] }
+            + (recordsInIndex ? ["--records-in-index"] : [])
         var environment = ProcessInfo.processInfo.environment
         environment["SPOTLIGHT_EXIT_WITH_PARENT"] = "1"
         process.environment = environment

@@ -17,6 +17,7 @@ struct EmbeddedBench {
         var options = SpotlightEngine.Options()
         // BENCH_ENGINE_LOG set: the engine's log on stderr (a bulk catch-up's timing, compactions).
         if ProcessInfo.processInfo.environment["BENCH_ENGINE_LOG"] != nil { options.log = .timestamped() }
+        options.recordsInIndex = arguments.recordsInIndex
         let engine = try SpotlightEngine(dataDirectory: arguments.dbDirectory + "/data", options: options)
         for batch in batches(records, of: Self.batchSize) where !arguments.queriesOnly {
             _ = try await engine.write(.upsert(batch, clientState: nil))
