@@ -37,9 +37,10 @@ extension JSONValue {
         return Data(out)
     }
 
-    /// Appends the text ``serialized()`` returns to `out`, without a `Data` between.
-    package func write(into out: inout [UInt8]) {
-        JSONTextWriter.write(self, sortingKeys: false, into: &out)
+    /// Appends the text ``serialized()`` returns to `out`, without a `Data` between; with
+    /// `sortingKeys`, the text ``serializedWithSortedKeys()`` returns.
+    package func write(into out: inout [UInt8], sortingKeys: Bool = false) {
+        JSONTextWriter.write(self, sortingKeys: sortingKeys, into: &out)
     }
 
     /// ``serialized()`` with every object's members in the order of their names' UTF-8 bytes,

@@ -73,30 +73,39 @@ public enum RPCMessage: Hashable, Sendable {
     case notification(RPCNotification)
     case response(RPCResponse)
 
-    /// The message as one line of JSON, terminated by `\n`.
+    /// The message as one line of JSON, terminated by `\n`. Its members come in a fixed
+    /// order (`jsonrpc`, `id`, `method`, `params`; `jsonrpc`, `id`, `result` or `error`), and a
+    /// response's result and error data with every object's members sorted by name, so the
+    /// same answer is the same text (a trace, a script's diff); a request's params are written
+    /// as they are, unsorted, as they may be a large donation.
     public func encodedLine() throws -> [UInt8] {
-        var object: [String: JSONValue] = ["jsonrpc": .string("2.0")]
+        var line = Array(#"{"jsonrpc":"2.0""#.utf8)
+        func member(_ name: String, _ value: JSONValue, sorted: Bool) {
+            line += Array(",\"\(name)\":".utf8)
+            value.write(into: &line, sortingKeys: sorted)
+        }
         switch self {
         case .request(let request):
-            object["id"] = request.id.json
-            object["method"] = .string(request.method)
-            if let params = request.params { object["params"] = params }
+            member("id", request.id.json, sorted: false)
+            member("method", .string(request.method), sorted: false)
+            if let params = request.params { member("params", params, sorted: false) }
         case .notification(let notification):
-            object["method"] = .string(notification.method)
-            if let params = notification.params { object["params"] = params }
+            member("method", .string(notification.method), sorted: false)
+            if let params = notification.params { member("params", params, sorted: false) }
         case .response(let response):
-            object["id"] = response.id?.json ?? .null
+            member("id", response.id?.json ?? .null, sorted: false)
             switch response.outcome {
-            case .success(let result): object["result"] = result
+            case .success(let result): member("result", result, sorted: true)
             case .failure(let error):
-                var member: [String: JSONValue] = ["code": .int(Int64(error.code)), "message": .string(error.message)]
-                if let data = error.data { member["data"] = data }
-                object["error"] = .object(member)
+                line += Array(#","error":{"code":"#.utf8)
+                JSONValue.int(Int64(error.code)).write(into: &line)
+                member("message", .string(error.message), sorted: false)
+                if let data = error.data { member("data", data, sorted: true) }
+                line.append(UInt8(ascii: "}"))
             }
         }
-        var bytes = try RPCCoding.encode(.object(object))
-        bytes.append(UInt8(ascii: "\n"))
-        return bytes
+        line += Array("}\n".utf8)
+        return line
     }
 
     /// The line of a success response whose result is already JSON text (see

@@ -14,6 +14,21 @@ private func decode(_ text: String) -> Result<RPCMessage, RPCMessage.DecodeFailu
     #expect(try decode(String(decoding: line.dropLast(), as: UTF8.self)).get() == .request(request))
 }
 
+@Test func aResponseIsWrittenInOneOrderWithItsResultsMembersSortedByName() throws {
+    let result = JSONValue.object(["state": .string("ok"), "records": .int(3), "index": .object(["size": .int(9), "generation": .int(2)]),
+                                   "bundles": .array([.object(["name": .string("b"), "count": .int(1)])]), "degraded": .bool(false)])
+    let line = try RPCMessage.response(RPCResponse(id: .number(4), outcome: .success(result))).encodedLine()
+    #expect(String(decoding: line, as: UTF8.self) == #"{"jsonrpc":"2.0","id":4,"result":{"bundles":[{"count":1,"name":"b"}],"#
+        + #""degraded":false,"index":{"generation":2,"size":9},"records":3,"state":"ok"}}"# + "\n")
+}
+
+@Test func anErrorResponseIsWrittenInOneOrder() throws {
+    let error = RPCError(code: -32001, message: "no such app", data: .object(["retry": .bool(false), "code": .string("notFound")]))
+    let line = try RPCMessage.response(.error(error, id: .string("a"))).encodedLine()
+    #expect(String(decoding: line, as: UTF8.self)
+        == #"{"jsonrpc":"2.0","id":"a","error":{"code":-32001,"message":"no such app","data":{"code":"notFound","retry":false}}}"# + "\n")
+}
+
 @Test func aMessageWithoutIDIsANotification() throws {
     #expect(try decode(#"{"jsonrpc":"2.0","method":"ping"}"#).get() == .notification(RPCNotification(method: "ping")))
 }

@@ -42,13 +42,14 @@ public enum QueryReplyText {
         return .object(["score": .double(hit.score)])
     }
 
-    /// Appends `,` and the members of `object` but `excluded`, as the codec writes them.
+    /// Appends `,` and the members of `object` but `excluded`, as the codec writes them, sorted
+    /// by name as the rest of a response's result is (docs/protocol.md).
     private static func appendMembers(of object: JSONValue, except excluded: String, to out: inout [UInt8]) {
         guard case .object(var members) = object else { return }
         members[excluded] = nil
         guard !members.isEmpty else { return }
         var text: [UInt8] = []
-        JSONValue.object(members).write(into: &text)   // "{...}"
+        JSONValue.object(members).write(into: &text, sortingKeys: true)   // "{...}"
         out.append(UInt8(ascii: ","))
         out += text[1..<(text.count - 1)]
     }
