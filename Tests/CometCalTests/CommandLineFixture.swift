@@ -50,7 +50,7 @@ final class CommandLineFixture {
         process.executableURL = Self.binDirectory.appendingPathComponent("cometcal")
         process.arguments = arguments
         process.environment = environment.merging(extraEnvironment) { $1 }
-        let out = Pipe(), err = Pipe()
+        let out = closeOnExecPipe(), err = closeOnExecPipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()

@@ -1,5 +1,6 @@
 import Foundation
 import SpotlightSupervision
+import SpotlightTestSupport
 import Testing
 import XCTest
 @testable import IntentKitTesting
@@ -20,7 +21,7 @@ func startChild(mode: String) throws -> (Process, ChildReport) {
     process.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
     process.arguments = ["IntentKitTestingTests.CleanupChild/testReportPidsThenExitOrHold"]
     process.environment = ProcessInfo.processInfo.environment.merging(["INTENTKIT_CLEANUP_CHILD": mode]) { $1 }
-    let output = Pipe()
+    let output = closeOnExecPipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     try process.run()

@@ -3,6 +3,7 @@ import IntentKit
 import SpotlightModel
 import SpotlightProtocol
 import SpotlightSupervision
+import SpotlightTestSupport
 import SpotlightWire
 import Testing
 
@@ -73,7 +74,7 @@ func runFixture(_ arguments: [String], environment: [String: String]? = nil) thr
     process.executableURL = try fixtureExecutable()
     process.arguments = arguments
     if let environment { process.environment = environment }
-    let pipe = Pipe()
+    let pipe = closeOnExecPipe()
     process.standardOutput = pipe
     try process.run()
     let output = pipe.fileHandleForReading.readDataToEndOfFile()

@@ -17,7 +17,7 @@ import Testing
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         p.arguments = ["python3", Self.repository.path + "/tools/full-disk-check", "--size-mb", "8",
                        "--bin", builtProductsDirectory()]
-        let output = Pipe()
+        let output = closeOnExecPipe()
         p.standardOutput = output
         p.standardError = output
         try p.run()

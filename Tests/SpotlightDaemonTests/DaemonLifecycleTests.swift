@@ -6,6 +6,7 @@ import Glibc
 import SpotlightKit
 import SpotlightModel
 import SpotlightSupervision
+import SpotlightTestSupport
 
 @Suite struct DaemonLifecycleTests {
     @Test func sigtermDrainsAndExitsZeroKeepingAcknowledgedDonations() async throws {
@@ -65,7 +66,7 @@ import SpotlightSupervision
         p.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
         p.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/socat", "-t2", "-",
                        "UNIX-CONNECT:" + daemon.socket]
-        let input = Pipe(), output = Pipe()
+        let input = closeOnExecPipe(), output = closeOnExecPipe()
         p.standardInput = input
         p.standardOutput = output
         try p.run()

@@ -1,5 +1,6 @@
 import Foundation
 import SpotlightSupervision
+import SpotlightTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -59,7 +60,7 @@ struct FakeSandbox {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
         process.arguments = ["--mount", "--propagation", "private", "/bin/sh", "-c", script]
-        let output = Pipe(), errors = Pipe()
+        let output = closeOnExecPipe(), errors = closeOnExecPipe()
         process.standardOutput = output
         process.standardError = errors
         try process.run()

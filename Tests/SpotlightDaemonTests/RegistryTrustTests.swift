@@ -44,7 +44,7 @@ import Testing
             let process = Process()
             process.executableURL = URL(fileURLWithPath: socat)
             process.arguments = ["-t5", "-", "UNIX-CONNECT:\(daemon.socket)"]
-            let input = Pipe(), output = Pipe()
+            let input = closeOnExecPipe(), output = closeOnExecPipe()
             process.standardInput = input
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice

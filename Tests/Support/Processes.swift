@@ -34,3 +34,19 @@ public func exitStatus(of p: Process, within limit: Duration = .seconds(60)) -> 
     stopProcess(p, signal: SIGKILL)
     return -1
 }
+
+/// A `Pipe` whose two ends are closed on exec, for a child's standard input or output.
+///
+/// Foundation's `Process` on Linux closes, in each child it starts, the descriptors that were
+/// open when it looked; a descriptor another thread makes meanwhile (a test running beside)
+/// stays open in that child. A pipe's write end left open in some other long-lived child means
+/// no end of file here until that child exits: `readDataToEndOfFile()` or a child reading
+/// its standard input to the end waits for it. Closed on exec, no other child keeps it; the
+/// child it is meant for gets its own copy as standard input or output all the same.
+public func closeOnExecPipe() -> Pipe {
+    let pipe = Pipe()
+    for fd in [pipe.fileHandleForReading.fileDescriptor, pipe.fileHandleForWriting.fileDescriptor] {
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    }
+    return pipe
+}

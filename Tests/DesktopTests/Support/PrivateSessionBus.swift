@@ -27,7 +27,7 @@ final class PrivateSessionBus {
         var env = environment
         env.removeValue(forKey: "DBUS_SESSION_BUS_ADDRESS")
         process.environment = env
-        stdin = Pipe()
+        stdin = closeOnExecPipe()
         process.standardInput = stdin
         process.standardOutput = try FileHandle(forWritingTo: addressURL)
         process.standardError = try FileHandle(forWritingTo: logURL)
