@@ -6,10 +6,11 @@ import Foundation
 /// dictionary per object and a string per member name.
 ///
 /// It takes the shape ``SearchResult``'s tree reader takes (``JSONTreeReadable``): hits of a
-/// record and a score only, the estimate and bounds as ints, the optional texts and lists.
-/// Anything else (snippets, explanations, facets, timing, an unknown member, a value of
-/// another type, text after the object) gives nil, and the caller parses the text and decodes
-/// it the usual way, which words every error. So a reply reads the same either way.
+/// record and a score only, the estimate and bounds as ints, the optional texts and lists,
+/// and the steps' timing as doubles. Anything else (snippets, explanations, facets, an unknown
+/// member, a value of another type, text after the object) gives nil, and the caller parses
+/// the text and decodes it the usual way, which words every error. So a reply reads the same
+/// either way.
 ///
 /// ```swift
 /// let result = try SearchResult.read(text: bytes) ?? JSONValue.parse(bytes: bytes).decode(SearchResult.self)
@@ -45,6 +46,7 @@ extension JSONPullReader {
                 case _ where Self.equal(name, "completions"): guard let texts = strings() else { return nil }; result.completions = texts
                 case _ where Self.equal(name, "missingShards"): guard let texts = strings() else { return nil }; result.missingShards = texts
                 case _ where Self.equal(name, "inexact"): guard let texts = strings() else { return nil }; result.inexact = texts
+                case _ where Self.equal(name, "timing"): guard let timing = searchTiming() else { return nil }; result.timing = timing
                 default: return nil
                 }
             } else if Self.equal(name, "hits") || Self.equal(name, "estimatedTotal") {
@@ -87,6 +89,33 @@ extension JSONPullReader {
             more = next
         }
         return hits
+    }
+
+    /// A search's timing: its four steps' seconds, each once as a finite double, nothing else.
+    /// A query that asks for timing (`spotlightctl query --timing`, the benchmark) reads its
+    /// reply this way too; through the tree it took about 0.1 ms more.
+    private mutating func searchTiming() -> SearchTiming? {
+        var seconds: [Double?] = [nil, nil, nil, nil]
+        guard var more = open(UInt8(ascii: "{")) else { return nil }
+        while more {
+            guard let name = memberName() else { return nil }
+            let step: Int
+            switch name {
+            case _ where Self.equal(name, "compileSeconds"): step = 0
+            case _ where Self.equal(name, "matchSeconds"): step = 1
+            case _ where Self.equal(name, "recordsSeconds"): step = 2
+            case _ where Self.equal(name, "searchSeconds"): step = 3
+            default: return nil
+            }
+            guard seconds[step] == nil, case .double(let value)? = number(), value.isFinite else { return nil }
+            seconds[step] = value
+            guard let next = close(UInt8(ascii: "}")) else { return nil }
+            more = next
+        }
+        guard let compile = seconds[0], let match = seconds[1], let records = seconds[2], let search = seconds[3] else {
+            return nil
+        }
+        return SearchTiming(compileSeconds: compile, matchSeconds: match, recordsSeconds: records, searchSeconds: search)
     }
 
     /// An integer that fits an `Int` (the tree reader's `.int`).

@@ -26,6 +26,16 @@ import Testing
         #expect(read == (try JSONValueDecoder().decode(SearchResult.self, from: try JSONValue.parse(Data(text.utf8)))))
     }
 
+    @Test func aResultWithTimingReadsFromItsTextAsItDecodes() throws {
+        var result = SearchResult(hits: [SearchHit(record: Record(bundle: "b", type: "T", id: "1", title: "Saturn"), score: 2.5)],
+                                  estimatedTotal: 1)
+        result.timing = SearchTiming(compileSeconds: 4.2e-05, matchSeconds: 0.000391, recordsSeconds: 0.0, searchSeconds: 0.0006)
+        let text = try JSONValue(encoding: result).serializedWithSortedKeys()
+        let read = try #require(Self.readText(String(decoding: text, as: UTF8.self)))
+        #expect(read == result)
+        #expect(read == (try JSONValueDecoder().decode(SearchResult.self, from: try JSONValue.parse(text))))
+    }
+
     /// A hit's record with escapes and non-ASCII text, as the store writes it.
     @Test func aHitsRecordWithEscapesAndNonASCIITextReads() throws {
         let record = Record(bundle: "b", type: "T", id: "ünï/東京", title: "Straße \"quoted\"\n🚀",
@@ -46,6 +56,11 @@ import Testing
         #"{"hits":[],"estimatedTotal":1.0}"#,
         #"{"hits":[],"estimatedTotal":1,"completions":[1]}"#,
         #"{"hits":[],"estimatedTotal":1,"surprise":true}"#,
+        #"{"hits":[],"estimatedTotal":1,"timing":{"compileSeconds":1.0,"matchSeconds":1.0,"recordsSeconds":1.0}}"#,
+        #"{"hits":[],"estimatedTotal":1,"timing":{"compileSeconds":1.0,"matchSeconds":1.0,"recordsSeconds":1.0,"searchSeconds":1}}"#,
+        #"{"hits":[],"estimatedTotal":1,"timing":{"compileSeconds":1.0,"matchSeconds":1.0,"recordsSeconds":1.0,"searchSeconds":1.0,"other":1.0}}"#,
+        #"{"hits":[],"estimatedTotal":1,"timing":{"compileSeconds":1.0,"compileSeconds":1.0,"matchSeconds":1.0,"recordsSeconds":1.0,"searchSeconds":1.0}}"#,
+        #"{"hits":[],"estimatedTotal":1,"timing":null,"timing":{}}"#,
         #"{"hits":null,"estimatedTotal":1}"#,
         #"{"estimatedTotal":1}"#,
         #"{"hits":[],"estimatedTotal":1} x"#,
