@@ -137,9 +137,14 @@ public final class DaemonClient: Sendable {
     /// let hits = try await daemon.query(SearchQuery(text: "grocer")).hits
     /// ```
     public func query(_ query: SearchQuery) async throws -> SearchResult {
-        let encoded = try encodedParams(query, of: .query)
+        let method = DaemonProtocol.Method.query.rawValue
+        let timeout = client.configuration.callTimeout
+        // Most queries' params are written straight as text; the rest go through the tree.
+        let text = query.jsonText()
+        let encoded = text == nil ? try encodedParams(query, of: .query) : nil
         let reply = try await reconnecting {
-            try await client.callForText(DaemonProtocol.Method.query.rawValue, encoded, timeout: client.configuration.callTimeout)
+            if let text { return try await client.callForText(method, paramsText: text, timeout: timeout) }
+            return try await client.callForText(method, encoded, timeout: timeout)
         }
         // The hits read straight from the reply's text (spotlightd splices the stored records
         // in as text): parsing it into a tree first was most of a client's part of a query.

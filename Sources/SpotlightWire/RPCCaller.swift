@@ -52,6 +52,17 @@ enum RPCCallCoding {
         } catch {
             throw SpotlightError(.invalidInput, "the params of \(method) could not be encoded", underlying: "\(error)")
         }
+        return try checked(line, method: method, maxFrameBytes: maxFrameBytes)
+    }
+
+    /// ``requestLine(id:method:params:maxFrameBytes:)`` for params already written as JSON text.
+    static func requestLine(id: RPCID, method: String, paramsText: [UInt8], maxFrameBytes: Int) throws -> [UInt8] {
+        try checked(RPCMessage.requestLine(id: id, method: method, paramsText: paramsText),
+                    method: method, maxFrameBytes: maxFrameBytes)
+    }
+
+    /// `line`, or `.invalidInput` when it is over the frame limit.
+    private static func checked(_ line: [UInt8], method: String, maxFrameBytes: Int) throws -> [UInt8] {
         guard line.count - 1 <= maxFrameBytes else {
             throw SpotlightError(.invalidInput, """
                 the request \(method) is \(line.count - 1) bytes, over the frame limit of \(maxFrameBytes); \

@@ -66,10 +66,25 @@ public final class RPCClient: RPCCaller {
         try await send(method, params, timeout: timeout, wantsText: true)
     }
 
+    /// ``callForText(_:_:timeout:)`` with params this process already wrote as JSON text (an
+    /// object): sent as they are, unchecked, so a caller that writes its params itself skips
+    /// building a `JSONValue` for them.
+    package func callForText(_ method: String, paramsText: [UInt8], timeout: Duration) async throws -> RPCResultReply {
+        let id = ids.next()
+        let line = try RPCCallCoding.requestLine(id: id, method: method, paramsText: paramsText,
+                                                 maxFrameBytes: configuration.maxFrameBytes)
+        return try await send(line, id: id, method: method, timeout: timeout, wantsText: true)
+    }
+
     private func send(_ method: String, _ params: JSONValue?, timeout: Duration, wantsText: Bool) async throws -> RPCResultReply {
         let id = ids.next()
         let line = try RPCCallCoding.requestLine(id: id, method: method, params: params,
                                                  maxFrameBytes: configuration.maxFrameBytes)
+        return try await send(line, id: id, method: method, timeout: timeout, wantsText: wantsText)
+    }
+
+    private func send(_ line: [UInt8], id: RPCID, method: String, timeout: Duration,
+                      wantsText: Bool) async throws -> RPCResultReply {
         let connection = try currentConnection()
         let outcome = await connection.send(line, id: id, method: method, timeout: timeout, wantsText: wantsText)
         return try RPCCallCoding.result(of: try outcome.get())

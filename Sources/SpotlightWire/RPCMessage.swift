@@ -108,6 +108,20 @@ public enum RPCMessage: Hashable, Sendable {
         return line
     }
 
+    /// The line of a request whose params are already JSON text (an object, written by this
+    /// process): the text ``encodedLine()`` writes for the same request, without a tree.
+    static func requestLine(id: RPCID, method: String, paramsText: [UInt8]) -> [UInt8] {
+        var line = Array(#"{"jsonrpc":"2.0","id":"#.utf8)
+        line.reserveCapacity(paramsText.count + method.utf8.count + 48)
+        id.json.write(into: &line)
+        line += Array(#","method":"#.utf8)
+        JSONValue.string(method).write(into: &line)
+        line += Array(#","params":"#.utf8)
+        line += paramsText
+        line += Array("}\n".utf8)
+        return line
+    }
+
     /// The line of a success response whose result is already JSON text (see
     /// ``RPCImmediateResult/text(_:)``): the envelope around it, the text as it is.
     static func responseLine(id: RPCID, resultText: [UInt8]) throws -> [UInt8] {

@@ -22,6 +22,14 @@ private func decode(_ text: String) -> Result<RPCMessage, RPCMessage.DecodeFailu
         + #""degraded":false,"index":{"generation":2,"size":9},"records":3,"state":"ok"}}"# + "\n")
 }
 
+@Test func aRequestWithParamsTextIsTheLineItsTreeWouldMake() throws {
+    for id in [RPCID.number(12), .string("q\"1")] {
+        let params = JSONValue.object(["text": .string("moon")])
+        let line = RPCMessage.requestLine(id: id, method: "query", paramsText: Array(#"{"text":"moon"}"#.utf8))
+        #expect(line == (try RPCMessage.request(RPCRequest(id: id, method: "query", params: params)).encodedLine()))
+    }
+}
+
 @Test func anErrorResponseIsWrittenInOneOrder() throws {
     let error = RPCError(code: -32001, message: "no such app", data: .object(["retry": .bool(false), "code": .string("notFound")]))
     let line = try RPCMessage.response(.error(error, id: .string("a"))).encodedLine()
