@@ -21,7 +21,7 @@ extern "C" cx_status cx_database_open_writable(const char *path, cx_database **o
     CX_REQUIRE(out, error);
     CX_GUARD(error, {
         auto handle = std::make_unique<cx_database>();
-        auto *w = new Xapian::WritableDatabase(path, Xapian::DB_CREATE_OR_OPEN);
+        auto *w = cx_open_writer(path, Xapian::DB_CREATE_OR_OPEN, false);
         handle->db.reset(w);
         handle->writable = w;
         handle->path = path;
@@ -87,7 +87,7 @@ extern "C" cx_status cx_database_discard_changes(cx_database *db, char **error) 
         db->spelling_delta.clear();
         db->db->close();
         db->writable = nullptr;
-        auto *w = new Xapian::WritableDatabase(db->path, Xapian::DB_OPEN);
+        auto *w = cx_open_writer(db->path, Xapian::DB_OPEN, true);
         db->db.reset(w);
         db->writable = w;
     });
@@ -106,7 +106,9 @@ extern "C" void cx_database_destroy(cx_database *db) {
         }
     }
     try {
+        std::string released = db->writable != nullptr ? db->path : std::string();
         delete db;
+        cx_writer_released(released);
     } catch (...) {
         // A destructor that throws is a bug in libxapian; never let it escape.
     }
@@ -221,6 +223,7 @@ extern "C" cx_status cx_database_close(cx_database *db, char **error) {
             db->spelling_delta.clear();
         }
         db->db->close();
+        if (db->writable != nullptr) cx_writer_released(db->path);
     });
 }
 

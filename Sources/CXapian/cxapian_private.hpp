@@ -24,6 +24,13 @@ struct cx_database {
     bool plain_tags = false;
 };
 
+// A writer at `path` (Xapian flags), waiting up to 2 s while its lock is held only because
+// this process released it moments ago (`just_released`, or noted by cx_writer_released) and
+// a child being started still shares it (cxapian_writer_lock.cpp). Throws as Xapian does.
+Xapian::WritableDatabase *cx_open_writer(const std::string &path, int flags, bool just_released);
+// Notes that this process closed its writer at `path`.
+void cx_writer_released(const std::string &path);
+
 // While one lives on a thread (and is active), the deflate streams libxapian sets up on that
 // thread store its tags uncompressed (cxapian_deflate.cpp). Writes to a plain_tags database
 // hold one, so each of its tables' streams, set up at its first write, stays so; and so does

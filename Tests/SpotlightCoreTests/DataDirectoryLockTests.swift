@@ -9,22 +9,8 @@ import SpotlightModel
 /// The data directory's lock against a child process that inherited it: a child started
 /// (forked) while an engine held the lock shares it until it runs another program or exits.
 @Suite struct DataDirectoryLockTests {
-    /// A fresh directory, removed by `body`'s end.
     private func withDirectory(_ body: (String) throws -> Void) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lock-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        try body(directory)
-    }
-
-    /// Forks a child that holds what it inherited for `microseconds`, then exits.
-    private func childHolding(for microseconds: UInt32) -> pid_t {
-        let pid = fork()
-        if pid == 0 {
-            usleep(microseconds)
-            _exit(0)
-        }
-        return pid
+        try withTemporaryDirectory("lock", body)
     }
 
     /// Whether another open file description can take the lock now.
@@ -37,26 +23,20 @@ import SpotlightModel
     @Test func aLockReleasedWhileAChildStillSharesItIsTakenOnceTheChildLetsGo() throws {
         try withDirectory { directory in
             let first = try DataDirectoryLock(directory: directory)
-            let child = childHolding(for: 300_000)
-            #expect(child > 0)
+            let child = InheritingChild(holdingFor: 300_000)
+            defer { child.reap() }
             first.release()
             #expect(!isFree(directory), "the child should still share the lock")
             let second = try DataDirectoryLock(directory: directory)
             second.release()
-            var status: Int32 = 0
-            waitpid(child, &status, 0)
         }
     }
 
     @Test func aChildThatKeepsTheLockPastTheWaitIsNamedInTheError() throws {
         try withDirectory { directory in
             let first = try DataDirectoryLock(directory: directory)
-            let child = childHolding(for: 30_000_000)
-            defer {
-                kill(child, SIGKILL)
-                var status: Int32 = 0
-                waitpid(child, &status, 0)
-            }
+            let child = InheritingChild(holdingFor: 30_000_000)
+            defer { child.kill() }
             first.release()
             let error = #expect(throws: SpotlightError.self) { try DataDirectoryLock(directory: directory) }
             #expect(error?.code == .locked)

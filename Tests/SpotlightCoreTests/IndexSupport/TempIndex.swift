@@ -44,3 +44,12 @@ func record(_ id: String, _ title: String, bundle: String = "com.example.CometCa
     Record(bundle: bundle, type: type, id: id, title: title, subtitle: subtitle, keywords: keywords,
            properties: properties, domain: domain, expiration: expiration)
 }
+
+/// Runs `body` with a fresh directory named `<prefix>-<uuid>` in the temporary directory,
+/// removed afterwards.
+func withTemporaryDirectory(_ prefix: String, _ body: (String) throws -> Void) throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try body(directory)
+}
