@@ -82,12 +82,12 @@ let package = Package(
                           path: "Tests/Fixtures/FixtureApp"),
 
         // Helpers shared by the tests that run real processes.
-        .target(name: "SpotlightTestSupport", dependencies: ["SpotlightSupervision", "SpotlightModel"],
+        .target(name: "SpotlightTestSupport", dependencies: ["SpotlightSupervision", "SpotlightModel", "SpotlightWire"],
                 path: "Tests/Support"),
 
         .testTarget(name: "SpotlightModelTests", dependencies: ["SpotlightModel", "SpotlightTestSupport"]),
         .testTarget(name: "SpotlightCoreTests", dependencies: ["SpotlightCore", "SpotlightModel", "SpotlightSupervision"]),
-        .testTarget(name: "SpotlightWireTests", dependencies: ["SpotlightWire", "SpotlightModel"]),
+        .testTarget(name: "SpotlightWireTests", dependencies: ["SpotlightWire", "SpotlightModel", "SpotlightTestSupport"]),
         .testTarget(name: "SpotlightSupervisionTests", dependencies: ["SpotlightSupervision", "SpotlightModel"]),
         .testTarget(name: "SpotlightDaemonTests",
                     dependencies: ["SpotlightKit", "SpotlightWire", "SpotlightProtocol", "SpotlightSupervision",

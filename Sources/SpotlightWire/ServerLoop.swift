@@ -24,6 +24,9 @@ final class ServerLoop: Sendable {
     fileprivate let listener: Int32
     /// Where frames are parsed and immediate requests answered, off the loop thread.
     fileprivate let workers = DispatchQueue(label: "spotlight.wire.requests", attributes: .concurrent)
+    /// Where handler tasks run: the workers, so requests progress while other code of the
+    /// process blocks the cooperative pool.
+    fileprivate let taskExecutor: WorkerTaskExecutor
 
     /// Shared between the loop thread and other threads; guarded by its own lock.
     fileprivate struct Mailbox {
@@ -40,6 +43,7 @@ final class ServerLoop: Sendable {
         self.ownedPath = ownedPath
         self.configuration = configuration
         self.dispatcher = RPCDispatcher(handler: handler, log: configuration.log)
+        self.taskExecutor = WorkerTaskExecutor(queue: workers)
         do {
             self.wake = try WakePipe()
         } catch {
@@ -180,8 +184,9 @@ private final class LoopThread {
     private func dispatch(_ frame: [UInt8], on connection: ServerConnection) {
         connection.writer.withState { $0.inFlight += 1 }
         let writer = connection.writer, peer = connection.peer, dispatcher = dispatcher, shared = shared
+        let executor = shared.taskExecutor
         guard dispatcher.handler is any RPCImmediateHandler else {
-            Task {
+            Task(executorPreference: executor) {
                 let line = await dispatcher.respond(to: frame, peer: peer)
                 shared.complete(writer, line: line)
             }
@@ -192,7 +197,7 @@ private final class LoopThread {
             case .answered(let line):
                 shared.complete(writer, line: line)
             case .needsTask(let message):
-                Task {
+                Task(executorPreference: executor) {
                     let line = await dispatcher.respond(to: message, peer: peer)
                     shared.complete(writer, line: line)
                 }

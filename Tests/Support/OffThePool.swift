@@ -1,0 +1,22 @@
+import Dispatch
+import SpotlightWire
+
+/// Runs `body` as a task on threads of its own instead of Swift's cooperative pool (as a
+/// server runs its handlers), and returns its result. Tests run side by side, and those that
+/// wait synchronously (for a child process, say) hold the pool's threads, one per core: a
+/// test whose steps must follow one another closely (inside a batch's idle timeout), or that
+/// reads a state right after an await, runs them here.
+///
+/// ```swift
+/// let stillRunning = try await offThePool { try await client.call("slow", params); return isRunning() }
+/// ```
+public func offThePool<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+    try await Task(executorPreference: testTaskExecutor) { try await body() }.value
+}
+
+/// ``offThePool(_:)`` for a body that throws nothing.
+public func offThePool<T: Sendable>(_ body: @escaping @Sendable () async -> T) async -> T {
+    await Task(executorPreference: testTaskExecutor) { await body() }.value
+}
+
+private let testTaskExecutor = WorkerTaskExecutor(queue: DispatchQueue(label: "tests.off-the-pool", attributes: .concurrent))
