@@ -21,7 +21,9 @@ import Testing
     }
 
     @Test func aProcessThatExecsAnotherProgramIsSeenAsThatProgram() async throws {
-        let shell = try start(["/bin/sh", "-c", "sleep 0.3; exec /bin/sleep 5"])
+        // The program it execs outlives any wait below (tests running beside this one can hold
+        // its task back for seconds); the defer ends it.
+        let shell = try start(["/bin/sh", "-c", "sleep 0.3; exec /bin/sleep 120"])
         defer { shell.terminate(); _ = shell.waitForExit(within: .seconds(10)) }
         let peer = PeerProcess(pid: shell.processIdentifier, sandboxApp: nil)
         let before = try #require(peer.executable())
