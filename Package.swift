@@ -88,7 +88,7 @@ let package = Package(
         .testTarget(name: "SpotlightModelTests", dependencies: ["SpotlightModel", "SpotlightTestSupport"]),
         .testTarget(name: "SpotlightCoreTests", dependencies: ["SpotlightCore", "SpotlightModel", "SpotlightSupervision"]),
         .testTarget(name: "SpotlightWireTests", dependencies: ["SpotlightWire", "SpotlightModel", "SpotlightTestSupport"]),
-        .testTarget(name: "SpotlightSupervisionTests", dependencies: ["SpotlightSupervision", "SpotlightModel"]),
+        .testTarget(name: "SpotlightSupervisionTests", dependencies: ["SpotlightSupervision", "SpotlightModel", "SpotlightTestSupport"]),
         .testTarget(name: "SpotlightDaemonTests",
                     dependencies: ["SpotlightKit", "SpotlightWire", "SpotlightProtocol", "SpotlightSupervision",
                                    "SpotlightModel", "SpotlightTestSupport", "spotlightd"]),

@@ -38,7 +38,7 @@ private func callNoting(_ marker: String, _ client: RPCClient, _ params: JSONVal
     let server = try startServer(directory)
     let client = RPCClient(socketPath: directory.socket())
     let (marker, params) = SlowCalls.call(milliseconds: 400)
-    let long = Task { try await client.call("slow", params, timeout: .seconds(30)) }
+    let long = taskOffThePool { try await client.call("slow", params, timeout: .seconds(30)) }
     #expect(await eventually { SlowCalls.hasStarted(marker) })
     let (late, lateParams) = SlowCalls.call(milliseconds: 3000)
     let outcome = await callNoting(late, client, lateParams, timeout: .milliseconds(100))

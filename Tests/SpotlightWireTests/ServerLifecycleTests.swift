@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import SpotlightModel
+import SpotlightTestSupport
 import Testing
 @testable import SpotlightWire
 
@@ -115,10 +116,10 @@ import Testing
     let server = try startServer(directory)
     let client = RPCClient(socketPath: directory.socket())
     let (marker, params) = SlowCalls.call(milliseconds: 300)
-    async let slow = client.call("slow", params)
+    let slow = taskOffThePool { try await client.call("slow", params) }
     #expect(await eventually { SlowCalls.hasStarted(marker) })
     await server.stop()
-    #expect(try await slow == .string("done"))
+    #expect(try await slow.value == .string("done"))
     await #expect { try await RPCClient(socketPath: directory.socket()).call("echo") } throws: {
         ($0 as? SpotlightError)?.code == .unavailable
     }
@@ -138,13 +139,13 @@ import Testing
     var server = try startServer(directory) { $0.maxPendingRequestsPerConnection = 1 }
     let client = RPCClient(socketPath: directory.socket())
     let (marker, params) = SlowCalls.call(milliseconds: 200)
-    async let slow = client.call("slow", params)
+    let slow = taskOffThePool { try await client.call("slow", params) }
     #expect(await eventually { SlowCalls.hasStarted(marker) })
     async let queued = client.call("echo")  // not read: the one pending slot is taken
     // Whether the client wrote the echo before the drop or tries it after, it fails with
     // .unavailable, and it is awaited before the server starts again: no need to wait here.
     await server.stop()
-    #expect(try await slow == .string("done"))
+    #expect(try await slow.value == .string("done"))
     let queuedOutcome: Result<JSONValue, any Error>
     do { queuedOutcome = .success(try await queued) } catch { queuedOutcome = .failure(error) }
     #expect(throws: SpotlightError.self) { try queuedOutcome.get() }

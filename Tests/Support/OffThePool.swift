@@ -20,3 +20,14 @@ public func offThePool<T: Sendable>(_ body: @escaping @Sendable () async -> T) a
 }
 
 private let testTaskExecutor = WorkerTaskExecutor(queue: DispatchQueue(label: "tests.off-the-pool", attributes: .concurrent))
+
+/// Starts `body` as a task off the cooperative pool (see ``offThePool(_:)``) and returns it:
+/// for a call a test starts and awaits later, which must get going while the pool is held.
+///
+/// ```swift
+/// let slow = taskOffThePool { try await client.call("slow", params) }
+/// #expect(await eventually { SlowCalls.hasStarted(marker) })
+/// ```
+public func taskOffThePool<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) -> Task<T, any Error> {
+    Task(executorPreference: testTaskExecutor) { try await body() }
+}
