@@ -1,7 +1,10 @@
 import SpotlightModel
 
 /// What a server calls for each request. One handler serves every connection, and
-/// requests may arrive concurrently (pipelined on one connection or from many).
+/// requests may arrive concurrently (pipelined on one connection or from many). The socket
+/// server calls ``handle(method:params:peer:)`` in a task whose executor preference is its
+/// worker threads, not Swift's cooperative pool, so requests progress while other code of the
+/// process blocks the pool; an actor-isolated handler still runs on its actor.
 ///
 /// ```swift
 /// struct Echo: RPCHandler {

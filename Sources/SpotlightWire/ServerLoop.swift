@@ -6,10 +6,11 @@ import SpotlightModel
 import Synchronization
 
 /// The event loop behind `UnixSocketServer`: one thread polls the listener, a wake pipe
-/// and every connection. Requests are answered on worker threads or in tasks, which send
-/// their responses themselves through the connection's ``ConnectionWriter`` and write a
-/// byte to the wake pipe only when the loop has something to do (bytes the socket did not
-/// take, a connection to close or to read again).
+/// and every connection. Requests are answered on worker threads or in tasks that prefer
+/// those threads (``WorkerTaskExecutor``), which send their responses themselves through
+/// the connection's ``ConnectionWriter`` and write a byte to the wake pipe only when the
+/// loop has something to do (bytes the socket did not take, a connection to close or to
+/// read again).
 ///
 /// What any thread may touch is here, immutable or in the mailbox's lock, or in a
 /// connection's writer under its own lock; what only the loop thread touches (the
