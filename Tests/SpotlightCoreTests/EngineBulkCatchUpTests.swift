@@ -11,6 +11,8 @@ import SpotlightModel
         private let lines = Mutex<[String]>([])
         func append(_ line: String) { lines.withLock { $0.append(line) } }
         func count(_ text: String) -> Int { lines.withLock { $0.filter { $0.contains(text) }.count } }
+        /// Every line, for a failure's message.
+        var all: String { lines.withLock { $0.joined(separator: "\n") } }
     }
 
     /// An engine whose catch-ups of at least `bulk` changes go in bulk (nil: never).
@@ -77,9 +79,10 @@ import SpotlightModel
         let scope = ["org.example.packages"]
         for batch in 0..<2 {   // the second merges the live index with the parts: several sources
             _ = try await engine.write(.upsert((batch * 1000..<(batch + 1) * 1000).map { Self.package($0, "comet") }, clientState: nil))
-            #expect(try await engine.search(SearchQuery(text: "comet", bundles: scope, limit: 1)).estimatedTotal == (batch + 1) * 1000)
+            #expect(try await engine.search(SearchQuery(text: "comet", bundles: scope, limit: 1)).estimatedTotal == (batch + 1) * 1000,
+                    "the engine's log:\n\(lines.all)")
         }
-        #expect(lines.count("in bulk") == 2)
+        #expect(lines.count("in bulk") == 2, "the engine's log:\n\(lines.all)")
         // One of the merged index's documents deleted, then a new record, neither committed.
         _ = try await engine.write(.delete(.ids(bundle: "org.example.packages", type: "Package", ids: ["p5"])))
         _ = try await engine.write(.upsert([Self.package(2000, "nebulium")], clientState: nil))
