@@ -12,7 +12,7 @@
 
 namespace {
 std::mutex released_lock;
-// Paths of writers this process closed and has not opened again (bounded: see note).
+// Paths of writers this process closed and has not opened again; emptied past released_kept.
 std::set<std::string> released;
 constexpr size_t released_kept = 1024;
 constexpr useconds_t retry_us = 5000;

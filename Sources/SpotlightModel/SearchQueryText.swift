@@ -1,5 +1,5 @@
 /// A query's params written straight as JSON text, without the `JSONValue` tree its `Codable`
-/// form goes through: that tree was about 17 µs of each query a client sends.
+/// form goes through: building that tree was about 8 µs of each query a client sends.
 extension SearchQuery {
     /// The JSON text this query encodes to: the members its `Codable` form writes (nil ones
     /// left out), each as that form writes it, so the text parses to the same value. nil for a

@@ -11,7 +11,7 @@ import SpotlightWire
 /// let stillRunning = try await offThePool { try await client.call("slow", params); return isRunning() }
 /// ```
 public func offThePool<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
-    try await Task(executorPreference: testTaskExecutor) { try await body() }.value
+    try await taskOffThePool(body).value
 }
 
 /// ``offThePool(_:)`` for a body that throws nothing.
