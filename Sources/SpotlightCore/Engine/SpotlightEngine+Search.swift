@@ -1,6 +1,11 @@
 import Foundation
 import SpotlightModel
 
+/// How ``SpotlightEngine/withReader(minimumSequence:waiting:_:)`` gets its reader: waiting for a
+/// reader slot and opening a reader when none is pooled, or only taking an idle pooled one
+/// at once (a search on the Swift concurrency pool, which must not wait).
+enum ReaderWait { case waiting, onlyIfIdle }
+
 /// A read-only index handle and the sequence its revision covers; a value, checked out of
 /// the engine's pool by one search at a time.
 struct IndexReader {
@@ -20,12 +25,31 @@ extension SpotlightEngine {
     /// for the index to apply and commit them; with ``SearchQuery/maxIndexWait`` it waits at most that
     /// long and then answers from what the index has committed, saying so in
     /// ``SearchResult/inexact``.
+    ///
+    /// It runs off any actor (`@concurrent`): when an idle reader already covers every
+    /// acknowledged write, on the calling task's thread of the concurrency pool; anything that
+    /// would wait (for a reader, for the writer) waits on the engine's own threads.
+    ///
+    /// ```swift
+    /// let result = try await engine.search(SearchQuery(text: "supernova"))
+    /// ```
     /// - Throws: `SpotlightError(.invalidInput)` for a query that cannot be parsed at all.
+    @concurrent
     public func search(_ query: SearchQuery) async throws -> SearchResult {
         try SearchRun.validateIndexWait(query)
         if let shards { return try await searchAcrossShards(query, shards) }
         let needed = shared.withLock { $0.durableSequence }
         let synonyms = synonymTables.withLock { $0 }
+        // The common case runs right here, on the calling task's thread: an idle pooled reader
+        // whose committed revision covers every acknowledged write answers with about a
+        // millisecond of CPU over index files the page cache holds, and the hop to a reader
+        // thread and back cost a twentieth of that (tools/bench). Whatever would wait (for a
+        // reader slot, to open a reader, for the writer) waits off the Swift concurrency pool.
+        if let result = try withReader(minimumSequence: needed, waiting: .onlyIfIdle, {
+            try $0.search(query, now: Date(), synonyms: synonyms)
+        }) {
+            return result
+        }
         let fromReader: SearchResult? = try await withCheckedThrowingContinuation { continuation in
             readerQueue.async {
                 continuation.resume(with: Result {
@@ -141,10 +165,15 @@ extension SpotlightEngine {
     }
 
     /// Runs `body` on a pooled reader whose revision covers `minimumSequence`; nil when the
-    /// committed index is not there yet.
-    func withReader<T: Sendable>(minimumSequence: UInt64, _ body: @Sendable (SearchIndex) throws -> T) throws -> T? {
+    /// committed index is not there yet, or (`.onlyIfIdle`) when no reader slot is free or no
+    /// reader of the current index is pooled.
+    func withReader<T: Sendable>(minimumSequence: UInt64, waiting wait: ReaderWait = .waiting,
+                                 _ body: @Sendable (SearchIndex) throws -> T) throws -> T? {
         guard shared.withLock({ $0.committedSequence }) >= minimumSequence else { return nil }
-        readerSlots.wait()
+        switch wait {
+        case .waiting: readerSlots.wait()
+        case .onlyIfIdle: guard readerSlots.wait(timeout: .now()) == .success else { return nil }
+        }
         readersInUse.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
         defer {
             readersInUse.withLock { $0.now -= 1 }
@@ -158,7 +187,7 @@ extension SpotlightEngine {
             reader = nil
         }
         if reader == nil {
-            guard let active = directory.activePath() else { return nil }
+            guard wait == .waiting, let active = directory.activePath() else { return nil }
             let opened = try SearchIndex.openReadOnly(.local(path: active))
             attachReadStore(to: opened)
             reader = try IndexReader(index: opened, generation: generation)

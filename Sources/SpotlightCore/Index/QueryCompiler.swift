@@ -130,6 +130,7 @@ struct QueryCompiler {
                                        _ folded: String) throws -> XapianQuery {
         let first = languages.first ?? Languages.english
         var query = try parser.parse(text, flags: flags).expandingWildcards(in: database, max: Self.maxExpansion, language: first)
+        guard languages.count > 1 else { return query }   // a description is made only to compare readings
         var readings: Set<String> = [query.description]
         for language in languages.dropFirst() {
             let reading = try makeParser(for: folded, language: language)
