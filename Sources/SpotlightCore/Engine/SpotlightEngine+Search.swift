@@ -26,15 +26,15 @@ extension SpotlightEngine {
     /// long and then answers from what the index has committed, saying so in
     /// ``SearchResult/inexact``.
     ///
-    /// It runs off any actor (`@concurrent`): when an idle reader already covers every
-    /// acknowledged write, on the calling task's thread of the concurrency pool; anything that
-    /// would wait (for a reader, for the writer) waits on the engine's own threads.
+    /// It runs off any actor, on the concurrency pool (a nonisolated async function, SE-0338;
+    /// this module does not adopt `NonisolatedNonsendingByDefault`): when an idle reader
+    /// already covers every acknowledged write, on the calling task's thread there; anything
+    /// that would wait (for a reader, for the writer) waits on the engine's own threads.
     ///
     /// ```swift
     /// let result = try await engine.search(SearchQuery(text: "supernova"))
     /// ```
     /// - Throws: `SpotlightError(.invalidInput)` for a query that cannot be parsed at all.
-    @concurrent
     public func search(_ query: SearchQuery) async throws -> SearchResult {
         try SearchRun.validateIndexWait(query)
         if let shards { return try await searchAcrossShards(query, shards) }
