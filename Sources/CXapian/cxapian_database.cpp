@@ -48,6 +48,7 @@ extern "C" cx_status cx_database_open_remote(const char *host, unsigned port, un
         auto handle = std::make_unique<cx_database>();
         handle->db = std::make_unique<Xapian::Database>(
             Xapian::Remote::open(host, port, timeout_ms, connect_timeout_ms));
+        handle->remote = true;
         *out = handle.release();
     });
 }
@@ -64,7 +65,11 @@ extern "C" cx_status cx_database_new_combined(cx_database **out, char **error) {
 extern "C" cx_status cx_database_add_database(cx_database *combined, const cx_database *part, char **error) {
     CX_REQUIRE(combined, error);
     CX_REQUIRE(part, error);
-    CX_GUARD(error, { combined->db->add_database(*part->db); });
+    CX_GUARD(error, {
+        combined->db->add_database(*part->db);
+        combined->remote = combined->remote || part->remote;
+        combined->holds_writer = combined->holds_writer || part->writable != nullptr || part->holds_writer;
+    });
 }
 
 // Drops a writer's uncommitted changes without writing anything: an unflushed transaction

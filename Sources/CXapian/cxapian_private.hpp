@@ -22,6 +22,11 @@ struct cx_database {
     std::unordered_map<std::string, int64_t> spelling_delta;
     // A bulk part whose tags libxapian stores uncompressed (cx_database_open_scratch).
     bool plain_tags = false;
+    // Opened by cx_database_open_remote, or combined with such a part: every statistic is a
+    // round trip.
+    bool remote = false;
+    // Combined with a writer's database, which reads its pending changes too.
+    bool holds_writer = false;
 };
 
 // A writer at `path` (Xapian flags), waiting up to 2 s while its lock is held only because

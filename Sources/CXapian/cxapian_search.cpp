@@ -124,6 +124,18 @@ extern "C" cx_status cx_database_term_frequency(const cx_database *db, const cha
     CX_GUARD(error, { *frequency = db->db->get_termfreq(std::string(term, term_len)); });
 }
 
+extern "C" cx_status cx_database_slot_known_empty(const cx_database *db, unsigned slot, int *empty, char **error) {
+    CX_REQUIRE(db, error);
+    CX_REQUIRE(empty, error);
+    CX_GUARD(error, {
+        // Only committed revisions of local databases: whether a writer's value statistics
+        // count its pending documents is not relied on, and a remote shard's cost a round
+        // trip each.
+        bool local_committed = db->writable == nullptr && !db->holds_writer && !db->remote;
+        *empty = local_committed && db->db->get_value_freq(slot) == 0 ? 1 : 0;
+    });
+}
+
 extern "C" cx_status cx_database_spelling_frequency(const cx_database *db, const char *word, size_t word_len,
                                                     uint64_t *frequency, char **error) {
     CX_REQUIRE(db, error);

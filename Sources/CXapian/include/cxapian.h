@@ -312,6 +312,10 @@ cx_status cx_database_position_count(const cx_database *db, const char *term, si
    is its count in the spelling dictionary (cx_database_update_spelling). */
 cx_status cx_database_term_frequency(const cx_database *db, const char *term, size_t term_len,
                                      uint64_t *frequency, char **error);
+/* Sets *empty to 1 when no document of db has a value in slot and db reads committed local
+   revisions only; else 0, also when that is not known cheaply (a writer, a combination
+   holding one, a remote database or a combination holding one). */
+cx_status cx_database_slot_known_empty(const cx_database *db, unsigned slot, int *empty, char **error);
 /* The count of word in the spelling dictionary (0: not in it). */
 cx_status cx_database_spelling_frequency(const cx_database *db, const char *word, size_t word_len,
                                          uint64_t *frequency, char **error);

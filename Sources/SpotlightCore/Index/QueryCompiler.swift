@@ -46,8 +46,12 @@ struct QueryCompiler {
             let parsed = try parseWithCorrection(text)
             corrected = parsed.corrected
             result = try widenedBySynonyms(parsed.query, scope: query.bundles)
-                .combined(.andMaybe, .valueWeight(.rankingHint, scale: Self.rankingHintScale))
-                .combined(.andMaybe, RecencyBoost.query(now: now))
+            // With no ranking hint in the index the boost adds 0 to every match: left out,
+            // the same scores cost less (tools/bench: compile and match 0.006 ms each).
+            if try !database.slotKnownEmpty(.rankingHint) {
+                result = try result.combined(.andMaybe, .valueWeight(.rankingHint, scale: Self.rankingHintScale))
+            }
+            result = try result.combined(.andMaybe, RecencyBoost.query(now: now))
         }
         if let bundles = query.bundles {
             let terms = bundles.map { TermSchema.bundle + TextNormalizer.fold($0) }
@@ -59,6 +63,8 @@ struct QueryCompiler {
         }
         // Expired = a value in [lowest finite, now]. The lower bound is not empty, so a record
         // without an expiration (no value, which reads as "") is never counted as expired.
+        // With no expiration in the index there is nothing to hide.
+        if try database.slotKnownEmpty(.expiration) { return Compiled(query: result, corrected: corrected) }
         let expired = try XapianQuery.valueRange(.expiration, sortableSerialise(-Double.greatestFiniteMagnitude),
                                                  sortableSerialise(now.timeIntervalSince1970))
         return Compiled(query: try result.combined(.andNot, expired), corrected: corrected)

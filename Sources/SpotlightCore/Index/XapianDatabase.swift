@@ -149,6 +149,14 @@ final class XapianDatabase {
         return found != 0
     }
 
+    /// Whether no document has a value in `slot`, known cheaply: false also when that is not
+    /// known without cost or doubt (a writer, a combination holding one, a remote shard).
+    func slotKnownEmpty(_ slot: ValueSlot) throws -> Bool {
+        var empty: Int32 = 0
+        try check(subject, "read the value statistics of \(slot)") { cx_database_slot_known_empty(handle, slot.rawValue, &empty, $0) }
+        return empty != 0
+    }
+
     /// How many positions `term` has over all documents (0 for a term without positions).
     func positionCount(term: String) throws -> UInt64 {
         var count: UInt64 = 0
