@@ -26,10 +26,11 @@ extension SpotlightEngine {
     /// long and then answers from what the index has committed, saying so in
     /// ``SearchResult/inexact``.
     ///
-    /// It runs off any actor, on the concurrency pool (a nonisolated async function, SE-0338;
-    /// this module does not adopt `NonisolatedNonsendingByDefault`): when an idle reader
-    /// already covers every acknowledged write, on the calling task's thread there; anything
-    /// that would wait (for a reader, for the writer) waits on the engine's own threads.
+    /// It runs off any actor, on the concurrency pool or the task executor the calling task
+    /// prefers (a nonisolated async function, SE-0338; this module does not adopt
+    /// `NonisolatedNonsendingByDefault`): when an idle reader already covers every acknowledged
+    /// write, on that thread; anything that would wait (for a reader, for the writer) waits on
+    /// the engine's own threads.
     ///
     /// ```swift
     /// let result = try await engine.search(SearchQuery(text: "supernova"))
