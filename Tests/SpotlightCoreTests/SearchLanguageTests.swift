@@ -28,6 +28,23 @@ import SpotlightModel
         #expect(try ids(try Self.multilingual(), query) == [id])
     }
 
+    /// A reader reads the index's languages once per revision: one that a later write
+    /// brought counts once the reader moves to that revision.
+    @Test func aReaderStemsInALanguageAddedAfterItOpened() throws {
+        let t = try TempIndex().add(record("en", "Watching the running comets"))
+        let reader = try SearchIndex.openReadOnly(.local(path: t.path))
+        defer { reader.close() }
+        func ids(_ text: String) throws -> [String] {
+            try reader.search(SearchQuery(text: text), now: Date()).hits.map(\.record.id)
+        }
+        #expect(try ids("Sternwarten") == [])
+        var german = record("de", "Die Sternwarte")
+        german.language = "de"
+        try t.add(german)
+        try reader.reopen()
+        #expect(try ids("Sternwarten") == ["de"])
+    }
+
     @Test func aFieldFindsAWordInsideUnspacedText() throws {
         let t = try Self.multilingual()
         #expect(try ids(t, "title:夜景") == ["ja"])

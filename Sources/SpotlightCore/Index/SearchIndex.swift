@@ -27,6 +27,8 @@ public final class SearchIndex {
     var givenSlots: PropertySlots?
     /// A reader's property slot table for the revision it has open; dropped when it reopens.
     private var readerSlots: PropertySlots?
+    /// A reader's stemmed languages for the revision it has open; dropped when it reopens.
+    private var readerLanguages: Set<String>?
     /// Why property slot keys met since the last ``takeSlotRefusals()`` were refused (a
     /// hash collision): their values are searchable as text but not sorted, ranged or faceted.
     private var slotRefusals: [String] = []
@@ -319,7 +321,7 @@ public final class SearchIndex {
     private func searchOnce(_ query: SearchQuery, now: Date, _ synonyms: [String: SynonymTable],
                             _ recordsAsJSON: Bool) throws -> SearchRun.Page {
         var run = SearchRun(database: try database, slots: try searchSlots(), synonyms: synonyms, lookup: recordLookup)
-        run.languages = try storedLanguages()
+        run.languages = try searchLanguages()
         run.recordsAsJSON = recordsAsJSON
         if query.snippets != nil {   // only snippets need a record's language at search time
             run.languageSettings = writablePath == nil ? try storedLanguageSettings() : languageSettings
@@ -341,11 +343,22 @@ public final class SearchIndex {
         return loaded
     }
 
+    /// The stemmed languages for a search: a reader reads them once per revision, the writer
+    /// at every search (each write may add one).
+    private func searchLanguages() throws -> Set<String> {
+        guard writablePath == nil, givenSlots == nil else { return try storedLanguages() }
+        if let readerLanguages { return readerLanguages }
+        let stored = try storedLanguages()
+        readerLanguages = stored
+        return stored
+    }
+
     /// Moves a reader to the latest committed revision.
     ///
     /// - Returns: true when it moved to a newer revision.
     @discardableResult public func reopen() throws -> Bool {
         readerSlots = nil
+        readerLanguages = nil
         return try database.reopen()
     }
 
