@@ -346,7 +346,7 @@ public final class SearchIndex {
     /// The stemmed languages for a search: a reader reads them once per revision, the writer
     /// at every search (each write may add one).
     private func searchLanguages() throws -> Set<String> {
-        guard writablePath == nil, givenSlots == nil else { return try storedLanguages() }
+        guard writablePath == nil else { return try storedLanguages() }
         if let readerLanguages { return readerLanguages }
         let stored = try storedLanguages()
         readerLanguages = stored
