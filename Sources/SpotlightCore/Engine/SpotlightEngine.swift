@@ -161,7 +161,8 @@ public final class SpotlightEngine: @unchecked Sendable {
     var changesSinceMemoryRelease: UInt64 = 0
     var memoryReleaseScheduled = false
 
-    /// A second store connection for reads (get, counts, client state) off the writer.
+    /// A second store connection for reads (hits' records, get, counts, client state) off the
+    /// writer, with a larger page cache (``RecordStore/readPageCacheKiB``).
     let readStore: Mutex<RecordStore>
     /// Idle read-only index handles, at most `maxReaders`.
     let readers = Handoff<IndexReader>()
@@ -205,7 +206,9 @@ public final class SpotlightEngine: @unchecked Sendable {
             options.log(.info, "dropped \(dropped) staged operations of batches that were never ended")
         }
         synonymTables = Mutex(try Self.loadSynonymTables(from: checked, log: options.log))
-        readStore = Mutex(try RecordStore(path: storePath))
+        let reading = try RecordStore(path: storePath)
+        try reading.keepPages(kibibytes: RecordStore.readPageCacheKiB)
+        readStore = Mutex(reading)
         changeLog = try RecordStore(path: storePath)
         try? FileManager.default.removeItem(atPath: cleanMarker)
         let rebuildMarker = dataDirectory + "/rebuild-pending"

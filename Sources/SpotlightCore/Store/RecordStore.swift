@@ -35,6 +35,25 @@ public final class RecordStore {
         try connection.prepareRecordStore()
     }
 
+    /// Keeps up to `kibibytes` of the database's pages in this connection's memory (SQLite's
+    /// page cache; 2 MiB unless set). Pages past it are read from the file again when needed.
+    ///
+    /// ```swift
+    /// try readStore.keepPages(kibibytes: RecordStore.readPageCacheKiB)
+    /// ```
+    public func keepPages(kibibytes: Int) throws {
+        try connection.execute("PRAGMA cache_size = -\(max(0, kibibytes))")
+    }
+
+    /// The page cache of the connection that reads the hits' records: 8 MiB holds the leaf
+    /// pages of about 1,900 records read before. With SQLite's 2 MiB, a query set of 117
+    /// queries (1,170 hits) read most of its pages from the file at every pass; measured on
+    /// the package corpus (64k records, 10 hits per query, p50 over the set): reading the hits'
+    /// records 0.140 -> 0.124 ms, the query 0.549 -> 0.532 ms, spotlightd's resident memory
+    /// after the queries 36.3 -> 40.0 MB. One lookup of 1,200 random keys in a loop, in C:
+    /// 3.5 us at 2 MiB or 4 MiB, 1.7 us at 8 MiB.
+    public static let readPageCacheKiB = 8192
+
     /// Closes the database; any later call throws. Also done when the store is released.
     public func close() { connection.close() }
 
