@@ -48,11 +48,10 @@ public final class RecordStore {
     /// The page cache of the connection that reads the hits' records: 8 MiB holds about 1,900
     /// of the store's 4 KiB pages, the leaf pages of as many records read before at random.
     /// With SQLite's 2 MiB, a query set of 117 queries (1,159 hits) read most of its pages
-    /// from the file at every pass; measured on
-    /// the package corpus (64k records, 10 hits per query, p50 over the set): reading the hits'
-    /// records 0.140 -> 0.124 ms, the query 0.549 -> 0.532 ms, spotlightd's resident memory
-    /// after the queries 36.3 -> 40.0 MB. One lookup of 1,200 random keys in a loop, in C:
-    /// 3.5 us at 2 MiB or 4 MiB, 1.7 us at 8 MiB.
+    /// from the file at every pass. Measured on the package corpus (64k records, 10 hits per
+    /// query, p50 over the set): reading the hits' records 0.140 -> 0.124 ms, the query 0.549
+    /// -> 0.532 ms, spotlightd's resident memory after the queries 36.3 -> 40.0 MB. A loop of
+    /// lookups of 1,200 random keys, in C: 3.5 us a key at 2 MiB or 4 MiB, 1.7 us at 8 MiB.
     public static let readPageCacheKiB = 8192
 
     /// Closes the database; any later call throws. Also done when the store is released.
