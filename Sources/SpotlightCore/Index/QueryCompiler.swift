@@ -82,29 +82,33 @@ struct QueryCompiler {
         return try parser.correctedText()
     }
 
-    /// Parses query text with every feature on; when Xapian rejects it, retries it (with its
-    /// CJK runs bracketed, when it has any) and then as plain words before reporting `.invalidInput`.
+    /// Parses query text with every feature on (`NEAR` and `ADJ` chains bracketed, see
+    /// ``QueryOperators``); when Xapian rejects it, retries it without operators that join
+    /// nothing, with its CJK runs bracketed (when it has any) and then as plain words before
+    /// reporting `.invalidInput`.
     func parseWithCorrection(_ text: String) throws -> Compiled {
         guard text.utf8.count <= Self.maxQueryBytes else {
             throw SpotlightError(.invalidInput, "the query text is \(text.utf8.count) bytes; "
                 + "the limit is \(Self.maxQueryBytes), shorten it")
         }
-        let folded = QueryRanges.rewrite(TextNormalizer.foldQuery(text), dateFields: slots.dateFields)
+        let folded = QueryOperators.readableProximity(
+            QueryRanges.rewrite(TextNormalizer.foldQuery(text), dateFields: slots.dateFields))
         let parser = try makeParser(for: folded)
         let extra: XapianQueryParser.Flags = spelling ? [.spellingCorrection] : []
         let full: XapianQueryParser.Flags = [.phrase, .boolean, .loveHate, .pureNot, .partial, .wildcard, .cjkNgram]
         var firstError: (any Error)?
         // Each retry's text is made only when the attempt before failed (the plain words of
-        // every query, made up front, were a fifth of compiling it).
-        var attempts: [(() -> String, XapianQueryParser.Flags)] = [
-            ({ folded }, full), ({ Self.plainWords(folded) }, [.partial, .cjkNgram]),
+        // every query, made up front, were a fifth of compiling it); nil skips the attempt.
+        var attempts: [(() -> String?, XapianQueryParser.Flags)] = [
+            ({ folded }, full), ({ QueryOperators.withoutStrayOperators(folded) }, full),
+            ({ Self.plainWords(folded) }, [.partial, .cjkNgram]),
         ]
         if CJKQueryGrouping.containsCJK(folded) {   // libxapian 1.4's n-gram parsing: see CJKQueryGrouping
-            attempts.insert(({ CJKQueryGrouping.grouped(folded) }, full), at: 1)
+            attempts.insert(({ CJKQueryGrouping.grouped(folded) }, full), at: 2)
             attempts.append(({ CJKQueryGrouping.grouped(Self.plainWords(folded)) }, [.partial, .cjkNgram]))
         }
         for (make, flags) in attempts {
-            let attempt = make()
+            guard let attempt = make() else { continue }
             do {
                 let query = try widenedForLongText(try parsedInEveryLanguage(attempt, flags: flags.union(extra), parser, folded),
                                                    attempt)

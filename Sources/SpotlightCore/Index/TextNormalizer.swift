@@ -49,8 +49,9 @@ enum TextNormalizer {
         return String(scalars[first...last])
     }
 
-    /// Folds query text word by word, keeping operator words (see ``operatorWords``) and
-    /// all whitespace exactly as typed so that phrases, fields and operators still parse.
+    /// Folds query text word by word, keeping operator words (see ``operatorWords``, and
+    /// `NEAR/3`, `ADJ/3`, with brackets on them or not: `(NOT`) and all whitespace exactly as
+    /// typed so that phrases, fields and operators still parse.
     static func foldQuery(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
@@ -58,7 +59,7 @@ enum TextNormalizer {
         var index = text.startIndex
         func flush(upTo end: String.Index) {
             let word = text[start..<end]
-            result += operatorWords.contains(word) ? String(word) : fold(String(word))
+            result += QueryOperators.isOperator(word, bracketed: true) ? String(word) : fold(String(word))
         }
         while index < text.endIndex {
             let character = text[index]
