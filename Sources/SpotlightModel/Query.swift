@@ -200,9 +200,12 @@ public struct SearchSort: Codable, Hashable, Sendable {
         self.relevanceFirst = relevanceFirst
     }
 
-    enum CodingKeys: String, CodingKey { case by, descending, relevanceFirst }
+    enum CodingKeys: String, CodingKey, CaseIterable { case by, descending, relevanceFirst }
 
+    /// Refuses a member it does not know (`"desc": true` is an error naming it, not an
+    /// ascending sort).
     public init(from decoder: any Decoder) throws {
+        try refuseUnknownMembers(decoder, known: CodingKeys.allCases.map(\.rawValue), method: "sort")
         let c = try decoder.container(keyedBy: CodingKeys.self)
         by = try c.decode(String.self, forKey: .by)
         descending = try c.decodeIfPresent(Bool.self, forKey: .descending) ?? false
@@ -230,9 +233,12 @@ public struct SnippetOptions: Codable, Hashable, Sendable {
         self.html = html
     }
 
-    enum CodingKeys: String, CodingKey { case length, start, end, html }
+    enum CodingKeys: String, CodingKey, CaseIterable { case length, start, end, html }
 
+    /// Refuses a member it does not know (`"lenght": 80` is an error naming it, not the
+    /// default length).
     public init(from decoder: any Decoder) throws {
+        try refuseUnknownMembers(decoder, known: CodingKeys.allCases.map(\.rawValue), method: "snippets")
         let c = try decoder.container(keyedBy: CodingKeys.self)
         length = try c.decodeIfPresent(Int.self, forKey: .length) ?? 200
         start = try c.decodeIfPresent(String.self, forKey: .start) ?? "["
@@ -242,11 +248,21 @@ public struct SnippetOptions: Codable, Hashable, Sendable {
 }
 
 /// What a search does about misspelt words when it finds little.
-public enum SpellingMode: String, Codable, Hashable, Sendable {
+public enum SpellingMode: String, Codable, Hashable, Sendable, CaseIterable {
     /// Report ``SearchResult/correctedText`` and keep the hits of the text as typed.
     case suggest
     /// Also search the corrected text and return its hits when the text typed found nothing.
     case retry
+
+    /// Names the modes when the text is none of them (`"maybe"`: expected suggest or retry).
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let mode = SpellingMode(rawValue: text) else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription:
+                "expected " + Self.allCases.map(\.rawValue).joined(separator: " or ") + ", got \"\(text)\""))
+        }
+        self = mode
+    }
 }
 
 /// One facet value and how many matches have it.

@@ -47,6 +47,21 @@ import SpotlightModel
         try expectInvalidParams(#"{"jsonrpc":"2.0","id":1,"method":"query","params":{"text":"a","limt":5}}"#, naming: "limt")
     }
 
+    @Test func aQuerySortWithAnUnknownMemberIsRefusedNamingIt() throws {
+        try expectInvalidParams(#"{"jsonrpc":"2.0","id":1,"method":"query","params":{"text":"a","sort":{"by":"title","desc":true}}}"#,
+                                naming: "sort.desc: unknown member; sort takes by, descending, relevanceFirst")
+    }
+
+    @Test func aQuerySnippetOptionWithAnUnknownMemberIsRefusedNamingIt() throws {
+        try expectInvalidParams(#"{"jsonrpc":"2.0","id":1,"method":"query","params":{"text":"a","snippets":{"lenght":5}}}"#,
+                                naming: "snippets.lenght: unknown member")
+    }
+
+    @Test func anUnknownSpellingModeIsRefusedNamingTheModes() throws {
+        try expectInvalidParams(#"{"jsonrpc":"2.0","id":1,"method":"query","params":{"text":"a","spelling":"maybe"}}"#,
+                                naming: "params.spelling: expected suggest or retry, got \"maybe\"")
+    }
+
     @Test func aDonationWithAMissingFieldNamesIt() throws {
         let daemon = try DaemonProcess()
         let c = try RawConnection(path: daemon.socket)
