@@ -44,3 +44,23 @@ import SpotlightModel
         #expect(!words.contains("rya") && !words.contains("yar"))
     }
 }
+
+/// Xapian's own correction replaces only the words the index does not hold.
+@Suite struct SearchKnownWordSpellingTests {
+    /// `mois` is in more records than `moon`, and within two edits of it.
+    static func moon() throws -> TempIndex {
+        try TempIndex().add(record("1", "Moon landing"), record("2", "Mois de la photo"), record("3", "Mois du film"))
+    }
+
+    @Test func aWordTheIndexHoldsIsNotCorrectedToAMoreFrequentOne() throws {
+        let t = try Self.moon()
+        let result = try t.index.search(SearchQuery(text: "moon xyzqw", spelling: .suggest), now: Date())
+        #expect(result.correctedText == nil)
+    }
+
+    @Test func anUnknownWordBesideAKnownOneIsStillCorrected() throws {
+        let t = try Self.moon()
+        let result = try t.index.search(SearchQuery(text: "moon landng xyzqw", spelling: .suggest), now: Date())
+        #expect(result.correctedText == "moon landing xyzqw")
+    }
+}

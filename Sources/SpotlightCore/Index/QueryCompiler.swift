@@ -79,7 +79,7 @@ struct QueryCompiler {
         guard !folded.isEmpty, folded.utf8.count <= Self.maxQueryBytes else { return nil }
         let parser = try makeParser(for: folded)
         _ = try? parser.parse(folded, flags: [.phrase, .boolean, .loveHate, .pureNot, .cjkNgram, .spellingCorrection])
-        return try parser.correctedText()
+        return try KnownWordSpelling.restored(parser.correctedText(), typed: folded, in: database)
     }
 
     /// Parses query text with every feature on (`NEAR` and `ADJ` chains bracketed, see
@@ -112,7 +112,8 @@ struct QueryCompiler {
             do {
                 let query = try widenedForLongText(try parsedInEveryLanguage(attempt, flags: flags.union(extra), parser, folded),
                                                    attempt)
-                return Compiled(query: query, corrected: spelling ? try parser.correctedText() : nil)
+                let corrected = spelling ? try KnownWordSpelling.restored(parser.correctedText(), typed: attempt, in: database) : nil
+                return Compiled(query: query, corrected: corrected)
             } catch let error as SpotlightError where error.code == .invalidInput {
                 firstError = firstError ?? error
             }
