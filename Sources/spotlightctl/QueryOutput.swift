@@ -55,6 +55,15 @@ enum QueryOutput {
             + "round trip \(ms(trip))"
     }
 
+    /// How many records match, from the bounds when the page showed none (`12`, `6 to 12`, `at
+    /// most 3`: a phrase's estimate can be 0 when no document was read); nil when none can.
+    static func matchCount(_ result: SearchResult) -> String? {
+        let upper = result.totalUpperBound ?? result.estimatedTotal
+        guard upper > 0 else { return nil }
+        guard let lower = result.totalLowerBound else { return "about \(result.estimatedTotal)" }
+        return lower == upper ? "\(upper)" : lower == 0 ? "at most \(upper)" : "\(lower) to \(upper)"
+    }
+
     static func printText(_ result: SearchResult, query: SearchQuery, text: String) {
         if let partial = ShardOutput.partialLine(result.missingShards) { print(partial) }
         if let inexact = ShardOutput.inexactLine(result.inexact) { print(inexact) }
@@ -66,9 +75,9 @@ enum QueryOutput {
             print("completions: " + completions.joined(separator: " "))
         }
         guard !result.hits.isEmpty else {
-            if result.estimatedTotal > 0 {
+            if let count = matchCount(result) {
                 // Matches, but none on this page: --limit 0, or --offset past the last.
-                print("none of about \(result.estimatedTotal) matches shown (--offset \(query.offset), --limit \(query.limit))")
+                print("none of \(count) matches shown (--offset \(query.offset), --limit \(query.limit))")
             } else {
                 print(text.isEmpty ? "no records in this scope" : "no results for \"\(text)\"")
             }
