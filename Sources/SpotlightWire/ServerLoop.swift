@@ -114,6 +114,10 @@ private final class LoopThread {
         while true {
             let now = ContinuousClock.now
             if stoppingSince == nil, shared.mailbox.withLock({ $0.stopRequested }) { beginStopping(now) }
+            // Sends what was queued while the loop slept (an answer delivered later) before
+            // looking for connections to close: one whose peer stopped writing closes once
+            // its last answer is out, and nothing else would wake the loop for it.
+            for connection in connections.values { _ = flush(connection) }
             closeFinishedConnections(now)
             if stoppingSince != nil, connections.isEmpty { break }
 
@@ -121,8 +125,6 @@ private final class LoopThread {
             var fds = [pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)]
             if stoppingSince == nil { fds.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0)) }
             for connection in connections.values {
-                // Sends what was queued while the loop slept, before asking poll for room.
-                guard flush(connection) else { continue }
                 var events: Int16 = 0
                 if wantsRead(connection) { events |= Int16(POLLIN) }
                 if connection.writer.withState({ $0.socket.pendingOutboundBytes }) > 0 { events |= Int16(POLLOUT) }

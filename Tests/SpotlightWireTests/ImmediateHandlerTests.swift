@@ -1,4 +1,5 @@
 import Dispatch
+import Glibc
 import SpotlightModel
 import Testing
 @testable import SpotlightWire
@@ -119,6 +120,21 @@ private func startSquareServer(_ directory: TemporaryDirectory) throws -> UnixSo
     let client = RPCClient(socketPath: directory.socket())
     await #expect(throws: SpotlightError.self) { try await client.call("slowbad", .object(["n": .int(1)])) }
     #expect(try await client.call("slow", .object(["n": .int(1)])) == .int(2))
+    await server.stop()
+}
+
+/// The answer is queued for the loop after the peer stopped writing; the loop sends it and
+/// then closes the connection, with nothing else to wake it.
+@Test func aConnectionClosedForWritingIsClosedOnceItsLaterAnswerIsSent() async throws {
+    let directory = TemporaryDirectory(); defer { directory.remove() }
+    let server = try startSquareServer(directory)
+    let raw = try RawClient(path: directory.socket())
+    await raw.write(#"{"jsonrpc":"2.0","id":1,"method":"slow","params":{"n":41}}"# + "\n")
+    shutdown(raw.fd, Int32(SHUT_WR))
+    #expect(await raw.readJSON()?["result"] == .int(42))
+    let waiting = ContinuousClock.now
+    #expect(await raw.readLine() == nil)
+    #expect(ContinuousClock.now - waiting < .seconds(5))
     await server.stop()
 }
 
