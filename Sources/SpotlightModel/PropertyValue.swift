@@ -239,6 +239,13 @@ public enum ISO8601 {
         // timegm normalises 31 February into March: refuse days the month does not have.
         guard parts.tm_mday == Int32(day) else { return nil }
         // Kept to the millisecond, as written, so text -> date -> text -> date is stable.
-        return Date(timeIntervalSince1970: (Double(seconds - offset) * 1000 + (fraction * 1000).rounded()) / 1000)
+        let milliseconds = Double(seconds - offset) * 1000 + (fraction * 1000).rounded()
+        // In UTC too, years 0001-9999: an offset or the rounding must not carry it out of them
+        // (9999-12-31T23:00:00-02:00), where the written form would not read back.
+        guard Self.milliseconds.contains(milliseconds) else { return nil }
+        return Date(timeIntervalSince1970: milliseconds / 1000)
     }
+
+    /// The first and past the last millisecond of the years 0001-9999, in UTC.
+    static let milliseconds = -62_135_596_800_000.0..<253_402_300_800_000.0
 }

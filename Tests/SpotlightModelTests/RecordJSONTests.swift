@@ -138,6 +138,19 @@ import SpotlightModel
         #expect(ISO8601.date(from: text) == nil)
     }
 
+    /// An offset or the rounding to the millisecond carries these out of the years 0001-9999
+    /// in UTC, where their written form would not read back.
+    @Test(arguments: ["9999-12-31T23:00:00-02:00", "0001-01-01T00:00:00+01:00", "9999-12-31T23:59:59.9999Z"])
+    func aDateOutsideTheYearsOnceInUTCIsRefused(_ text: String) {
+        #expect(ISO8601.date(from: text) == nil)
+    }
+
+    @Test(arguments: ["0001-01-01T00:00:00Z", "9999-12-31T23:59:59.999Z", "0001-01-01T01:00:00+01:00"])
+    func theFirstAndLastMillisecondsOfTheYearsReadBack(_ text: String) throws {
+        let date = try #require(ISO8601.date(from: text))
+        #expect(ISO8601.date(from: ISO8601.string(from: date)) == date)
+    }
+
     @Test func writingThenReadingKeepsTheMillisecond() {
         let date = Date(timeIntervalSince1970: 1_780_344_000.123)
         #expect(ISO8601.string(from: date) == "2026-06-01T20:00:00.123Z")
