@@ -68,7 +68,7 @@ enum QueryCommand: Command {
         let result: SearchResult = try await context.daemon.call(.query, query)
         let roundTrip = clock.now - sent
         if args.has("--json") {
-            try Terminal.printJSON(QueryOutput.JSONResult(result))
+            try Terminal.printRecordJSON(QueryOutput.JSONResult(result))
         } else {
             QueryOutput.printText(result, query: query, text: text)
             if let timing = result.timing { print(QueryOutput.timingLine(timing, roundTrip: roundTrip)) }

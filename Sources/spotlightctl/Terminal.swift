@@ -22,6 +22,13 @@ enum Terminal {
         print(String(decoding: try encoder.encode(value), as: UTF8.self))
     }
 
+    /// Prints `value` as ``printJSON(_:)`` does, but written by the project's codec: records in
+    /// their stored JSON form, a double always with a fraction or an exponent (`2.0`, `-0.0`),
+    /// where Foundation's encoder writes `2` and `-0`.
+    static func printRecordJSON<T: Encodable>(_ value: T) throws {
+        print(try JSONValue(encoding: value).prettyText())
+    }
+
     /// Rows in aligned columns; on a terminal, cells longer than `maxWidth` are cut with "…".
     static func table(_ header: [String], _ rows: [[String]], maxWidth: Int = 48) -> String {
         let cut = stdoutIsTerminal

@@ -10,6 +10,22 @@ import SpotlightModel
         return daemon
     }
 
+    /// Each record as it is stored: a double with its fraction and its sign (`2.0`, `-0.0`).
+    @Test func jsonWritesARecordsDoublesAsTheStoreDoes() async throws {
+        let daemon = try await TestDaemon().start()
+        try daemon.importRecords([Record(bundle: grantedBundle, type: "EventEntity", id: "N1", title: "numbertwo",
+                                         properties: ["two": .double(2), "negativeZero": .double(-0.0)])])
+        let run = daemon.ctl(["query", "numbertwo", "--json"])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stdout.contains(#""double" : 2.0"#) && run.stdout.contains(#""double" : -0.0"#), "\(run.stdout)")
+        guard case .array(let hits)? = try JSONValue.parse(Data(run.stdout.utf8))["hits"], let hit = hits.first,
+              case .double(let zero)? = hit["record"]?["properties"]?["negativeZero"]?["double"] else {
+            Issue.record("no double negativeZero in \(run.stdout)")
+            return
+        }
+        #expect(zero == 0 && zero.sign == .minus)
+    }
+
     @Test func facetsCountTheMatchesByType() async throws {
         let daemon = try await daemonWithSamples()
         let run = daemon.ctl(["query", "supernova", "--facet", "type", "--json"])
