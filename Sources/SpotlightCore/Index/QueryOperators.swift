@@ -23,7 +23,7 @@ enum QueryOperators {
     /// a phrase in brackets and such an operator at its start or end left out; the text itself
     /// when it has none.
     static func readableProximity(_ folded: String) -> String {
-        guard folded.contains("NEAR") || folded.contains("ADJ") else { return folded }
+        guard mayHoldProximity(folded) else { return folded }
         var tokens = folded.split(whereSeparator: \.isWhitespace)
         var changed = false
         while let last = tokens.last, isProximity(last) { tokens.removeLast(); changed = true }
@@ -83,9 +83,27 @@ enum QueryOperators {
         return (opening.isEmpty ? [] : [opening]) + [word] + (closing.isEmpty ? [] : [Substring(String(closing))])
     }
 
+    /// Whether `text` has `NEAR` or `ADJ` in it anywhere: a byte scan, as every query's text
+    /// is asked (Foundation's `contains` cost more than the rest of this rewrite).
+    private static func mayHoldProximity(_ text: String) -> Bool {
+        var utf8 = text.utf8.makeIterator()
+        var last: (UInt8, UInt8, UInt8) = (0, 0, 0)
+        while let byte = utf8.next() {
+            if byte == UInt8(ascii: "R"), last == (UInt8(ascii: "N"), UInt8(ascii: "E"), UInt8(ascii: "A")) { return true }
+            if byte == UInt8(ascii: "J"), last.1 == UInt8(ascii: "A"), last.2 == UInt8(ascii: "D") { return true }
+            last = (last.1, last.2, byte)
+        }
+        return false
+    }
+
     /// `AND`, `OR`, `NOT`, `XOR`, `NEAR`, `ADJ`, `NEAR/n`, `ADJ/n`; with `bracketed`, also
     /// with brackets on it (`(NOT`, `OR)`), as Xapian reads those.
     static func isOperator(_ token: Substring, bracketed: Bool = false) -> Bool {
+        // Every operator starts with a capital letter, or a bracket: most words stop here.
+        guard let first = token.utf8.first,
+              (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) || (bracketed && first == UInt8(ascii: "(")) else {
+            return false
+        }
         if TextNormalizer.operatorWords.contains(token) || isProximity(token) { return true }
         guard bracketed, token.first == "(" || token.last == ")" else { return false }
         let core = token.drop { $0 == "(" }.reversed().drop { $0 == ")" }
