@@ -36,9 +36,10 @@ enum KnownWordSpelling {
         var found: [(String, Range<String.UnicodeScalarView.Index>)] = []
         var index = scalars.startIndex
         while index < scalars.endIndex {
-            guard CharacterSet.alphanumerics.contains(scalars[index]) else { index = scalars.index(after: index); continue }
+            let isLetterOrDigit = { (at: String.UnicodeScalarView.Index) in CharacterSet.alphanumerics.contains(scalars[at]) }
+            guard isLetterOrDigit(index) else { index = scalars.index(after: index); continue }
             let start = index
-            while index < scalars.endIndex, CharacterSet.alphanumerics.contains(scalars[index]) { index = scalars.index(after: index) }
+            while index < scalars.endIndex, isLetterOrDigit(index) { index = scalars.index(after: index) }
             found.append((String(scalars[start..<index]), start..<index))
         }
         return found

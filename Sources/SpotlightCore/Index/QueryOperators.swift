@@ -113,7 +113,13 @@ enum QueryOperators {
     /// `NEAR`, `ADJ`, or either with a window: `NEAR/3`.
     static func isProximity(_ token: Substring) -> Bool {
         let window: Substring
-        if token.hasPrefix("NEAR") { window = token.dropFirst(4) } else if token.hasPrefix("ADJ") { window = token.dropFirst(3) } else { return false }
+        if token.hasPrefix("NEAR") {
+            window = token.dropFirst(4)
+        } else if token.hasPrefix("ADJ") {
+            window = token.dropFirst(3)
+        } else {
+            return false
+        }
         guard let slash = window.first else { return true }
         let digits = window.dropFirst()
         return slash == "/" && !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
@@ -124,7 +130,8 @@ enum QueryOperators {
     private static func isOperand(_ token: Substring) -> Bool {
         guard !isOperator(token) else { return false }
         let word = token.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).last ?? token
-        return !word.isEmpty && word.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) && !CJKQueryGrouping.isCJK($0) }
-            && token.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || $0 == ":" }
+        let isLetterOrDigit = { (scalar: Unicode.Scalar) in CharacterSet.alphanumerics.contains(scalar) }
+        return !word.isEmpty && word.unicodeScalars.allSatisfy { isLetterOrDigit($0) && !CJKQueryGrouping.isCJK($0) }
+            && token.unicodeScalars.allSatisfy { isLetterOrDigit($0) || $0 == ":" }
     }
 }
