@@ -34,9 +34,9 @@ enum KnownWordSpelling {
     private static func words(in text: String) -> [(text: String, range: Range<String.UnicodeScalarView.Index>)] {
         let scalars = text.unicodeScalars
         var found: [(String, Range<String.UnicodeScalarView.Index>)] = []
+        let isLetterOrDigit = { (at: String.UnicodeScalarView.Index) in CharacterSet.alphanumerics.contains(scalars[at]) }
         var index = scalars.startIndex
         while index < scalars.endIndex {
-            let isLetterOrDigit = { (at: String.UnicodeScalarView.Index) in CharacterSet.alphanumerics.contains(scalars[at]) }
             guard isLetterOrDigit(index) else { index = scalars.index(after: index); continue }
             let start = index
             while index < scalars.endIndex, isLetterOrDigit(index) { index = scalars.index(after: index) }

@@ -112,7 +112,8 @@ struct QueryCompiler {
             do {
                 let query = try widenedForLongText(try parsedInEveryLanguage(attempt, flags: flags.union(extra), parser, folded),
                                                    attempt)
-                let corrected = spelling ? try KnownWordSpelling.restored(parser.correctedText(), typed: attempt, in: database) : nil
+                let corrected = spelling
+                    ? try KnownWordSpelling.restored(parser.correctedText(), typed: attempt, in: database) : nil
                 return Compiled(query: query, corrected: corrected)
             } catch let error as SpotlightError where error.code == .invalidInput {
                 firstError = firstError ?? error

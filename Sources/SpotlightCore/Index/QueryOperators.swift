@@ -78,7 +78,7 @@ enum QueryOperators {
     /// as Xapian reads it; any other token as it is.
     private static func bracketsApart(_ token: Substring) -> [Substring] {
         guard !isOperator(token), isOperator(token, bracketed: true) else { return [token] }
-        let word = Substring(String(token.drop { $0 == "(" }.reversed().drop { $0 == ")" }.reversed()))
+        let word = unbracketed(token)
         let opening = token.prefix { $0 == "(" }, closing = token.reversed().prefix { $0 == ")" }
         return (opening.isEmpty ? [] : [opening]) + [word] + (closing.isEmpty ? [] : [Substring(String(closing))])
     }
@@ -106,8 +106,12 @@ enum QueryOperators {
         }
         if TextNormalizer.operatorWords.contains(token) || isProximity(token) { return true }
         guard bracketed, token.first == "(" || token.last == ")" else { return false }
-        let core = token.drop { $0 == "(" }.reversed().drop { $0 == ")" }
-        return isOperator(Substring(String(core.reversed())))
+        return isOperator(unbracketed(token))
+    }
+
+    /// `token` without the opening brackets before it and the closing ones after it.
+    private static func unbracketed(_ token: Substring) -> Substring {
+        Substring(String(token.drop { $0 == "(" }.reversed().drop { $0 == ")" }.reversed()))
     }
 
     /// `NEAR`, `ADJ`, or either with a window: `NEAR/3`.
