@@ -16,6 +16,9 @@ public struct ConsistencyReport: Codable, Hashable, Sendable {
     public var storeProblems: [String]
     public var documentCount: Int
     public var recordCount: Int
+    /// The keys among `storeProblems` whose stored record does not decode: they are left out
+    /// of the index and of answers, and donating them again mends them. Nil when none.
+    public var damagedRecords: [RecordKey]?
 
     /// No problem found in either, and the index holds one document per stored record.
     public var ok: Bool { indexProblems.isEmpty && storeProblems.isEmpty }

@@ -34,6 +34,14 @@ enum CheckCommand: Command {
                 + " (\(result.recordCount) records)")
             for problem in result.storeProblems { print("  \(problem)") }
         }
+        let damaged = result.damagedRecords ?? []
+        if !damaged.isEmpty, damaged.count == result.storeProblems.count {
+            Terminal.error("spotlightctl: \(damaged.count) stored record\(damaged.count == 1 ? " does" : "s do") not decode "
+                + "and \(damaged.count == 1 ? "is" : "are") left out of the index and of answers; donate "
+                + "\(damaged.count == 1 ? "it" : "them") again (`spotlightctl rebuild --from-apps` asks every app, "
+                + "or `spotlightctl import` an export) or restore a backup of the store")
+            return .problems
+        }
         if !result.storeProblems.isEmpty {
             Terminal.error("spotlightctl: the record store is damaged; stop spotlightd, copy the data directory aside, "
                 + "and re-donate with `spotlightctl rebuild --from-apps` (or import an export)")

@@ -48,3 +48,33 @@ import Testing
         #expect(apps.first?.refused?.contains("must be com.example.apple-samplecode.CometCal.json") == true)
     }
 }
+
+/// A stored record that does not decode costs only itself: `check` names it and says how to
+/// mend it, and queries answer with the rest.
+@Suite struct CtlDamagedRecordTests {
+    @Test func checkNamesADamagedRecordAndSaysHowToMendIt() async throws {
+        let daemon = try await TestDaemon().start()
+        try daemon.importRecords(sampleRecords(5))
+        daemon.stop()
+        // Bytes that are no stored form, where SQLite's page checks cannot see them.
+        let damage = Process()
+        damage.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        damage.arguments = ["-c", """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.execute("UPDATE records SET json = x'0102' WHERE CAST(id AS TEXT) = ?", (sys.argv[2],))
+            db.commit()
+            """, daemon.dataDirectory + "/store.sqlite", sampleRecord(2).id]
+        try damage.run()
+        damage.waitUntilExit()
+        #expect(damage.terminationStatus == 0)
+        try await daemon.start()
+        let check = daemon.ctl(["check"])
+        #expect(check.code == 5)
+        #expect(check.stdout.contains("record \(sampleRecord(2).key) does not decode"), "\(check.stdout)")
+        #expect(check.stderr.contains("1 stored record does not decode and is left out of the index and of answers; donate it again"),
+                "\(check.stderr)")
+        let hits = try daemon.ctl(["query", "supernova", "--json"]).json([String: JSONValue].self)["hits"]
+        #expect(hits?.arrayValue?.count == 4)
+    }
+}

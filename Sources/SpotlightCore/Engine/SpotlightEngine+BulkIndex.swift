@@ -86,6 +86,7 @@ extension SpotlightEngine {
             if shared.withLock({ $0.closed }) { throw CancellationError() }
             let changes = try changeLog.changes(after: applied, limit: Self.bulkChunk)
             guard let last = changes.last else { break }
+            noteMended(changes)
             try build.add(changes)
             if live > 0 { touched.formUnion(changes.map(\.key)) }
             applied = last.sequence

@@ -21,7 +21,7 @@ extension SpotlightEngine {
     /// ```
     /// - Throws: `.notFound` when there is no active index; `.io` when a check cannot run.
     public func checkConsistency() async throws -> ConsistencyReport {
-        let (path, indexProblems, documents, records): (String, [String], Int, Int) =
+        let (path, xapianProblems, documents, records): (String, [String], Int, Int) =
             try await onWriter {
                 self.storeWriter.sync { self.drainPending() }
                 try self.catchUpIndex()
@@ -29,21 +29,28 @@ extension SpotlightEngine {
                 guard let active = self.directory.activePath() else {
                     throw SpotlightError(.notFound, "there is no active index in \(self.dataDirectory); restart spotlightd to create it")
                 }
-                var problems = try SearchIndex.check(path: active)
+                let problems = try SearchIndex.check(path: active)
                 let documents = try self.index.documentCount()
                 let records = try self.changeLog.counts().reduce(0) { $0 + $1.total }
-                if documents != records {
-                    problems.append("the index holds \(documents) documents but the store \(records) records; "
-                        + "rebuild the index (spotlightctl rebuild)")
-                }
                 return (active, problems, documents, records)
             }
         let storePath = dataDirectory + "/store.sqlite"
         let checker = try RecordStore(path: storePath)
         defer { checker.close() }
-        return ConsistencyReport(indexPath: path, indexProblems: indexProblems, storePath: storePath,
-                                 storeProblems: try checker.integrityCheck(), documentCount: documents,
-                                 recordCount: records)
+        let damage = try checker.findDamage()
+        noteDamaged(damage.damagedKeys)
+        var indexProblems = xapianProblems
+        // The index leaves out records that do not decode (those damaged after they were
+        // indexed are still in it until their key changes).
+        if !(records - damage.damagedKeys.count...records).contains(documents) {
+            indexProblems.append("the index holds \(documents) documents but the store \(records) records; "
+                + "rebuild the index (spotlightctl rebuild)")
+        }
+        var report = ConsistencyReport(indexPath: path, indexProblems: indexProblems, storePath: storePath,
+                                       storeProblems: damage.fileProblems + damage.recordProblems,
+                                       documentCount: documents, recordCount: records)
+        report.damagedRecords = damage.damagedKeys.isEmpty ? nil : damage.damagedKeys
+        return report
     }
 
     /// Compacts the index with Xapian's compaction into a fresh generation and swaps it in

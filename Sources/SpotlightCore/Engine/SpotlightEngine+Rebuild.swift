@@ -45,6 +45,7 @@ extension SpotlightEngine {
         throws -> sending (SearchIndex, UInt64, Int) {
         let snapshot = try RecordStore(path: dataDirectory + "/store.sqlite")
         defer { snapshot.close() }
+        leaveOutDamagedRecords(of: snapshot)
         let startSequence = try snapshot.lastSequence()
         let total = try snapshot.counts().reduce(0) { $0 + $1.total }
         shared.withLock { $0.rebuildTotal = total }
@@ -75,6 +76,7 @@ extension SpotlightEngine {
         while true {
             let changes = try changeLog.changes(after: applied, limit: 1000)
             guard let last = changes.last else { return applied }
+            noteMended(changes)
             try fresh.replace(changes.compactMap(\.donatedRecord))
             for refusal in fresh.takeSlotRefusals() { options.log(.warning, refusal) }
             try fresh.delete(changes.filter { $0.record == nil }.map(\.key))

@@ -9,13 +9,14 @@ extension SpotlightEngine {
     static let storeLostMarker = "store-lost"
 
     /// Opens the store at `<data>/store.sqlite` and checks it: SQLite's quick check after a
-    /// clean shutdown, the full ``RecordStore/integrityCheck()`` after an unclean one. A store
-    /// that cannot be opened, fails its check, or is missing while an index exists is moved
-    /// aside and replaced by an empty one.
-    /// - Returns: the store, what is wrong with the data (nil when it is sound), and whether
-    ///   the store was replaced by an empty one just now.
-    static func openCheckedStore(dataDirectory: String, wasClean: Bool, indexExists: Bool,
-                                 log: SpotlightLog) throws -> (RecordStore, problem: String?, replaced: Bool) {
+    /// clean shutdown, the full ``RecordStore/findDamage()`` after an unclean one. A store
+    /// that cannot be opened, whose file fails its check, or is missing while an index exists
+    /// is moved aside and replaced by an empty one. Records that do not decode cost only
+    /// themselves: the store is kept and they are returned (and logged).
+    /// - Returns: the store, what is wrong with the data (nil when it is sound), whether the
+    ///   store was replaced by an empty one just now, and the keys whose records do not decode.
+    static func openCheckedStore(dataDirectory: String, wasClean: Bool, indexExists: Bool, log: SpotlightLog)
+        throws -> (RecordStore, problem: String?, replaced: Bool, damaged: [RecordKey]) {
         let path = dataDirectory + "/store.sqlite"
         let marker = dataDirectory + "/" + storeLostMarker
         let remembered = (try? String(contentsOfFile: marker, encoding: .utf8)).flatMap { $0.isEmpty ? nil : $0 }
@@ -23,12 +24,20 @@ extension SpotlightEngine {
         var found: String?
         do {
             let store = try RecordStore(path: path)
-            let problems = wasClean ? try store.quickCheck() : try store.integrityCheck()
-            if problems.isEmpty {
-                if existed || !indexExists { return (store, remembered, false) }
+            let damage = wasClean ? StoreDamage(fileProblems: try store.quickCheck()) : try store.findDamage()
+            if damage.fileProblems.isEmpty {
+                for line in damage.recordProblems.prefix(damagedKeysLogged) {
+                    log(.error, "the record store's check found: \(line); it is left out of the index and of answers "
+                        + "until it is donated again")
+                }
+                if damage.recordProblems.count > damagedKeysLogged {
+                    log(.error, "the record store's check found \(damage.recordProblems.count) damaged records in all; "
+                        + "`spotlightctl check` lists them")
+                }
+                if existed || !indexExists { return (store, remembered, false, damage.damagedKeys) }
                 found = "the record store \(path) was missing while an index existed"
             } else {
-                found = "SQLite's check of \(path) found: " + problems.prefix(3).joined(separator: "; ")
+                found = "SQLite's check of \(path) found: " + damage.fileProblems.prefix(3).joined(separator: "; ")
             }
             store.close()
         } catch let error as SpotlightError where error.code == .corrupt {
@@ -50,7 +59,7 @@ extension SpotlightEngine {
         log(.error, message)
         _ = FileManager.default.createFile(atPath: marker, contents: Data(message.utf8))
         try fsyncDirectory(dataDirectory)
-        return (try RecordStore(path: path), message, true)
+        return (try RecordStore(path: path), message, true, [])
     }
 
     /// After every registered app has donated again: the store is whole again, so the engine

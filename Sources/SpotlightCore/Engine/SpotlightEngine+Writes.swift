@@ -132,6 +132,7 @@ extension SpotlightEngine {
             if try catchUpInBulk() { continue }
             let changes = try changeLog.changes(after: indexedSequence, limit: 1000)
             guard let last = changes.last else { break }
+            noteMended(changes)
             try index.replace(changes.compactMap(\.donatedRecord))
             for refusal in index.takeSlotRefusals() { options.log(.warning, refusal) }
             try index.delete(changes.filter { $0.record == nil }.map(\.key))

@@ -86,6 +86,9 @@ public final class SpotlightEngine: @unchecked Sendable {
         var indexProblem: String?
         /// The store was found corrupt or missing at start (see SpotlightEngine+StoreCheck).
         var storeProblem: String?
+        /// Keys whose stored record does not decode, as reads and checks met them (see
+        /// SpotlightEngine+DamagedRecords).
+        var damagedRecords: Set<RecordKey> = []
         /// The store's path stopped naming the file opened at start: every write is refused
         /// (see SpotlightEngine+StoreFile).
         var storeGone: String?
@@ -196,7 +199,7 @@ public final class SpotlightEngine: @unchecked Sendable {
         let storePath = dataDirectory + "/store.sqlite"
         let cleanMarker = dataDirectory + "/clean-shutdown"
         let wasClean = FileManager.default.fileExists(atPath: cleanMarker)
-        let (checked, storeProblem, storeReplaced) = try Self.openCheckedStore(
+        let (checked, storeProblem, storeReplaced, damaged) = try Self.openCheckedStore(
             dataDirectory: dataDirectory, wasClean: wasClean, indexExists: directory.activePath() != nil, log: options.log)
         store = checked
         store.clock = options.clock
@@ -231,11 +234,14 @@ public final class SpotlightEngine: @unchecked Sendable {
             try fsyncDirectory(dataDirectory)
         }
         attachStore(to: index)
+        leaveOutDamagedRecords(of: changeLog)
+        readStore.withLock { leaveOutDamagedRecords(of: $0) }
         directory.removeStaleGenerations()
         indexedSequence = try index.lastAppliedSequence()
         let storeSeq = try changeLog.lastSequence()
         shared.withLock {
             $0.storeProblem = storeProblem
+            $0.damagedRecords = Set(damaged)
             $0.durableSequence = storeSeq
             $0.committedSequence = indexedSequence
         }
@@ -337,7 +343,7 @@ public final class SpotlightEngine: @unchecked Sendable {
         let (counts, storeBytes) = try readStore.withLock { s in (try s.counts(), gone == nil ? try s.sizeInBytes() : 0) }
         let s = shared.withLock { $0 }
         let docs = try withReader(minimumSequence: s.committedSequence) { try $0.documentCount() } ?? 0
-        let problem = s.storeGone ?? s.storeProblem ?? s.indexProblem
+        let problem = s.storeGone ?? s.storeProblem ?? s.indexProblem ?? Self.damagedRecordsProblem(s.damagedRecords)
         let state = s.compacting ? "compacting" : s.rebuilding ? "rebuilding" : (problem == nil ? "ok" : "degraded")
         return IndexStatus(
             counts: counts, recordCount: counts.reduce(0) { $0 + $1.total }, documentCount: docs,

@@ -43,30 +43,45 @@ extension RecordStore {
     /// - Returns: one line per problem found; empty when the store is sound.
     /// - Throws: `.corrupt` when the file is too damaged to check.
     public func integrityCheck() throws -> [String] {
-        var problems: [String] = []
+        let damage = try findDamage()
+        return damage.fileProblems + damage.recordProblems
+    }
+
+    /// ``integrityCheck()``'s findings apart: damage to the file, for which the store cannot
+    /// be trusted as a whole, and records that do not decode, which cost only themselves.
+    ///
+    /// ```swift
+    /// let damage = try store.findDamage()
+    /// if damage.fileProblems.isEmpty { print(damage.damagedKeys.count, "records need donating again") }
+    /// ```
+    /// - Throws: `.corrupt` when the file is too damaged to check.
+    public func findDamage() throws -> StoreDamage {
+        var damage = StoreDamage()
         try connection.run("PRAGMA integrity_check", []) { row in
             let line = row.string(0)
-            if line != "ok" { problems.append(line) }
+            if line != "ok" { damage.fileProblems.append(line) }
         }
-        guard problems.isEmpty else { return problems }
+        guard damage.fileProblems.isEmpty else { return damage }
         let counter = try currentSequence()
         try connection.run("SELECT bundle, type, id, sequence, json FROM records", []) { row in
             let key = RecordKey(bundle: row.string(0), type: row.string(1), id: row.string(2))
             if UInt64(max(0, row.int64(3))) > counter {
-                problems.append("record \(key) has sequence \(row.int64(3)) above the counter \(counter)")
+                damage.fileProblems.append("record \(key) has sequence \(row.int64(3)) above the counter \(counter)")
             }
             guard let record = try? decodeRecord(row, 4, key: key) else {
-                return problems.append("record \(key) does not decode (neither JSON text nor a sound Zstandard frame or zlib stream of it)")
+                damage.damagedKeys.append(key)
+                return damage.recordProblems.append("record \(key) does not decode "
+                    + "(neither JSON text nor a sound Zstandard frame or zlib stream of it)")
             }
-            if record.key != key { problems.append("record \(key) holds the record of \(record.key)") }
+            if record.key != key { damage.recordProblems.append("record \(key) holds the record of \(record.key)") }
         }
         try connection.run("SELECT max(sequence) FROM changes", []) { row in
             if !row.isNull(0), UInt64(max(0, row.int64(0))) > counter {
-                problems.append("the change log reaches sequence \(row.int64(0)), "
+                damage.fileProblems.append("the change log reaches sequence \(row.int64(0)), "
                     + "above the counter \(counter)")
             }
         }
-        return problems
+        return damage
     }
 
     /// Runs SQLite's `PRAGMA quick_check` (page structure, no index cross-checks): fast
@@ -103,5 +118,24 @@ extension RecordStore {
             total += Int64(info.st_size)
         }
         return total
+    }
+}
+
+/// What ``RecordStore/findDamage()`` found; empty when the store is sound.
+public struct StoreDamage: Sendable, Hashable {
+    /// SQLite's integrity check's lines and sequence numbers above the counter: the file
+    /// cannot be trusted as a whole.
+    public var fileProblems: [String] = []
+    /// One line per record that does not decode, or decodes to another key.
+    public var recordProblems: [String] = []
+    /// The keys whose stored record does not decode: donating them again mends them.
+    public var damagedKeys: [RecordKey] = []
+
+    public var isEmpty: Bool { fileProblems.isEmpty && recordProblems.isEmpty }
+
+    public init(fileProblems: [String] = [], recordProblems: [String] = [], damagedKeys: [RecordKey] = []) {
+        self.fileProblems = fileProblems
+        self.recordProblems = recordProblems
+        self.damagedKeys = damagedKeys
     }
 }

@@ -21,7 +21,9 @@ extension RecordStore {
     public func records(for keys: [RecordKey]) throws -> [Record] {
         var found: [Record] = []
         found.reserveCapacity(keys.count)
-        try lookUp(keys) { row, key in found.append(try decodeRecord(row, 0, key: key)) }
+        try lookUp(keys) { row, key in
+            if let record = try unlessDamaged(key, { try decodeRecord(row, 0, key: key) }) { found.append(record) }
+        }
         return found
     }
 
@@ -34,7 +36,7 @@ extension RecordStore {
     func recordJSON(for keys: [RecordKey]) throws -> [RecordKey: [UInt8]] {
         var found: [RecordKey: [UInt8]] = [:]
         try lookUp(keys) { row, key in
-            found[key] = try storedText(row, 0, key: key) { Array($0) }
+            found[key] = try unlessDamaged(key) { try storedText(row, 0, key: key) { Array($0) } }
         }
         return found
     }
@@ -71,9 +73,11 @@ extension RecordStore {
             WHERE c.sequence > ? ORDER BY c.sequence LIMIT ?
             """, [.int(Int64(sequence)), .int(Int64(limit))]) { row in
             let key = RecordKey(bundle: row.string(1), type: row.string(2), id: row.string(3))
-            let record = row.isNull(4) ? nil : try decodeRecord(row, 4, key: key)
-            changes.append(StoreChange(sequence: UInt64(row.int64(0)), key: key, record: record,
-                                       donated: row.isNull(5) ? nil : Date(timeIntervalSince1970: row.double(5))))
+            let record = row.isNull(4) ? nil : try unlessDamaged(key) { try decodeRecord(row, 4, key: key) }
+            var change = StoreChange(sequence: UInt64(row.int64(0)), key: key, record: record,
+                                     donated: row.isNull(5) ? nil : Date(timeIntervalSince1970: row.double(5)))
+            change.damaged = record == nil && !row.isNull(4)
+            changes.append(change)
         }
         return changes
     }
@@ -111,6 +115,7 @@ extension RecordStore {
         while true {
             var batch: [DonatedRecord] = []
             var last = after
+            var rows = 0
             try connection.run("""
                 SELECT bundle, type, id, json, donated FROM records
                 WHERE (?1 IS NULL OR bundle = ?1) AND (bundle, type, id) > (?2, ?3, ?4)
@@ -119,13 +124,16 @@ extension RecordStore {
                 """, [bundle.map(SQLValue.utf8) ?? .null, .blob(after.bundle), .blob(after.type),
                       .blob(after.id), .int(Int64(size)), sequence.map { .int(Int64($0)) } ?? .null]) { row in
                 last = (row.data(0), row.data(1), row.data(2))
+                rows += 1
                 let key = RecordKey(bundle: row.string(0), type: row.string(1), id: row.string(2))
                 let donated = row.isNull(4) ? nil : Date(timeIntervalSince1970: row.double(4))
-                batch.append(DonatedRecord(try decodeRecord(row, 3, key: key), donated: donated))
+                if let record = try unlessDamaged(key, { try decodeRecord(row, 3, key: key) }) {
+                    batch.append(DonatedRecord(record, donated: donated))
+                }
             }
-            if batch.isEmpty { return }
-            try body(batch)
-            if batch.count < size { return }
+            // A batch may be short of its rows by damaged records; the rows tell where the end is.
+            if !batch.isEmpty { try body(batch) }
+            if rows < size { return }
             after = last
         }
     }
@@ -166,6 +174,18 @@ extension RecordStore {
     /// - Throws: `.corrupt` naming `key` when the column holds no record.
     func decodeRecord(_ row: SQLRow, _ column: Int32, key: RecordKey) throws -> Record {
         try storedText(row, column, key: key) { try StoredJSON.decodeRecord(from: $0) }
+    }
+
+    /// `decode()`, or nil once ``onDamagedRecord`` (when set) is told that `key`'s stored
+    /// record does not decode.
+    func unlessDamaged<T>(_ key: RecordKey, _ decode: () throws -> T) throws -> T? {
+        do {
+            return try decode()
+        } catch let error as SpotlightError where error.code == .corrupt {
+            guard let onDamagedRecord else { throw error }
+            onDamagedRecord(key, error)
+            return nil
+        }
     }
 
     /// `body` with the JSON text of the record in `column` of `row`, expanded when stored

@@ -23,6 +23,15 @@ public final class RecordStore {
     let codec = StoredRecordCodec()
     /// The time a donation is stored at (records.donated); tests set it to donate "in the past".
     public var clock: @Sendable () -> Date = { Date() }
+    /// Told of each stored record that does not decode when a read meets it; while set, such
+    /// a record costs only itself: a page of records, the change log and a pass over every
+    /// record leave it out (the change log reads it as absent, ``StoreChange/damaged``)
+    /// instead of failing. Nil (the default): such reads throw `.corrupt` naming the key.
+    ///
+    /// ```swift
+    /// store.onDamagedRecord = { key, error in log("\(key): \(error)") }
+    /// ```
+    public var onDamagedRecord: (@Sendable (RecordKey, SpotlightError) -> Void)?
 
     /// Creates or opens the store at `path` (a file path) and brings its schema up to date.
     ///

@@ -87,6 +87,9 @@ public struct StoreChange: Sendable, Hashable {
     public var record: Record?
     /// When `record` was last donated; nil when deleted or stored before schema 2.
     public var donated: Date?
+    /// The key holds a record that does not decode (see ``RecordStore/onDamagedRecord``):
+    /// `record` is nil, and the index leaves the key out as if deleted.
+    public var damaged = false
 
     public init(sequence: UInt64, key: RecordKey, record: Record?, donated: Date? = nil) {
         self.sequence = sequence
