@@ -254,6 +254,9 @@ extension SpotlightEngine {
                 guard self.storeFileProblem() == nil else { return }
                 let swept = try self.store.sweepExpired(now: Date())
                 if !swept.isEmpty {
+                    // Stored like a donation: status and searches count the deletions as written.
+                    let sequence = try self.store.lastSequence()
+                    self.shared.withLock { $0.durableSequence = max($0.durableSequence, sequence) }
                     self.options.log(.info, "swept \(swept.count) expired records")
                     self.scheduleCatchUp()
                 }
