@@ -11,6 +11,8 @@ enum ExportCommand: Command {
     spotlightctl export — write every stored record, or those of one bundle or type, as JSON
     lines in key order (bundle, type, id), exactly as donated (docs/records.md). Expired
     records are left out. `export`, then `delete --all`, then `import` gives back the same records.
+    A stored record that does not decode is skipped and named on standard error; the others
+    are exported and the exit status is 5.
 
     USAGE: spotlightctl export [--bundle B] [--type T] [--output FILE]
 
@@ -41,6 +43,7 @@ enum ExportCommand: Command {
         defer { if args.value("--output") != nil { try? output.close() } }
         var params = ExportParams(bundle: args.value("--bundle"), type: args.value("--type"), limit: 1000)
         var count = 0
+        var damaged = 0
         repeat {
             let page: ExportResult = try await context.daemon.call(.export, params)
             var chunk = Data()
@@ -51,11 +54,16 @@ enum ExportCommand: Command {
             }
             try output.write(contentsOf: chunk)
             count += page.records.count
+            for key in page.damaged ?? [] {
+                Terminal.error("spotlightctl: skipped \(key): its stored record does not decode; donate it again "
+                    + "or restore a backup of the store")
+            }
+            damaged += page.damaged?.count ?? 0
             params.after = page.next
         } while params.after != nil
-        if args.value("--output") != nil || Terminal.stdoutIsTerminal == false {
-            Terminal.error("exported \(count) records")
+        if args.value("--output") != nil || Terminal.stdoutIsTerminal == false || damaged > 0 {
+            Terminal.error("exported \(count) records" + (damaged > 0 ? ", skipped \(damaged) that do not decode" : ""))
         }
-        return .ok
+        return damaged > 0 ? .problems : .ok
     }
 }

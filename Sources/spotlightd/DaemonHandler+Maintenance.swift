@@ -33,7 +33,8 @@ extension DaemonHandler {
                 try requireReadable(bundle ?? "", caller, what: "the records of")
             }
             let page = try engine.exportPage(bundle: bundle, type: p.type, after: p.after, limit: p.limit)
-            return try JSONValue(encoding: ExportResult(records: page.records, next: page.next))
+            return try JSONValue(encoding: ExportResult(records: page.records, next: page.next,
+                                                        damaged: page.damaged.isEmpty ? nil : page.damaged))
         case .check:
             log(.info, "check requested by pid \(peer.pid)")
             let r = try await engine.checkConsistency()

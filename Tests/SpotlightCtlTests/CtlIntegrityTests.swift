@@ -50,9 +50,10 @@ import Testing
 }
 
 /// A stored record that does not decode costs only itself: `check` names it and says how to
-/// mend it, and queries answer with the rest.
+/// mend it, queries answer with the rest, and `export` carries the rest.
 @Suite struct CtlDamagedRecordTests {
-    @Test func checkNamesADamagedRecordAndSaysHowToMendIt() async throws {
+    /// A daemon holding five sample records, the third of which no longer decodes.
+    private func daemonWithADamagedRecord() async throws -> TestDaemon {
         let daemon = try await TestDaemon().start()
         try daemon.importRecords(sampleRecords(5))
         daemon.stop()
@@ -69,6 +70,11 @@ import Testing
         damage.waitUntilExit()
         #expect(damage.terminationStatus == 0)
         try await daemon.start()
+        return daemon
+    }
+
+    @Test func checkNamesADamagedRecordAndSaysHowToMendIt() async throws {
+        let daemon = try await daemonWithADamagedRecord()
         let check = daemon.ctl(["check"])
         #expect(check.code == 5)
         #expect(check.stdout.contains("record \(sampleRecord(2).key) does not decode"), "\(check.stdout)")
@@ -76,5 +82,14 @@ import Testing
                 "\(check.stderr)")
         let hits = try daemon.ctl(["query", "supernova", "--json"]).json([String: JSONValue].self)["hits"]
         #expect(hits?.arrayValue?.count == 4)
+    }
+
+    @Test func exportSkipsADamagedRecordNamingItAndExits5() async throws {
+        let daemon = try await daemonWithADamagedRecord()
+        let export = daemon.ctl(["export", "--bundle", grantedBundle])
+        #expect(export.code == 5)
+        let ids = try export.stdout.split(separator: "\n").map { try JSONValue.parse(Data($0.utf8)).decode(Record.self).id }
+        #expect(ids.sorted() == [0, 1, 3, 4].map { sampleRecord($0).id })
+        #expect(export.stderr.contains("skipped \(sampleRecord(2).key): its stored record does not decode"), "\(export.stderr)")
     }
 }

@@ -3,7 +3,9 @@ import SpotlightModel
 
 extension SpotlightEngine {
     /// One page of stored records in key order (bundle, type, id), for export; expired
-    /// records are left out. Keyset paging: exact even while records change elsewhere.
+    /// records are left out, and so are records that do not decode, whose keys the page names
+    /// (so an export of a damaged store still gets every other record). Keyset paging: exact
+    /// even while records change elsewhere.
     ///
     /// ```swift
     /// var after: RecordKey? = nil
@@ -13,12 +15,16 @@ extension SpotlightEngine {
     ///     after = page.next
     /// } while after != nil
     /// ```
-    /// - Returns: the records and the key to continue after (nil on the last page).
+    /// - Returns: the records, the key to continue after (nil on the last page) and the keys
+    ///   of the page whose stored records do not decode.
     public func exportPage(bundle: String?, type: String?, after: RecordKey?,
-                           limit: Int) throws -> (records: [Record], next: RecordKey?) {
+                           limit: Int) throws -> (records: [Record], next: RecordKey?, damaged: [RecordKey]) {
         let size = max(1, limit)
         let now = Date().timeIntervalSince1970
         var records: [Record] = []
+        var damaged: [RecordKey] = []
+        var last: RecordKey?
+        var rows = 0
         try readStore.withLock { store in
             try store.connection.run("""
                 SELECT bundle, type, id, json FROM records
@@ -30,10 +36,16 @@ extension SpotlightEngine {
                       after.map { .utf8($0.bundle) } ?? .null, after.map { .utf8($0.type) } ?? .null,
                       after.map { .utf8($0.id) } ?? .null, .double(now), .int(Int64(size))]) { row in
                 let key = RecordKey(bundle: row.string(0), type: row.string(1), id: row.string(2))
-                records.append(try store.decodeRecord(row, 3, key: key))
+                rows += 1
+                last = key
+                if let record = try store.unlessDamaged(key, { try store.decodeRecord(row, 3, key: key) }) {
+                    records.append(record)
+                } else {
+                    damaged.append(key)
+                }
             }
         }
-        return (records, records.count == size ? records.last?.key : nil)
+        return (records, rows == size ? last : nil, damaged)
     }
 
     /// The keys of a bundle's records last written at or before `sequence`: after an app has

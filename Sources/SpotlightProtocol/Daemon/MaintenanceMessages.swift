@@ -39,9 +39,13 @@ public struct ExportResult: Codable, Sendable {
     public var records: [Record]
     /// The key to pass as `after` for the next page; nil on the last page.
     public var next: RecordKey?
-    public init(records: [Record], next: RecordKey?) {
+    /// The keys of this page whose stored records do not decode, left out of `records`; nil
+    /// when none.
+    public var damaged: [RecordKey]?
+    public init(records: [Record], next: RecordKey?, damaged: [RecordKey]? = nil) {
         self.records = records
         self.next = next
+        self.damaged = damaged
     }
 }
 
