@@ -106,6 +106,14 @@ public enum PropertyValue: Codable, Hashable, Sendable {
                 message = "is beyond the range of a double (about ±1.8e308); a double must be finite"
             case (.double, .int(let n)):
                 message = "is \(shown): a double cannot hold \(n) exactly; donate it as an int"
+            case (.int, .double(let d)) where d.rounded() == d && d.magnitude >= 0x1p63:
+                // The digits as typed are gone (read as the nearest double): say what it is.
+                message = "is beyond the 64-bit range (about \(d)): an int is a whole number from \(Int64.min) "
+                    + "to \(Int64.max); donate it as a double"
+            case (.int, .double(let d)) where d.rounded() == d:
+                message = "is a whole number written with a fraction or exponent at or above 2^53 in magnitude, "
+                    + "where a double cannot hold every integer (read as \(Int64(d))): an int is a whole number "
+                    + "from \(Int64.min) to \(Int64.max); write it as an integer without a fraction or exponent"
             default:
                 message = "is \(shown): an int is a whole number from \(Int64.min) to \(Int64.max); "
                     + "write it as an integer without a fraction or exponent, or donate it as a double"
