@@ -121,7 +121,7 @@ extension RecordStore {
     }
 }
 
-/// What ``RecordStore/findDamage()`` found; empty when the store is sound.
+/// What ``RecordStore/findDamage()`` found; every list empty when the store is sound.
 public struct StoreDamage: Sendable, Hashable {
     /// SQLite's integrity check's lines and sequence numbers above the counter: the file
     /// cannot be trusted as a whole.
@@ -130,8 +130,6 @@ public struct StoreDamage: Sendable, Hashable {
     public var recordProblems: [String] = []
     /// The keys whose stored record does not decode: donating them again mends them.
     public var damagedKeys: [RecordKey] = []
-
-    public var isEmpty: Bool { fileProblems.isEmpty && recordProblems.isEmpty }
 
     public init(fileProblems: [String] = [], recordProblems: [String] = [], damagedKeys: [RecordKey] = []) {
         self.fileProblems = fileProblems
