@@ -181,7 +181,12 @@ public final class SearchableIndex: Sendable {
         return result.synonyms
     }
 
-    /// Records by key (expired ones are left out).
+    /// Records by key. Keys with no record, expired records and records whose stored form no
+    /// longer decodes are left out (`status` reports those as `degraded`; donate them again).
+    ///
+    /// ```swift
+    /// let found = try await index.records(for: [RecordKey(bundle: "com.example.app", type: "Note", id: "n1")])
+    /// ```
     public func records(for keys: [RecordKey]) async throws -> [Record] {
         let result: GetResult = try await daemon.call(.get, GetParams(keys: keys))
         return result.records

@@ -72,10 +72,12 @@ final class DaemonHandler: RPCService, RPCImmediateHandler, RPCConnectionObservi
                 throw confinedRefusal(caller, reading: other.bundle)
             }
             guard engine.shardLayout != nil else {
-                return try JSONValue(encoding: GetResult(records: try engine.records(for: p.keys)))
+                let records = try engine.records(for: p.keys)
+                return try JSONValue(encoding: GetResult(records: records, damaged: damaged(among: p.keys)))
             }
             let (records, missing) = try await engine.recordsAcrossShards(for: p.keys)
-            return try JSONValue(encoding: GetResult(records: records)).adding(missingShards: missing)
+            return try JSONValue(encoding: GetResult(records: records, damaged: damaged(among: p.keys)))
+                .adding(missingShards: missing)
         case .status:
             let status = try JSONValue(encoding: DaemonStatus(
                 index: scoped(try engine.status(), peer), pid: getpid(), uptimeSeconds: Date().timeIntervalSince(started),
@@ -216,6 +218,12 @@ final class DaemonHandler: RPCService, RPCImmediateHandler, RPCConnectionObservi
                 + (caller.bundle == nil ? " (this process is not a registered app; register it or start spotlightd with --grant \(bundle))" : ""))
         }
         return bundle
+    }
+
+    /// For `get`: the keys asked for whose stored record does not decode; nil when none.
+    func damaged(among keys: [RecordKey]) -> [RecordKey]? {
+        let damaged = engine.damagedKeys(among: keys)
+        return damaged.isEmpty ? nil : damaged
     }
 
     func missingBundle(_ verb: String) -> SpotlightError {

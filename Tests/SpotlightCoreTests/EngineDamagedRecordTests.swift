@@ -93,6 +93,20 @@ extension EngineFixture {
         #expect(status.message == nil)
     }
 
+    @Test func aLookupByKeyLeavesOutADamagedRecordAndNamesIt() async throws {
+        let fixture = EngineFixture()
+        let engine = try fixture.open()
+        defer { engine.close() }
+        _ = try await engine.write(.upsert(Self.meteors, clientState: nil))
+        try fixture.damageStoredRecord(id: "m4")
+        let keys = [Self.meteors[3].key, Self.meteors[4].key, RecordKey(bundle: "com.example.CometCal", type: "EventEntity", id: "never")]
+        #expect(try engine.records(for: keys).map(\.id) == ["m3"])
+        #expect(engine.damagedKeys(among: keys) == [Self.meteors[4].key])
+        _ = try await engine.write(.upsert([Self.meteors[4]], clientState: nil))
+        #expect(try engine.records(for: keys).map(\.id) == ["m3", "m4"])
+        #expect(engine.damagedKeys(among: keys).isEmpty)
+    }
+
     @Test func aCheckListsTheDamagedKeysAndFindsTheIndexSound() async throws {
         let fixture = EngineFixture()
         let engine = try fixture.open()

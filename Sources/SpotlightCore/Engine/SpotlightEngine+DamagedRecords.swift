@@ -21,6 +21,18 @@ extension SpotlightEngine {
         shared.withLock { $0.damagedRecords.formUnion(keys) }
     }
 
+    /// Those of `keys` whose stored record does not decode (found so by a read or by the
+    /// start-up check, and not donated again or deleted since), in the order of `keys`: a
+    /// lookup that leaves them out can say why.
+    ///
+    /// ```swift
+    /// let records = try engine.records(for: keys)
+    /// let damaged = engine.damagedKeys(among: keys)   // left out of `records`
+    /// ```
+    public func damagedKeys(among keys: [RecordKey]) -> [RecordKey] {
+        shared.withLock { s in s.damagedRecords.isEmpty ? [] : keys.filter(s.damagedRecords.contains) }
+    }
+
     /// Forgets the keys of `changes` that were read sound or deleted: they are mended.
     func noteMended(_ changes: [StoreChange]) {
         shared.withLock { s in

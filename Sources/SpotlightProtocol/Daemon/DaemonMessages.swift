@@ -186,7 +186,14 @@ public struct GetParams: Codable, Sendable {
 
 public struct GetResult: Codable, Sendable {
     public var records: [Record]
-    public init(records: [Record]) { self.records = records }
+    /// Keys asked for whose stored record does not decode: left out of `records`, as a
+    /// missing key is, but they were donated (`spotlightctl check` lists every such key;
+    /// donating the record again mends it). Nil when there are none, and from older daemons.
+    public var damaged: [RecordKey]?
+    public init(records: [Record], damaged: [RecordKey]? = nil) {
+        self.records = records
+        self.damaged = damaged
+    }
 }
 
 /// `status`: the index's status plus the daemon's own facts.
