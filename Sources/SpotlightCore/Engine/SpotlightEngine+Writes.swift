@@ -187,10 +187,13 @@ extension SpotlightEngine {
     func recoverIndex(after error: any Error) {
         // After close() the index stays closed: a late timer must not reopen (and lock) it.
         guard !shared.withLock({ $0.closed }) else { return }
-        if replaceIfCorrupt(after: error) { return }
-        let message = "index update failed: \(error); retrying from the store"
-        options.log(.warning, message)
-        shared.withLock { $0.indexProblem = message }
+        // A damaged store fails the catch-up's reads: the index is sound and is not checked.
+        if storeDamage(behind: error, checking: changeLog) == nil {
+            if replaceIfCorrupt(after: error) { return }
+            let message = "index update failed: \(error); retrying from the store"
+            options.log(.warning, message)
+            shared.withLock { $0.indexProblem = message }
+        }
         index.close()
         do {
             guard let active = directory.activePath() else { throw SpotlightError(.internal, "no active index") }

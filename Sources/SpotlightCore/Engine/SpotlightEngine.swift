@@ -86,6 +86,8 @@ public final class SpotlightEngine: @unchecked Sendable {
         var indexProblem: String?
         /// The store was found corrupt or missing at start (see SpotlightEngine+StoreCheck).
         var storeProblem: String?
+        /// The store's pages were found damaged while running (see SpotlightEngine+StorePages).
+        var storeDamaged: String?
         /// Keys whose stored record does not decode, as reads and checks met them (see
         /// SpotlightEngine+DamagedRecords).
         var damagedRecords: Set<RecordKey> = []
@@ -340,10 +342,19 @@ public final class SpotlightEngine: @unchecked Sendable {
     /// Counts, sizes, sequences and the index state.
     public func status() throws -> IndexStatus {
         let gone = storeFileProblem()
-        let (counts, storeBytes) = try readStore.withLock { s in (try s.counts(), gone == nil ? try s.sizeInBytes() : 0) }
+        let (counts, storeBytes) = try readStore.withLock { store in
+            do {
+                return (try store.counts(), gone == nil ? try store.sizeInBytes() : 0)
+            } catch {
+                // A damaged store is what status is asked about then: say so instead of failing.
+                guard storeDamage(behind: error, checking: store) != nil else { throw error }
+                return ([], (try? store.sizeInBytes()) ?? 0)
+            }
+        }
         let s = shared.withLock { $0 }
         let docs = try withReader(minimumSequence: s.committedSequence) { try $0.documentCount() } ?? 0
-        let problem = s.storeGone ?? s.storeProblem ?? s.indexProblem ?? Self.damagedRecordsProblem(s.damagedRecords)
+        let problem = s.storeGone ?? s.storeDamaged ?? s.storeProblem ?? s.indexProblem
+            ?? Self.damagedRecordsProblem(s.damagedRecords)
         let state = s.compacting ? "compacting" : s.rebuilding ? "rebuilding" : (problem == nil ? "ok" : "degraded")
         return IndexStatus(
             counts: counts, recordCount: counts.reduce(0) { $0 + $1.total }, documentCount: docs,

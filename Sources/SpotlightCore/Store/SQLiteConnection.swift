@@ -173,8 +173,9 @@ final class SQLiteConnection {
             return SpotlightError(.locked, "the record store \(path) is locked by another writer; "
                 + "stop the other spotlightd or use another data directory", underlying: underlying)
         case SQLITE_NOTADB, SQLITE_CORRUPT:
-            return SpotlightError(.corrupt, "\(path) is not a sound record store database; "
-                + "move it aside and let the apps donate again", underlying: underlying)
+            return SpotlightError(.corrupt, "\(path) is not a sound record store database; restart spotlightd (or "
+                + "the app embedding the engine): its start-up check moves a damaged store aside; then restore a "
+                + "backup of the store or let the apps donate again", underlying: underlying)
         case SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_PERM:
             return SpotlightError(.io, "cannot open \(path) for writing (\(reason)); "
                 + "check that its directory exists and is writable", underlying: underlying)
