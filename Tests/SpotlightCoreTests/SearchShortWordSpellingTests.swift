@@ -58,6 +58,13 @@ import SpotlightModel
         #expect(result.correctedText == nil)
     }
 
+    @Test(arguments: ["landi*", "landng*", "mo* landng"])
+    func aWildcardIsNotCorrected(_ text: String) throws {
+        let t = try Self.moon()
+        let result = try t.index.search(SearchQuery(text: text, spelling: .suggest), now: Date())
+        #expect(result.correctedText == (text == "mo* landng" ? "mo* landing" : nil), "\(text)")
+    }
+
     @Test func anUnknownWordBesideAKnownOneIsStillCorrected() throws {
         let t = try Self.moon()
         let result = try t.index.search(SearchQuery(text: "moon landng xyzqw", spelling: .suggest), now: Date())
