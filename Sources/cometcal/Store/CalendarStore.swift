@@ -17,7 +17,8 @@ final class CalendarStore: Sendable {
 
     let database: SQLite
 
-    /// Opens (creating) the store in `directory`.
+    /// Opens the store in `directory`; a new one starts with the three calendars of
+    /// ``SampleData`` and no events.
     /// - Throws: `SpotlightError(.io)` if the directory or the file cannot be made or opened;
     ///   `.corrupt` for a store written by a newer CometCal.
     init(directory: URL) throws {
@@ -55,6 +56,12 @@ final class CalendarStore: Sendable {
                 CREATE INDEX IF NOT EXISTS attendees_event ON attendees(event_id);
                 PRAGMA user_version = \(Self.schemaVersion);
                 """)
+            // A new CometCal has the talk's three calendars ("The app currently has three
+            // calendars"), so the talk's tests that name "Deep Space" run on a fresh app.
+            for (title, color) in SampleData.calendars {
+                try db.run("INSERT INTO calendars (id, title, color) VALUES (?, ?, ?)",
+                           [.text(UUID().uuidString), .text(title), .text(color.rawValue)])
+            }
         }
     }
 
