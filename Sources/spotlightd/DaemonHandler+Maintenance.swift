@@ -17,6 +17,7 @@ extension DaemonHandler {
         case .rebuild:
             return try JSONValue(encoding: try await rebuild(try params.decode(RebuildParams.self), peer: peer))
         case .cancelRebuild:
+            try refuseParams(params, of: method)
             let task = maintenance.rebuild.withLock { $0 }
             task?.cancel()
             if task != nil { log(.info, "rebuild cancelled by pid \(peer.pid)") }
@@ -36,6 +37,7 @@ extension DaemonHandler {
             return try JSONValue(encoding: ExportResult(records: page.records, next: page.next,
                                                         damaged: page.damaged.isEmpty ? nil : page.damaged))
         case .check:
+            try refuseParams(params, of: method)
             log(.info, "check requested by pid \(peer.pid)")
             let r = try await engine.checkConsistency()
             if !(r.indexProblems + r.storeProblems).isEmpty {
@@ -43,6 +45,7 @@ extension DaemonHandler {
             }
             return try JSONValue(encoding: r)
         case .compact:
+            try refuseParams(params, of: method)
             log(.info, "compact requested by pid \(peer.pid)")
             let r = try await engine.compact()
             return try JSONValue(encoding: CompactResult(bytesBefore: r.bytesBefore, bytesAfter: r.bytesAfter,

@@ -79,6 +79,7 @@ final class DaemonHandler: RPCService, RPCImmediateHandler, RPCConnectionObservi
             return try JSONValue(encoding: GetResult(records: records, damaged: damaged(among: p.keys)))
                 .adding(missingShards: missing)
         case .status:
+            try refuseParams(params, of: known)
             let status = try JSONValue(encoding: DaemonStatus(
                 index: scoped(try engine.status(), peer), pid: getpid(), uptimeSeconds: Date().timeIntervalSince(started),
                 dataDirectory: configuration.dataDirectory, socket: configuration.socket, version: spotlightVersion,
@@ -218,6 +219,20 @@ final class DaemonHandler: RPCService, RPCImmediateHandler, RPCConnectionObservi
                 + (caller.bundle == nil ? " (this process is not a registered app; register it or start spotlightd with --grant \(bundle))" : ""))
         }
         return bundle
+    }
+
+    /// For a method that takes no params (`status`, `check`, `compact`, `cancelRebuild`):
+    /// absent, `{}` or `[]`; anything else is refused as every method refuses an unknown member,
+    /// so a misspelt option is an error instead of silently ignored.
+    func refuseParams(_ params: JSONValue?, of method: DaemonProtocol.Method) throws {
+        let given: String?
+        switch params {
+        case .object(let members)?: given = members.keys.min().map { "params.\($0)" }
+        case .array(let items)?: given = items.isEmpty ? nil : "params[0]"
+        case nil, .null?: given = nil
+        default: given = "params"
+        }
+        if let given { throw RPCError.invalidParams("\(given): \(method.rawValue) takes no params") }
     }
 
     /// For `get`: the keys asked for whose stored record does not decode; nil when none.

@@ -57,6 +57,21 @@ import SpotlightModel
                                 naming: "snippets.lenght: unknown member")
     }
 
+    @Test(arguments: ["status", "check", "compact", "cancelRebuild"])
+    func aMethodThatTakesNoParamsRefusesAMember(_ method: String) throws {
+        try expectInvalidParams(#"{"jsonrpc":"2.0","id":1,"method":"\#(method)","params":{"verbose":true}}"#,
+                                naming: "params.verbose: \(method) takes no params")
+    }
+
+    @Test func statusWithEmptyParamsAnswers() throws {
+        let daemon = try DaemonProcess()
+        let c = try RawConnection(path: daemon.socket)
+        c.send(#"{"jsonrpc":"2.0","id":1,"method":"status","params":{}}"#)
+        #expect(c.readJSON()?["result"] != nil)
+        c.send(#"{"jsonrpc":"2.0","id":2,"method":"status","params":[]}"#)
+        #expect(c.readJSON()?["result"] != nil)
+    }
+
     @Test func anUnknownSpellingModeIsRefusedNamingTheModes() throws {
         try expectInvalidParams(#"{"jsonrpc":"2.0","id":1,"method":"query","params":{"text":"a","spelling":"maybe"}}"#,
                                 naming: "params.spelling: expected suggest or retry, got \"maybe\"")
