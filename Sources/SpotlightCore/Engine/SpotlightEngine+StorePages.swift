@@ -4,7 +4,8 @@ import SpotlightModel
 /// The record store's pages damaged while the engine runs (bytes changed on disk under
 /// SQLite, which checksums nothing): its reads fail with `.corrupt`. The index is not at
 /// fault, so it is neither checked nor rebuilt for it; the engine says once that the store is
-/// damaged and what to do, and serves whatever does not need the damaged pages. After a restart, the start-up check moves such a store aside (SpotlightEngine+StoreCheck).
+/// damaged and what to do, and serves whatever does not need the damaged pages. After a
+/// restart, the start-up check moves such a store aside (SpotlightEngine+StoreCheck).
 extension SpotlightEngine {
     /// When `error` is SQLite finding the store damaged, confirmed by its quick check on
     /// `store` (a connection the caller may use on this thread): what status and the log say

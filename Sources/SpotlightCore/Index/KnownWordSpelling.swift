@@ -13,8 +13,9 @@ import Foundation
 /// ```
 enum KnownWordSpelling {
     /// `corrected` (Xapian's text for `typed`) with each replaced word that the index holds
-    /// as a term, or that is typed as a wildcard (`ra*`), put back; nil when no replacement is left. Xapian replaces words in place, so
-    /// the words of the two texts pair up in order; when they do not, `corrected` is kept.
+    /// as a term, or that is typed as a wildcard (`ra*`), put back; nil when no replacement is
+    /// left. Xapian replaces words in place, so the words of the two texts pair up in order;
+    /// when they do not, `corrected` is kept.
     static func restored(_ corrected: String?, typed: String, in database: XapianDatabase) throws -> String? {
         guard let corrected else { return nil }
         let typedWords = words(in: typed), correctedWords = words(in: corrected)
