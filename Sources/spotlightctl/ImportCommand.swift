@@ -84,6 +84,9 @@ enum ImportCommand: Command {
                         + "import it with --bundle \(record.bundle)"))
                     continue
                 }
+                // What spotlightd would refuse the whole batch for is this line's alone.
+                try record.validate()
+                try DonationLimits.standard.check(record)
                 records.append(record)
             } catch {
                 bad.append((n + 1, describe(error)))

@@ -81,6 +81,23 @@ import SpotlightModel
         #expect(run.stdout == "imported 1 records into \(grantedBundle) (1 bad lines skipped)\n")
     }
 
+    /// Lines spotlightd would refuse its whole batch for (an empty key field, a language that
+    /// is no tag, a value over the donation limits) cost only themselves.
+    @Test func importSkipsALineTheDaemonWouldRefuseAndImportsTheRest() async throws {
+        let daemon = try await TestDaemon().start()
+        let huge = String(repeating: "x", count: 300 << 10)
+        let lines = [#"{"type":"T","id":"ok1","title":"One"}"#, #"{"type":"T","id":"","title":"Empty"}"#,
+                     #"{"type":"T","id":"lang","language":"not a tag"}"#, #"{"type":"T","id":"big","title":"\#(huge)"}"#,
+                     #"{"type":"T","id":"ok2","title":"Two"}"#]
+        let file = daemon.createFile("refused.jsonl", lines.joined(separator: "\n") + "\n")
+        let run = daemon.ctl(["import", file.path, "--bundle", grantedBundle])
+        #expect(run.code == 5, "\(run.stderr)")
+        #expect(run.stderr.contains("refused.jsonl:2: skipped: record \(grantedBundle)/T/ has an empty id"), "\(run.stderr)")
+        #expect(run.stderr.contains("refused.jsonl:3: skipped: record \(grantedBundle)/T/lang has language \"not a tag\""))
+        #expect(run.stderr.contains("refused.jsonl:4: skipped: record \(grantedBundle)/T/big: title is 307200 bytes"))
+        #expect(run.stdout == "imported 2 records into \(grantedBundle) (3 bad lines skipped)\n")
+    }
+
     @Test func strictImportOfAFileWithABadLineImportsNothing() async throws {
         let daemon = try await TestDaemon().start()
         let good = #"{"bundle":"\#(grantedBundle)","type":"T","id":"1","title":"One"}"#

@@ -26,18 +26,8 @@ public enum Languages {
         String(tag.prefix { $0 != "-" && $0 != "_" }).lowercased()
     }
 
-    /// Whether `tag` is shaped like a BCP 47 tag: subtags of 1...8 ASCII letters and digits
-    /// joined by `-`, the first of 2...8 letters, at most 64 bytes.
-    public static func isWellFormed(_ tag: String) -> Bool {
-        guard tag.utf8.count <= 64 else { return false }
-        let subtags = tag.split(separator: "-", omittingEmptySubsequences: false)
-        guard let first = subtags.first, (2...8).contains(first.count),
-              first.unicodeScalars.allSatisfy({ $0.isASCII && CharacterSet.letters.contains($0) }) else { return false }
-        return subtags.allSatisfy { subtag in
-            (1...8).contains(subtag.count)
-                && subtag.unicodeScalars.allSatisfy { $0.isASCII && CharacterSet.alphanumerics.contains($0) }
-        }
-    }
+    /// Whether `tag` is shaped like a BCP 47 tag (``SpotlightModel/LanguageTag``).
+    public static func isWellFormed(_ tag: String) -> Bool { LanguageTag.isWellFormed(tag) }
 
     /// Whether Xapian has a stemmer for the tag's primary subtag.
     static func hasStemmer(_ tag: String) -> Bool {

@@ -138,21 +138,7 @@ extension RecordStore {
         state.map { "\($0.count) bytes" } ?? "no state"
     }
 
-    static func validate(_ record: Record) throws {
-        for (name, value) in [("bundle", record.bundle), ("type", record.type), ("id", record.id)]
-        where value.isEmpty {
-            throw SpotlightError(.invalidInput, "record \(record.key) has an empty \(name); "
-                + "give every record a bundle, a type and an id")
-        }
-        if let hint = record.rankingHint, !(0...100).contains(hint) {
-            throw SpotlightError(.invalidInput, "record \(record.key) has rankingHint \(hint); "
-                + "use a value in 0...100")
-        }
-        if let language = record.language, !Languages.isWellFormed(language) {
-            throw SpotlightError(.invalidInput, "record \(record.key) has language \"\(language)\", not a BCP 47 tag; "
-                + "use one such as en, de or fr-CA, or leave it out")
-        }
-    }
+    static func validate(_ record: Record) throws { try record.validate() }
 
     static func validate(_ selector: DeleteSelector) throws {
         let empty: String? = switch selector {

@@ -2,26 +2,28 @@ import SpotlightModel
 
 /// The bounds on what one `donate` call may carry (docs/protocol.md, "Limits"). A donation
 /// over a bound is refused whole with `.invalidInput` naming the bound and what to do; nothing
-/// of it is stored.
+/// of it is stored. `spotlightctl import` checks each line against them, to skip only that line.
 ///
 /// ```swift
 /// try DonationLimits.standard.check(records)   // throws for 10 001 records
 /// ```
-struct DonationLimits: Sendable {
+public struct DonationLimits: Sendable {
     /// Records in one donation.
-    var maxRecords = 10_000
+    public var maxRecords = 10_000
     /// One text value: the title, the subtitle, one synonym or keyword, one id, or one
     /// property value (an array counts as the sum of its elements), in UTF-8 bytes.
-    var maxValueBytes = 256 << 10
+    public var maxValueBytes = 256 << 10
     /// One whole record: every text value above together, in UTF-8 bytes.
-    var maxRecordBytes = 1 << 20
+    public var maxRecordBytes = 1 << 20
     /// Named properties on one record.
-    var maxProperties = 1_000
+    public var maxProperties = 1_000
 
-    static let standard = DonationLimits()
+    public static let standard = DonationLimits()
+
+    public init() {}
 
     /// - Throws: `.invalidInput` naming the first bound a donation goes over.
-    func check(_ records: [Record]) throws {
+    public func check(_ records: [Record]) throws {
         guard records.count <= maxRecords else {
             throw SpotlightError(.invalidInput, "a donation holds \(records.count) records; the limit is "
                 + "\(maxRecords) per donation: split into batches of ≤ \(maxRecords)")
@@ -29,7 +31,8 @@ struct DonationLimits: Sendable {
         for record in records { try check(record) }
     }
 
-    func check(_ record: Record) throws {
+    /// - Throws: `.invalidInput` naming the first bound `record` goes over.
+    public func check(_ record: Record) throws {
         guard record.properties.count <= maxProperties else {
             throw SpotlightError(.invalidInput, "record \(record.key) has \(record.properties.count) properties; "
                 + "the limit is \(maxProperties) per record: keep the ones people search or sort by")
@@ -57,7 +60,7 @@ struct DonationLimits: Sendable {
     }
 
     /// The bytes a property value carries (text in UTF-8; 8 per number, date or flag).
-    static func size(of value: PropertyValue) -> Int {
+    public static func size(of value: PropertyValue) -> Int {
         switch value {
         case .string(let s), .enumCase(let s): s.utf8.count
         case .url(let url): url.absoluteString.utf8.count

@@ -1,0 +1,46 @@
+import Foundation
+
+extension Record {
+    /// Checks what every stored record must have: a non-empty bundle, type and id, a
+    /// `rankingHint` in 0...100 and a `language` shaped like a BCP 47 tag. The daemon refuses
+    /// a donation holding a record that fails it; `spotlightctl import` skips such a line.
+    ///
+    /// ```swift
+    /// try Record(bundle: "b", type: "T", id: "").validate()   // invalidInput: "… has an empty id; …"
+    /// ```
+    /// - Throws: `SpotlightError(.invalidInput)` naming the record and what to change.
+    public func validate() throws {
+        for (name, value) in [("bundle", bundle), ("type", type), ("id", id)] where value.isEmpty {
+            throw SpotlightError(.invalidInput, "record \(key) has an empty \(name); "
+                + "give every record a bundle, a type and an id")
+        }
+        if let hint = rankingHint, !(0...100).contains(hint) {
+            throw SpotlightError(.invalidInput, "record \(key) has rankingHint \(hint); use a value in 0...100")
+        }
+        if let language, !LanguageTag.isWellFormed(language) {
+            throw SpotlightError(.invalidInput, "record \(key) has language \"\(language)\", not a BCP 47 tag; "
+                + "use one such as en, de or fr-CA, or leave it out")
+        }
+    }
+}
+
+/// The shape of a BCP 47 language tag, as records, queries and `spotlightd --language` take it.
+///
+/// ```swift
+/// LanguageTag.isWellFormed("fr-CA")       // true
+/// LanguageTag.isWellFormed("not a tag")   // false
+/// ```
+public enum LanguageTag {
+    /// Whether `tag` is shaped like a BCP 47 tag: subtags of 1...8 ASCII letters and digits
+    /// joined by `-`, the first of 2...8 letters, at most 64 bytes.
+    public static func isWellFormed(_ tag: String) -> Bool {
+        guard tag.utf8.count <= 64 else { return false }
+        let subtags = tag.split(separator: "-", omittingEmptySubsequences: false)
+        guard let first = subtags.first, (2...8).contains(first.count),
+              first.unicodeScalars.allSatisfy({ $0.isASCII && CharacterSet.letters.contains($0) }) else { return false }
+        return subtags.allSatisfy { subtag in
+            (1...8).contains(subtag.count)
+                && subtag.unicodeScalars.allSatisfy { $0.isASCII && CharacterSet.alphanumerics.contains($0) }
+        }
+    }
+}
