@@ -120,7 +120,10 @@ public final class AppLauncher: Sendable {
         do {
             return try await client.call(method, params, timeout: timeout ?? options.callTimeout)
         } catch let error as SpotlightError where error.code == .unavailable {
-            guard let app, let exit = await app.waitForExit(within: options.exitWait) else { throw error }
+            // The app's own answer coded unavailable leaves the connection open: no exit to wait for.
+            guard !client.isConnected, let app, let exit = await app.waitForExit(within: options.exitWait) else {
+                throw error
+            }
             forget(app)
             throw SpotlightError(.unavailable, "\(manifest.bundleIdentifier) \(exit) during \(method); "
                 + "the next call relaunches it." + app.stderrParagraph, underlying: error.message)

@@ -110,6 +110,12 @@ public final class RPCClient: RPCCaller {
         current?.shutdown()
     }
 
+    /// Whether the last connection is still open: after a call that failed `.unavailable`,
+    /// true means the server answered with that error, false that the connection dropped.
+    package var isConnected: Bool {
+        connection.withLock { slot in slot.map { !$0.isClosed } ?? false }
+    }
+
     /// The live connection, connecting if there is none or the last one dropped.
     private func currentConnection() throws -> ClientConnection {
         try connection.withLock { slot in

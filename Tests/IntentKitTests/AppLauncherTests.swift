@@ -64,6 +64,24 @@ func processExists(_ pid: Int32) -> Bool {
     #expect(error?.message.contains("CrashIntent crashed the fixture app on purpose") == true)
 }
 
+/// An answer coded `unavailable` from an app that keeps running is the app's error, handed
+/// back at once: the launcher waits for an exit only when the connection dropped.
+@Test func anAppsOwnUnavailableErrorComesBackWithoutWaitingForAnExit() async throws {
+    var options = AppLauncher.Options()
+    options.exitWait = .seconds(30)
+    let launcher = try fixtureLauncher(options: options)
+    defer { finish(launcher) }
+    try await launcher.start()
+    let pid = launcher.pid
+    let started = ContinuousClock.now
+    let error = await #expect(throws: SpotlightError.self) { try await runIntent(launcher, "UnavailableIntent") }
+    // Not a speed bound: waiting for an exit would take all of exitWait (30 s), as the app lives on.
+    #expect(ContinuousClock.now - started < .seconds(20))
+    #expect(error?.code == .unavailable)
+    #expect(error?.message.contains("the fixture's backing service is down on purpose") == true)
+    #expect(launcher.pid == pid)
+}
+
 @Test func callAfterACrashRelaunchesTheApp() async throws {
     let launcher = try fixtureLauncher()
     defer { finish(launcher) }

@@ -1,5 +1,6 @@
 import Foundation
 import IntentKit
+import SpotlightKit
 
 // One intent per parameter type; each returns what it got.
 
@@ -71,6 +72,15 @@ struct ThrowingIntent: AppIntent {
     static let title = "Throw"
     // An opaque result needs a return statement; a body that only throws names the type.
     func perform() async throws -> EmptyIntentResult { throw FixtureFailure() }
+}
+
+/// Fails with an error coded `unavailable` (as an app says a service it needs is down),
+/// while the app itself keeps serving.
+struct UnavailableIntent: AppIntent {
+    static let title = "Unavailable"
+    func perform() async throws -> EmptyIntentResult {
+        throw SpotlightError(.unavailable, "the fixture's backing service is down on purpose")
+    }
 }
 
 struct CrashIntent: AppIntent {

@@ -4,7 +4,7 @@ import IntentKit
 var intents: [any AppIntent.Type] = [
     EchoStringIntent.self, EchoIntIntent.self, EchoDoubleIntent.self, EchoBoolIntent.self,
     EchoDateIntent.self, EchoURLIntent.self, EchoFlavorIntent.self, EchoItemIntent.self,
-    EchoOptionalIntent.self, EchoArrayIntent.self, ThrowingIntent.self, CrashIntent.self,
+    EchoOptionalIntent.self, EchoArrayIntent.self, ThrowingIntent.self, UnavailableIntent.self, CrashIntent.self,
     SlowIntent.self, OpenItemIntent.self, ValidateNameIntent.self, SummonGhostIntent.self, WhereAmIIntent.self,
 ]
 #if DEBUG
