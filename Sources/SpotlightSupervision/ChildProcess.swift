@@ -107,8 +107,13 @@ public final class ChildProcess: Sendable {
     }
 
     /// " The end of its stderr:\n<tail>", or " It wrote nothing to stderr.", for error messages.
+    /// A Swift crash's own stack dump (`Current stack trace:` and its frames, which the runtime
+    /// prints after `Fatal error:` even with `SWIFT_BACKTRACE=enable=no`) is left out.
     public var stderrParagraph: String {
-        let trimmed = stderrTail.trimmingCharacters(in: .whitespacesAndNewlines)
+        var trimmed = stderrTail.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let dump = trimmed.range(of: "\nCurrent stack trace:") {
+            trimmed = String(trimmed[..<dump.lowerBound]).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
         return trimmed.isEmpty ? " It wrote nothing to stderr." : " The end of its stderr:\n" + trimmed
     }
 
