@@ -30,6 +30,9 @@ public final class SearchableItemAttributes {
     /// Apple's `CSSearchableItemAttributeSet(contentType:)`; the content type is not used.
     public convenience init(contentType: Any) { self.init() }
 
+    /// Apple's `CSSearchableItemAttributeSet(contentType: .text)`; the content type is not used.
+    public convenience init(contentType: UTType) { self.init() }
+
     /// Sets or clears an attribute by name.
     public func set(_ name: String, _ value: PropertyValue?) { values[name] = value }
 
@@ -143,3 +146,32 @@ public final class SearchableItemAttributes {
 
 /// Core Spotlight's name for ``SearchableItemAttributes``, so `attributeSet` code ports unchanged.
 public typealias CSSearchableItemAttributeSet = SearchableItemAttributes
+
+/// Apple's `UTType` as far as `CSSearchableItemAttributeSet(contentType:)` takes one (there is
+/// no UniformTypeIdentifiers on Linux): its identifier, and the common types by Apple's names.
+/// Drop `import UniformTypeIdentifiers` when porting; `.text` and friends then resolve here.
+public struct UTType: Hashable, Sendable {
+    /// The uniform type identifier, e.g. `public.text`.
+    public let identifier: String
+    public init(_ identifier: String) { self.identifier = identifier }
+
+    public static let item = UTType("public.item")
+    public static let content = UTType("public.content")
+    public static let data = UTType("public.data")
+    public static let text = UTType("public.text")
+    public static let plainText = UTType("public.plain-text")
+    public static let utf8PlainText = UTType("public.utf8-plain-text")
+    public static let html = UTType("public.html")
+    public static let url = UTType("public.url")
+    public static let json = UTType("public.json")
+    public static let image = UTType("public.image")
+    public static let audio = UTType("public.audio")
+    public static let movie = UTType("public.movie")
+    public static let pdf = UTType("com.adobe.pdf")
+    public static let contact = UTType("public.contact")
+    public static let vCard = UTType("public.vcard")
+    public static let calendarEvent = UTType("public.calendar-event")
+    public static let emailMessage = UTType("com.apple.mail.email")
+    public static let message = UTType("public.message")
+    public static let folder = UTType("public.folder")
+}

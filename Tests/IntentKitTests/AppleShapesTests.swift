@@ -50,7 +50,7 @@ struct PlaceEntity: IndexedEntity {
     var displayRepresentation: DisplayRepresentation { DisplayRepresentation(title: "place \(id)") }
     var hideInSpotlight: Bool { isSecret }
     var attributeSet: CSSearchableItemAttributeSet {
-        let attributes = CSSearchableItemAttributeSet()
+        let attributes = CSSearchableItemAttributeSet(contentType: .text)
         attributes.keywords = ["travel", region]
         return attributes
     }

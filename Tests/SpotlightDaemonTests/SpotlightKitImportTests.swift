@@ -21,4 +21,9 @@ import Testing
         let status: DaemonStatus = try await index.status()
         #expect(status.index.recordCount == 1)
     }
+
+    @Test func coreSpotlightsIndexNamesCompileAsAppleWritesThem() {
+        #expect(CSSearchableIndex.default() === SearchableIndex.default)
+        #expect(CSSearchableIndex(name: "notes").name == "notes")
+    }
 }
