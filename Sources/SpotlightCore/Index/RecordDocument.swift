@@ -46,6 +46,10 @@ enum RecordDocument {
                 }
                 try doc.indexText(fold(text))
             }
+            // `done:true`, `attendees:12`: flags and whole numbers as field words, not free text.
+            if let field {
+                for word in filterWords(value) { try doc.indexFieldText(word, prefix: TermSchema.property(field)) }
+            }
         }
 
         if let expiration = record.expiration {
@@ -90,6 +94,18 @@ enum RecordDocument {
                 + "the index allows at most \(TermSchema.maxTermBytes - prefix.utf8.count)")
         }
         return term
+    }
+
+    /// The words a bool or a non-negative int (or an array of them) is found by in its field:
+    /// `true`/`false`, the decimal digits. A negative int would lose its sign to the word
+    /// splitter, so it is found by a range only.
+    static func filterWords(_ value: PropertyValue) -> [String] {
+        switch value {
+        case .bool(let flag): return [flag ? "true" : "false"]
+        case .int(let number) where number >= 0: return [String(number)]
+        case .array(let items): return items.flatMap(filterWords)
+        default: return []
+        }
     }
 
     /// The folded property name usable as a query field (`[a-z][a-z0-9_]*`, at most 64
