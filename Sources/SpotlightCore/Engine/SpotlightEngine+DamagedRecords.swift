@@ -33,6 +33,15 @@ extension SpotlightEngine {
         shared.withLock { s in s.damagedRecords.isEmpty ? [] : keys.filter(s.damagedRecords.contains) }
     }
 
+    /// Forgets the keys of `records`, just read sound from the store: donated again, they are
+    /// mended even before the index's catch-up says so.
+    func noteReadSound(_ records: [Record]) {
+        shared.withLock { s in
+            guard !s.damagedRecords.isEmpty else { return }
+            for record in records { s.damagedRecords.remove(record.key) }
+        }
+    }
+
     /// Forgets the keys of `changes` that were read sound or deleted: they are mended.
     func noteMended(_ changes: [StoreChange]) {
         shared.withLock { s in

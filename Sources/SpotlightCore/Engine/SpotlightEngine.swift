@@ -328,10 +328,13 @@ public final class SpotlightEngine: @unchecked Sendable {
 
     deinit { close() }
 
-    /// Reads records by key from the store; expired records are left out.
+    /// Reads records by key from the store; expired records are left out, and so are records
+    /// that do not decode (``damagedKeys(among:)`` names them).
     public func records(for keys: [RecordKey]) throws -> [Record] {
         let now = Date()
-        return try readStore.withLock { try $0.records(for: keys) }.filter { ($0.expiration ?? .distantFuture) > now }
+        let found = try readStore.withLock { try $0.records(for: keys) }
+        noteReadSound(found)
+        return found.filter { ($0.expiration ?? .distantFuture) > now }
     }
 
     /// The last client state stored for a bundle (see ``ClientStateUpdate``).
