@@ -1,5 +1,6 @@
 import Foundation
 import SpotlightModel
+import SpotlightTestSupport
 import Testing
 
 /// spotlightctl's side of issue 14: import and export keep numbers exact; `apps` shows the
@@ -57,18 +58,7 @@ import Testing
         let daemon = try await TestDaemon().start()
         try daemon.importRecords(sampleRecords(5))
         daemon.stop()
-        // Bytes that are no stored form, where SQLite's page checks cannot see them.
-        let damage = Process()
-        damage.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        damage.arguments = ["-c", """
-            import sqlite3, sys
-            db = sqlite3.connect(sys.argv[1])
-            db.execute("UPDATE records SET json = x'0102' WHERE CAST(id AS TEXT) = ?", (sys.argv[2],))
-            db.commit()
-            """, daemon.dataDirectory + "/store.sqlite", sampleRecord(2).id]
-        try damage.run()
-        damage.waitUntilExit()
-        #expect(damage.terminationStatus == 0)
+        #expect(try damageStoredRecord(storePath: daemon.dataDirectory + "/store.sqlite", id: sampleRecord(2).id) == 0)
         try await daemon.start()
         return daemon
     }

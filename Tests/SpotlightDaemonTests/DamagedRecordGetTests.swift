@@ -17,18 +17,7 @@ import Testing
         let daemon = try DaemonProcess()
         try await daemon.index().indexRecords(Self.records)
         _ = daemon.stop()
-        // Bytes that are no stored form, where SQLite's page checks cannot see them.
-        let damage = Process()
-        damage.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        damage.arguments = ["-c", """
-            import sqlite3, sys
-            db = sqlite3.connect(sys.argv[1])
-            db.execute("UPDATE records SET json = x'0102' WHERE CAST(id AS TEXT) = 'b'")
-            db.commit()
-            """, daemon.dataDirectory + "/store.sqlite"]
-        try damage.run()
-        damage.waitUntilExit()
-        #expect(damage.terminationStatus == 0)
+        #expect(try damageStoredRecord(storePath: daemon.dataDirectory + "/store.sqlite", id: "b") == 0)
         try daemon.start()
 
         let missing = RecordKey(bundle: "com.example.test", type: "T", id: "never")

@@ -33,20 +33,17 @@ extension SpotlightEngine {
         shared.withLock { s in s.damagedRecords.isEmpty ? [] : keys.filter(s.damagedRecords.contains) }
     }
 
-    /// Forgets the keys of `records`, just read sound from the store: donated again, they are
-    /// mended even before the index's catch-up says so.
-    func noteReadSound(_ records: [Record]) {
-        shared.withLock { s in
-            guard !s.damagedRecords.isEmpty else { return }
-            for record in records { s.damagedRecords.remove(record.key) }
-        }
-    }
-
     /// Forgets the keys of `changes` that were read sound or deleted: they are mended.
     func noteMended(_ changes: [StoreChange]) {
+        noteMended(keys: changes.lazy.filter { !$0.damaged }.map(\.key))
+    }
+
+    /// Forgets `keys`, read sound from the store (donated again: mended even before the
+    /// index's catch-up says so) or deleted.
+    func noteMended(keys: some Sequence<RecordKey>) {
         shared.withLock { s in
             guard !s.damagedRecords.isEmpty else { return }
-            for change in changes where !change.damaged { s.damagedRecords.remove(change.key) }
+            for key in keys { s.damagedRecords.remove(key) }
         }
     }
 

@@ -333,7 +333,7 @@ public final class SpotlightEngine: @unchecked Sendable {
     public func records(for keys: [RecordKey]) throws -> [Record] {
         let now = Date()
         let found = try readStore.withLock { try $0.records(for: keys) }
-        noteReadSound(found)
+        noteMended(keys: found.lazy.map(\.key))
         return found.filter { ($0.expiration ?? .distantFuture) > now }
     }
 
