@@ -28,8 +28,9 @@ import SpotlightModel
         #expect(try t.ids("priority:7") == ["3"])
     }
 
-    @Test func aNegativeNumberIsFoundByItsRangeNotByItsDigits() throws {
+    @Test func aNegativeNumberIsFoundByItsValueNotByItsDigits() throws {
         let t = try Self.tasks()
+        #expect(try t.ids("priority:-2") == ["4"])
         #expect(try t.ids("priority:-2..-2") == ["4"])
         #expect(!(try t.ids("priority:2")).contains("4"))
     }

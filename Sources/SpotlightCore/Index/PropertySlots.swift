@@ -102,8 +102,11 @@ struct PropertySlots {
     /// The sort slot of `field`, or nil when no record has it.
     func sortSlot(for field: String) -> UInt32? { sortByField[field] }
 
-    /// The fields some bundle holds as dates.
-    var dateFields: Set<String> { Set(byField.filter { $0.value.contains { $0.kind == .date } }.keys) }
+    /// Whether some bundle holds `field` as a number, and whether some bundle holds it as a date.
+    func rangeKinds(of field: String) -> QueryRanges.Kinds {
+        let entries = entries(for: field)
+        return .init(number: entries.contains { $0.kind == .number }, date: entries.contains { $0.kind == .date })
+    }
 
     /// Whether every value of `field` has its slot: false when a key of it was refused.
     func isComplete(_ field: String) -> Bool {

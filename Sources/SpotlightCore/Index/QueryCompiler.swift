@@ -77,6 +77,12 @@ struct QueryCompiler {
     func correctionOfWholeWords(_ text: String) throws -> String? {
         let folded = TextNormalizer.foldQuery(TextNormalizer.trimmed(text))
         guard !folded.isEmpty, folded.utf8.count <= Self.maxQueryBytes else { return nil }
+        return try correction(ofFolded: folded)
+    }
+
+    /// Xapian's spelling correction of folded text, its known words restored; nil when
+    /// nothing was corrected.
+    private func correction(ofFolded folded: String) throws -> String? {
         let parser = try makeParser(for: folded)
         _ = try? parser.parse(folded, flags: [.phrase, .boolean, .loveHate, .pureNot, .cjkNgram, .spellingCorrection])
         return try KnownWordSpelling.restored(parser.correctedText(), typed: folded, in: database)
@@ -91,8 +97,10 @@ struct QueryCompiler {
             throw SpotlightError(.invalidInput, "the query text is \(text.utf8.count) bytes; "
                 + "the limit is \(Self.maxQueryBytes), shorten it")
         }
-        let folded = QueryOperators.readableProximity(
-            QueryRanges.rewrite(TextNormalizer.foldQuery(text), dateFields: slots.dateFields))
+        let normalized = TextNormalizer.foldQuery(text)
+        let folded = QueryOperators.readableProximity(QueryRanges.rewrite(normalized) { slots.rangeKinds(of: $0) })
+        // A correction is offered in the words typed, not in the ranges they were rewritten to.
+        let typed = QueryOperators.readableProximity(normalized)
         let parser = try makeParser(for: folded)
         let extra: XapianQueryParser.Flags = spelling ? [.spellingCorrection] : []
         let full: XapianQueryParser.Flags = [.phrase, .boolean, .loveHate, .pureNot, .partial, .wildcard, .cjkNgram]
@@ -112,8 +120,9 @@ struct QueryCompiler {
             do {
                 let query = try widenedForLongText(try parsedInEveryLanguage(attempt, flags: flags.union(extra), parser, folded),
                                                    attempt)
-                let corrected = spelling
-                    ? try KnownWordSpelling.restored(parser.correctedText(), typed: attempt, in: database) : nil
+                let corrected = !spelling ? nil : folded == typed
+                    ? try KnownWordSpelling.restored(parser.correctedText(), typed: attempt, in: database)
+                    : try correction(ofFolded: typed)
                 return Compiled(query: query, corrected: corrected)
             } catch let error as SpotlightError where error.code == .invalidInput {
                 firstError = firstError ?? error

@@ -9,13 +9,27 @@ import SpotlightModel
 /// slots of the name only (another app's number property of that name is not matched by a
 /// date); a range of plain numbers applies to its number and date slots.
 ///
+/// A property compared with one value is a range too: `startDate:2026-06-01` is that day
+/// (`startDate:2026-06`, that month), `price:9.5` and `priority:-2` that number. A whole
+/// number ≥ 0 is also kept as the field's word (`attendees:12`), which finds an int property
+/// and another app's string property of that name holding the digits. A range after `+` or
+/// `-` is bracketed, which Xapian's parser needs to love or hate it.
+///
 /// ```swift
-/// QueryRanges.rewrite("party startdate:2026-06..2026-06", dateFields: ["startdate"])
+/// QueryRanges.rewrite("party startdate:2026-06..2026-06") { _ in .init(number: false, date: true) }
 /// // "party startdate:d1780272000.000..1782863999.999"
+/// QueryRanges.rewrite("milk -price:9.5") { _ in .init(number: true, date: false) }
+/// // "milk -(price:9.5 OR price:9.5..9.5)"
 /// ```
 enum QueryRanges {
     /// Follows the colon of a range whose dates were rewritten to seconds.
     static let dateMark = "d"
+
+    /// The kinds of range a property name has value slots for, over every bundle.
+    struct Kinds {
+        var number: Bool
+        var date: Bool
+    }
 
     /// Whether `text` holds the two dots of a range: a scan of its bytes (Foundation's
     /// `contains` bridges through NSString, and was half of a query's check for ranges).
@@ -32,34 +46,84 @@ enum QueryRanges {
         return false
     }
 
-    /// Rewrites every `name:low..high` token of folded text whose name is in `dateFields`
-    /// so that its dates are seconds; other tokens (and unreadable dates) stay as typed.
-    static func rewrite(_ folded: String, dateFields: Set<String>) -> String {
-        guard !dateFields.isEmpty, holdsRange(folded) else { return folded }
+    /// Whether `text` may compare a property with values: two dots, or a colon before a digit
+    /// or a minus sign (`attendees:12`, `n:-2`, `startdate:2026-06-01`). Such text needs the
+    /// property slots (``rewrite(_:kinds:)``); other text is left as typed.
+    ///
+    /// ```swift
+    /// QueryRanges.mayCompareValues("attendees:12")   // true
+    /// QueryRanges.mayCompareValues("title:roof")     // false
+    /// ```
+    static func mayCompareValues(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "."), previous == UInt8(ascii: ".") { return true }
+            if previous == UInt8(ascii: ":"), byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                return true
+            }
+            previous = byte
+        }
+        return false
+    }
+
+    /// Rewrites every `name:low..high` and `name:value` token of folded text whose name has
+    /// number or date slots (`kinds`) as described above; other tokens, and values that are
+    /// neither numbers nor dates, stay as typed.
+    static func rewrite(_ folded: String, kinds: (String) -> Kinds) -> String {
+        guard mayCompareValues(folded) else { return folded }
         var output = ""
         var token = ""
         for character in folded {
             if character.isWhitespace {
-                output += rewriteToken(token, dateFields) + String(character)
+                output += rewriteToken(token, kinds) + String(character)
                 token = ""
             } else {
                 token.append(character)
             }
         }
-        return output + rewriteToken(token, dateFields)
+        return output + rewriteToken(token, kinds)
     }
 
-    private static func rewriteToken(_ token: String, _ dateFields: Set<String>) -> String {
+    private static func rewriteToken(_ token: String, _ kinds: (String) -> Kinds) -> String {
         let lead = token.prefix { "(+-".contains($0) }
         let trail = token.reversed().prefix { $0 == ")" }
         let body = token.dropFirst(lead.count).dropLast(trail.count)
-        guard let colon = body.firstIndex(of: ":"), dateFields.contains(String(body[..<colon])),
-              let dots = body.range(of: "..") else { return token }
-        let low = String(body[body.index(after: colon)..<dots.lowerBound])
-        let high = String(body[dots.upperBound...])
-        guard let lowSeconds = bound(low, upper: false), let highSeconds = bound(high, upper: true) else { return token }
-        guard [low, high].contains(where: { !$0.isEmpty && Double($0) == nil }) else { return token }   // plain numbers
-        return lead + body[...colon] + dateMark + lowSeconds + ".." + highSeconds + String(trail)
+        guard let colon = body.firstIndex(of: ":") else { return token }
+        let name = String(body[..<colon]), value = body[body.index(after: colon)...]
+        let kind = kinds(name)
+        guard kind.number || kind.date else { return token }
+        let rewritten: String
+        if let dots = value.range(of: "..") {
+            let low = String(value[..<dots.lowerBound]), high = String(value[dots.upperBound...])
+            rewritten = kind.date ? datedRange(name, low, high) ?? String(body) : String(body)
+        } else if kind.date, !isNumber(value), value.first?.isNumber == true,
+                  let dated = datedRange(name, String(value), String(value)) {
+            rewritten = dated
+        } else if kind.number, isNumber(value) {
+            let range = "\(name):\(value)..\(value)"
+            rewritten = value.hasPrefix("-") ? range : "(\(body) OR \(range))"
+        } else {
+            return token
+        }
+        let bracket = lead.contains { $0 == "+" || $0 == "-" } && !rewritten.hasPrefix("(")
+        return lead + (bracket ? "(" + rewritten + ")" : rewritten) + String(trail)
+    }
+
+    /// `name:d<seconds>..<seconds>` when either end is a typed date and both are dates or
+    /// numbers; nil for a range of plain numbers or an unreadable date.
+    private static func datedRange(_ name: String, _ low: String, _ high: String) -> String? {
+        guard let lowSeconds = bound(low, upper: false), let highSeconds = bound(high, upper: true),
+              [low, high].contains(where: { !$0.isEmpty && Double($0) == nil }) else { return nil }
+        return name + ":" + dateMark + lowSeconds + ".." + highSeconds
+    }
+
+    /// Whether `text` is a plain decimal number: an optional minus, digits, optionally a
+    /// point and more digits (no exponent, `nan` or `inf`, which Xapian's range would not read).
+    private static func isNumber(_ text: Substring) -> Bool {
+        let digits = text.hasPrefix("-") ? text.dropFirst() : text
+        let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
+        return (1...2).contains(parts.count)
+            && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { ("0"..."9").contains($0) } }
     }
 
     /// The seconds of a typed date ("" for an open end), or nil when it is not a date.

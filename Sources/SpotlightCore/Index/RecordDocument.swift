@@ -98,7 +98,8 @@ enum RecordDocument {
 
     /// The words a bool or a non-negative int (or an array of them) is found by in its field:
     /// `true`/`false`, the decimal digits. A negative int would lose its sign to the word
-    /// splitter, so it is found by a range only.
+    /// splitter, so it is found by its value slot only (`n:-2` is the range `-2..-2`, see
+    /// ``QueryRanges``).
     static func filterWords(_ value: PropertyValue) -> [String] {
         switch value {
         case .bool(let flag): return [flag ? "true" : "false"]

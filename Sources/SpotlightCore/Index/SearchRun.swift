@@ -223,12 +223,13 @@ struct SearchRun {
         }) {
             features.append("facets")
         }
-        // Folding only lower-cases ASCII text, so ASCII text without two dots has no range
-        // and is not folded again here (other text can gain them: NFKC makes `‥` two dots).
+        // Folding only lower-cases ASCII text, so ASCII text comparing no values has no range
+        // and is not folded again here (other text can gain some: NFKC makes `‥` two dots).
         let text = query.text ?? ""
-        if !text.utf8.allSatisfy({ $0 < 0x80 }) || QueryRanges.holdsRange(text) {
+        if !text.utf8.allSatisfy({ $0 < 0x80 }) || QueryRanges.mayCompareValues(text) {
             let folded = TextNormalizer.foldQuery(text)
-            if QueryRanges.holdsRange(folded), QueryCompiler.fieldNames(in: folded).contains(where: { !slots.isComplete($0) }) {
+            if QueryRanges.mayCompareValues(folded),
+               QueryCompiler.fieldNames(in: folded).contains(where: { !slots.isComplete($0) }) {
                 features.append("ranges")
             }
         }
@@ -240,13 +241,13 @@ struct SearchRun {
         try database.termFrequency(TermSchema.longText(field)) > 0
     }
 
-    /// Whether `query` reads property slots: a sort or facet on a property, or a range in its
-    /// text. A shard front reads the shards' slot registries only for such a query.
+    /// Whether `query` reads property slots: a sort or facet on a property, or a range or a
+    /// value compared in its text (``QueryRanges/mayCompareValues(_:)``). A shard front reads the shards' slot registries only for such a query.
     static func usesPropertySlots(_ query: SearchQuery) -> Bool {
         let fixed: Set<String> = ["relevance", "title", "bundle", "type", "rankinghint", "expiration"]
         if let sort = query.sort, !fixed.contains(TextNormalizer.fold(sort.by)) { return true }
         if (query.facets ?? []).contains(where: { !fixed.contains(TextNormalizer.fold($0)) }) { return true }
-        return query.text.map(QueryRanges.holdsRange) == true
+        return query.text.map(QueryRanges.mayCompareValues) == true
     }
 
     /// The slot of a sort key; an unknown property sorts by an empty slot (order by relevance).
