@@ -5,6 +5,13 @@ import IntentKit
 
 // The first screen is the event list (an unopenable store surfaces as the error of the first
 // intent or query instead).
-try? CalendarManager.shared().navigator.showList()
+// A new store's calendars are donated before anything else runs (not by `--install`, which
+// runs before spotlightd knows the app, nor `--describe`).
+if let manager = try? CalendarManager.shared() {
+    try? manager.navigator.showList()
+    if !["--install", "--describe"].contains(CommandLine.arguments.dropFirst().first) {
+        await manager.donateNewStoreCalendars()
+    }
+}
 
 await CometCalApp.make().main()

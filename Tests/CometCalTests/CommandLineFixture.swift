@@ -61,10 +61,15 @@ final class CommandLineFixture {
 
     /// The titles of CometCal's events that spotlightd finds for `text`.
     func spotlightEventTitles(_ text: String) async throws -> [String] {
+        try await spotlightTitles(text, type: "EventEntity")
+    }
+
+    /// The titles of CometCal's records of `type` in Spotlight matching `text`, best first.
+    func spotlightTitles(_ text: String, type: String) async throws -> [String] {
         let index = SearchableIndex(socketPath: socket, reconnectWindow: .seconds(1))
         defer { index.close() }
         let result = try await index.query(SearchQuery(text: text, bundles: ["com.example.apple-samplecode.CometCal"],
-                                                       types: ["EventEntity"]))
+                                                       types: [type]))
         return result.hits.map(\.record.title)
     }
 }

@@ -12,6 +12,14 @@ struct FreshAppTests {
         #expect(try fixture.cometcal("events").stdout.isEmpty)
     }
 
+    @Test func aNewAppsCalendarsAreInSpotlightFromItsFirstRun() async throws {
+        let fixture = try CommandLineFixture()
+        let calendars = try fixture.cometcal("calendars")
+        #expect(calendars.status == 0, "\(calendars.stderr)")
+        #expect(try await fixture.spotlightTitles("deep space", type: "CalendarEntity") == ["Deep Space"])
+        #expect(try await fixture.spotlightTitles("stargazing", type: "CalendarEntity") == ["Stargazing"])
+    }
+
     @Test func aNewAppTakesAnEventInDeepSpaceAndDonatesIt() async throws {
         let fixture = try CommandLineFixture()
         let added = try fixture.cometcal("add", "Supernova Viewing Party", "--calendar", "Deep Space",

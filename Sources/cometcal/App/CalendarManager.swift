@@ -98,6 +98,26 @@ final class CalendarManager: Sendable {
         try store.calendars().map(CalendarEntity.init) + store.events().map(EventEntity.init)
     }
 
+    /// Donates the calendars a new store started with, until that succeeds once, so a fresh
+    /// app's calendars are found in Spotlight as the ones created later are. When it fails
+    /// (spotlightd not running) it says so on stderr and the app goes on; the next run, or
+    /// `cometcal reindex`, donates them.
+    func donateNewStoreCalendars() async {
+        guard store.hasUndonatedCalendars else { return }
+        // Not retried while spotlightd is unreachable: the first run of `cometcal --help`
+        // should not wait for a daemon that is not there.
+        let once = SearchableIndex(name: index.name, socketPath: index.socketPath, reconnectWindow: .zero)
+        do {
+            let calendars = try store.calendars().map(CalendarEntity.init)
+            try await spotlight("created CometCal's first \(calendars.count) calendars, but donating them to Spotlight") {
+                try await once.indexAppEntities(calendars)
+            }
+            store.markCalendarsDonated()
+        } catch {
+            FileHandle.standardError.write(Data("cometcal: \((error as? SpotlightError)?.message ?? "\(error)")\n".utf8))
+        }
+    }
+
     /// Donates everything in the store again. - Returns: how many entities were donated.
     func reindexAll() async throws -> Int {
         let calendars = try store.calendars().map(CalendarEntity.init)
@@ -106,6 +126,7 @@ final class CalendarManager: Sendable {
             try await index.indexAppEntities(calendars)
             try await index.indexAppEntities(events)
         }
+        store.markCalendarsDonated()
         return calendars.count + events.count
     }
 

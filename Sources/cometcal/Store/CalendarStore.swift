@@ -16,6 +16,9 @@ final class CalendarStore: Sendable {
     static let fileName = "cometcal.sqlite"
 
     let database: SQLite
+    /// A file beside the store while the calendars a new store starts with are not yet
+    /// donated (``CalendarManager/donateNewStoreCalendars()``).
+    let undonatedMarker: URL
 
     /// Opens the store in `directory`; a new one starts with the three calendars of
     /// ``SampleData`` and no events.
@@ -29,19 +32,33 @@ final class CalendarStore: Sendable {
                 + "set COMETCAL_DATA_DIR to a writable directory", underlying: "\(error)")
         }
         database = try SQLite(path: directory.appendingPathComponent(Self.fileName).path)
-        try migrate()
+        undonatedMarker = directory.appendingPathComponent("calendars-not-donated")
+        if try Self.migrate(database) {
+            FileManager.default.createFile(atPath: undonatedMarker.path, contents: Data())
+        }
     }
 
-    private func migrate() throws {
+    /// Whether the calendars a new store started with still wait for their donation.
+    var hasUndonatedCalendars: Bool { FileManager.default.fileExists(atPath: undonatedMarker.path) }
+
+    /// Notes that every calendar was donated.
+    func markCalendarsDonated() {
+        try? FileManager.default.removeItem(at: undonatedMarker)
+    }
+
+    /// Creates the schema and the first calendars in a new store. - Returns: whether it did.
+    private static func migrate(_ database: SQLite) throws -> Bool {
         let version = try database.withConnection { db in
             try db.rows("PRAGMA user_version").first?.first?.integer ?? 0
         }
-        if version == Self.schemaVersion { return }
-        guard version == 0 else {
-            throw SpotlightError(.corrupt, "CometCal's store \(database.path) has schema version \(version), "
-                + "newer than this build's \(Self.schemaVersion); use a newer cometcal or another COMETCAL_DATA_DIR")
-        }
-        try database.transaction { db in
+        if version == schemaVersion { return false }
+        try checkVersion(version, database)
+        return try database.transaction { db in
+            // Read again under the write lock: two processes starting at once on a new store
+            // (the app service and the command line) would otherwise both add the calendars.
+            let locked = try db.rows("PRAGMA user_version").first?.first?.integer ?? 0
+            if locked == schemaVersion { return false }
+            try checkVersion(locked, database)
             try db.execute("""
                 CREATE TABLE IF NOT EXISTS calendars (
                     id TEXT PRIMARY KEY, title TEXT NOT NULL, color TEXT NOT NULL);
@@ -62,6 +79,14 @@ final class CalendarStore: Sendable {
                 try db.run("INSERT INTO calendars (id, title, color) VALUES (?, ?, ?)",
                            [.text(UUID().uuidString), .text(title), .text(color.rawValue)])
             }
+            return true
+        }
+    }
+
+    private static func checkVersion(_ version: Int64, _ database: SQLite) throws {
+        guard version == 0 else {
+            throw SpotlightError(.corrupt, "CometCal's store \(database.path) has schema version \(version), "
+                + "newer than this build's \(Self.schemaVersion); use a newer cometcal or another COMETCAL_DATA_DIR")
         }
     }
 
