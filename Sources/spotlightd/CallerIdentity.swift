@@ -19,6 +19,10 @@ struct Caller: Sendable {
 
     /// A caller confined to some bundles' records (a sandboxed app).
     var isConfined: Bool { readable != nil }
+
+    /// The bundle a call that names none is about: the app's own, or the one bundle a tool
+    /// was granted (`--grant`); nil when neither decides it.
+    var defaultBundle: String? { bundle ?? (writable.count == 1 ? writable.first : nil) }
 }
 
 /// Maps a peer process to a ``Caller``:

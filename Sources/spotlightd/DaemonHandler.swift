@@ -57,7 +57,7 @@ final class DaemonHandler: RPCService, RPCImmediateHandler, RPCConnectionObservi
         case .clientState:
             let p = try params.decode(ClientStateParams.self)
             let who = caller
-            let bundle = try p.bundle ?? who.bundle ?? { throw missingBundle("clientState") }()
+            let bundle = try p.bundle ?? who.defaultBundle ?? { throw missingBundle("clientState") }()
             try requireReadable(bundle, who, what: "the client state of")
             return try JSONValue(encoding: ClientStateResult(clientState: try engine.clientState(bundle: bundle)))
         case .delete:
@@ -208,7 +208,7 @@ final class DaemonHandler: RPCService, RPCImmediateHandler, RPCConnectionObservi
         guard named.count <= 1 else {
             throw SpotlightError(.invalidInput, "one \(verb) may touch one bundle; this one names \(named.sorted().joined(separator: ", "))")
         }
-        guard let bundle = named.first ?? caller.bundle ?? (caller.writable.count == 1 ? caller.writable.first : nil) else {
+        guard let bundle = named.first ?? caller.defaultBundle else {
             throw missingBundle(verb)
         }
         try refuseIfOnAShard(bundle, verb: verb)
@@ -243,7 +243,8 @@ final class DaemonHandler: RPCService, RPCImmediateHandler, RPCConnectionObservi
 
     func missingBundle(_ verb: String) -> SpotlightError {
         SpotlightError(.invalidInput,
-            "\(verb) needs a bundle: this caller is not a registered app, so name the bundle in the params")
+            "\(verb) needs a bundle: this caller is not a registered app and was granted no one bundle, "
+            + "so name the bundle (the `bundle` param; in SpotlightKit `Record.bundle` or `clientState(bundle:)`)")
     }
 }
 

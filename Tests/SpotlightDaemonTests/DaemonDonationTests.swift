@@ -61,6 +61,20 @@ func note(_ id: String, _ title: String, bundle: String = "com.example.test", ty
         #expect(try await index.clientState(bundle: "com.example.test") == Data("v2".utf8))
     }
 
+    @Test func aToolGrantedOneBundleFetchesItsClientStateWithoutNamingIt() async throws {
+        let daemon = try DaemonProcess(grants: ["com.example.test"])
+        let index = daemon.index()
+        try await index.indexRecords([note("1", "one")], clientState: ClientStateSwap(expected: nil, new: Data("v1".utf8)))
+        #expect(try await index.fetchLastClientState() == Data("v1".utf8))
+    }
+
+    @Test func aToolGrantedTwoBundlesIsAskedToNameOne() async throws {
+        let daemon = try DaemonProcess(grants: ["com.example.test", "com.example.other"])
+        let error = await #expect(throws: SpotlightError.self) { try await daemon.index().fetchLastClientState() }
+        #expect(error?.code == .invalidInput)
+        #expect(error?.message.contains("clientState(bundle:)") == true, "\(String(describing: error))")
+    }
+
     @Test func aDeleteOfAnotherBundleIsRefusedAndLeavesItUntouched() async throws {
         let daemon = try DaemonProcess(grants: ["com.example.test"])
         let index = daemon.index()
