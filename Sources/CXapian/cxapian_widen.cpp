@@ -43,6 +43,26 @@ Xapian::Query widen_field(const Xapian::Query &query, const std::string &prefix,
     });
 }
 
+// a and b merged where they differ: nodes of one rebuildable operator with as many
+// subqueries are merged part by part, anything else that differs becomes OP_MAX(a, b).
+// *same says whether they were alike (then a is returned as it was).
+Xapian::Query merge_reading(const Xapian::Query &a, const Xapian::Query &b, bool *same) {
+    Xapian::Query::op op = a.get_type();
+    size_t count = a.get_num_subqueries();
+    if (op == b.get_type() && count > 0 && count == b.get_num_subqueries() && cx_rebuildable_op(op)) {
+        std::vector<Xapian::Query> parts;
+        *same = true;
+        for (size_t i = 0; i < count; ++i) {
+            bool part_same = false;
+            parts.push_back(merge_reading(a.get_subquery(i), b.get_subquery(i), &part_same));
+            *same = *same && part_same;
+        }
+        return *same ? a : Xapian::Query(op, parts.begin(), parts.end());
+    }
+    *same = a.get_description() == b.get_description();
+    return *same ? a : Xapian::Query(Xapian::Query::OP_MAX, a, b);
+}
+
 // The distinct terms of query as counted strings (see cxapian.h), each with count 0.
 std::string counted_terms(const Xapian::Query &query) {
     std::string buffer;
@@ -99,5 +119,16 @@ extern "C" cx_status cx_query_widen_long_text_field(const cx_query *query, const
         bool changed = false;
         *out = new cx_query{widen_field(query->query, std::string(prefix, prefix_len),
                                         std::string(marker, marker_len), &changed)};
+    });
+}
+
+extern "C" cx_status cx_query_merge_reading(const cx_query *query, const cx_query *reading, cx_query **out,
+                                           char **error) {
+    CX_REQUIRE(query, error);
+    CX_REQUIRE(reading, error);
+    CX_REQUIRE(out, error);
+    CX_GUARD(error, {
+        bool same = false;
+        *out = new cx_query{merge_reading(query->query, reading->query, &same)};
     });
 }

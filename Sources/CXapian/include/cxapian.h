@@ -241,6 +241,12 @@ cx_status cx_query_terms(const cx_query *query, char **list, size_t *list_len, c
 cx_status cx_query_widen_term(const cx_query *query, const char *term, size_t term_len,
                               const cx_query *widening, cx_query **out, char **error);
 
+/* reading merged into query, two parses of one text with different stemmers: the two trees
+ * are walked together and each place where they differ (a word's stems, a wildcard's
+ * expansions) becomes OP_MAX of the two, so a word excluded by NOT, `-` or XOR is excluded in
+ * every language's reading. */
+cx_status cx_query_merge_reading(const cx_query *query, const cx_query *reading, cx_query **out, char **error);
+
 /* Flags (mirror Xapian::QueryParser::feature_flag). */
 enum {
     CX_QP_BOOLEAN = 1, CX_QP_PHRASE = 2, CX_QP_LOVEHATE = 4, CX_QP_WILDCARD = 16,

@@ -98,7 +98,8 @@ struct QueryCompiler {
                 + "the limit is \(Self.maxQueryBytes), shorten it")
         }
         let normalized = TextNormalizer.foldQuery(text)
-        let folded = QueryOperators.readableProximity(QueryRanges.rewrite(normalized) { slots.rangeKinds(of: $0) })
+        let folded = QueryOperators.hatedAloneAsNot(
+            QueryOperators.readableProximity(QueryRanges.rewrite(normalized) { slots.rangeKinds(of: $0) }))
         // A correction is offered in the words typed, not in the ranges they were rewritten to.
         let typed = QueryOperators.readableProximity(normalized)
         let parser = try makeParser(for: folded)
@@ -143,8 +144,10 @@ struct QueryCompiler {
     }
 
     /// `text` parsed by `parser` (stemming in the first of ``languages``) and, for each other
-    /// language whose stemmer changes the query, parsed again with that stemmer: a match
-    /// weighs as its best-weighted reading (OP_MAX). Each reading is expanded in its own
+    /// language whose stemmer changes the query, parsed again with that stemmer and merged
+    /// into it word by word (``XapianQuery/mergingReading(_:)``: each word weighs as its
+    /// best-weighted stem, and a word excluded is excluded in every language; two whole
+    /// readings ORed by OP_MAX kept a record one reading excluded). Each reading is expanded in its own
     /// language, once over the whole (possibly sharded) database (see
     /// ``XapianQuery/expandingWildcards(in:max:language:)``).
     private func parsedInEveryLanguage(_ text: String, flags: XapianQueryParser.Flags, _ parser: XapianQueryParser,
@@ -158,7 +161,7 @@ struct QueryCompiler {
                 .parse(text, flags: flags.subtracting(.spellingCorrection))
                 .expandingWildcards(in: database, max: Self.maxExpansion, language: language)
             guard readings.insert(reading.description).inserted else { continue }
-            query = try query.combined(.max, reading)
+            query = try query.mergingReading(reading)
         }
         return query
     }

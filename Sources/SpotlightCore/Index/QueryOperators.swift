@@ -12,13 +12,25 @@ import Foundation
 /// - An operator with nothing to join (`moon OR`, on the way to typing `moon OR sun`) is a
 ///   syntax error too; the retry without it finds what the rest of the text finds, where the
 ///   words-only retry looked for the word `or`.
+/// - A query of hated words alone (`-lecture`, `-lecture -party`) is read by the parser as
+///   those words loved: it is rewritten as the pure `NOT` it means.
 ///
 /// ```swift
 /// QueryOperators.readableProximity("moon armstrong NEAR aldrin")   // "moon (armstrong NEAR aldrin)"
 /// QueryOperators.readableProximity("armstrong NEAR")                // "armstrong"
 /// QueryOperators.withoutStrayOperators("moon OR")                   // "moon"
+/// QueryOperators.hatedAloneAsNot("-lecture -party")                // "NOT (lecture OR party)"
 /// ```
 enum QueryOperators {
+    /// `NOT (a OR b)` for text whose every word is hated (`-a -b`); other text as it is.
+    static func hatedAloneAsNot(_ folded: String) -> String {
+        let words = folded.split(whereSeparator: \.isWhitespace)
+        guard !words.isEmpty, words.allSatisfy({ $0.count > 1 && $0.first == "-" && $0.dropFirst().first != "-" }) else {
+            return folded
+        }
+        return "NOT (" + words.map { String($0.dropFirst()) }.joined(separator: " OR ") + ")"
+    }
+
     /// The text with each chain of words joined by `NEAR`, `ADJ`, `NEAR/n` or `ADJ/n` outside
     /// a phrase in brackets and such an operator at its start or end left out; the text itself
     /// when it has none.

@@ -106,6 +106,18 @@ final class XapianQuery {
         }
     }
 
+    /// This query and `reading`, another parse of the same text with another language's
+    /// stemmer, as one query: where the two differ (a word's stems, a wildcard's expansions)
+    /// the place becomes `OP_MAX` of both, so a match weighs as the best of its words'
+    /// readings and a word under `NOT`, `-` or `XOR` leaves out what any of its stems matches.
+    ///
+    /// ```swift
+    /// try english.mergingReading(german)   // (Zparti MAX Zparty) for "party"
+    /// ```
+    func mergingReading(_ reading: XapianQuery) throws -> XapianQuery {
+        try Self.make("merge the readings of two languages") { cx_query_merge_reading(handle, reading.handle, $0, $1) }
+    }
+
     /// This query with each term of the property field `prefix` also matching, as free text,
     /// the documents that hold `marker` (their text in that property was too long for field
     /// terms: ``TermSchema/longText(_:)``).
