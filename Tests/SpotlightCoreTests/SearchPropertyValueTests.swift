@@ -23,6 +23,21 @@ import SpotlightModel
         #expect(try t.ids("due:2026-06-01T20:00:00Z") == ["1"])
     }
 
+    @Test func aYearIsADateWhereOnlyDatesHoldTheProperty() throws {
+        let t = try Self.chores()
+        #expect(try t.ids("due:2026") == ["1"])
+        #expect(try t.ids("due:2027..").isEmpty)
+        #expect(try t.ids("due:..2026") == ["1"])
+        #expect(try t.ids("due:2025..2026") == ["1"])
+    }
+
+    @Test func aRangeOpenAtBothEndsFindsTheRecordsHoldingTheProperty() throws {
+        let t = try Self.chores()
+        #expect(try t.ids("due:..") == ["1"])
+        #expect(try t.ids("priority:..") == ["3"])
+        #expect(try t.ids("chore -due:..").sorted() == ["2", "3"])
+    }
+
     @Test func aDecimalOrNegativeNumberIsFoundByItsValue() throws {
         let t = try Self.chores()
         #expect(try t.ids("price:9.5") == ["1"])

@@ -93,11 +93,17 @@ enum QueryRanges {
         let kind = kinds(name)
         guard kind.number || kind.date else { return token }
         let rewritten: String
+        // A field that only apps' dates use reads a year as a date (`startdate:2027..`).
+        let years = kind.date && !kind.number
         if let dots = value.range(of: "..") {
             let low = String(value[..<dots.lowerBound]), high = String(value[dots.upperBound...])
-            rewritten = kind.date ? datedRange(name, low, high) ?? String(body) : String(body)
-        } else if kind.date, !isNumber(value), value.first?.isNumber == true,
-                  let dated = datedRange(name, String(value), String(value)) {
+            if low.isEmpty, high.isEmpty {
+                rewritten = "\(name):\(everyValue)"   // `name:..`: any value, not every record
+            } else {
+                rewritten = kind.date ? datedRange(name, low, high, years: years) ?? String(body) : String(body)
+            }
+        } else if kind.date, !isNumber(value) || (years && isYear(value)), value.first?.isNumber == true,
+                  let dated = datedRange(name, String(value), String(value), years: years) {
             rewritten = dated
         } else if kind.number, isNumber(value) {
             let range = "\(name):\(value)..\(value)"
@@ -109,12 +115,23 @@ enum QueryRanges {
         return lead + (bracket ? "(" + rewritten + ")" : rewritten) + String(trail)
     }
 
-    /// `name:d<seconds>..<seconds>` when either end is a typed date and both are dates or
-    /// numbers; nil for a range of plain numbers or an unreadable date.
-    private static func datedRange(_ name: String, _ low: String, _ high: String) -> String? {
-        guard let lowSeconds = bound(low, upper: false), let highSeconds = bound(high, upper: true),
-              [low, high].contains(where: { !$0.isEmpty && Double($0) == nil }) else { return nil }
+    /// The range from the lowest to the highest finite number: `name:..` means the property
+    /// has a value (Xapian reads a range open at both ends as every document).
+    static let everyValue = "-1.7976931348623157e308..1.7976931348623157e308"
+
+    /// `name:d<seconds>..<seconds>` when either end is a typed date (with `years`, also four
+    /// digits alone) and both are dates or numbers; nil for a range of plain numbers or an
+    /// unreadable date.
+    private static func datedRange(_ name: String, _ low: String, _ high: String, years: Bool) -> String? {
+        func isDate(_ text: String) -> Bool { !text.isEmpty && (Double(text) == nil || (years && isYear(text[...]))) }
+        guard isDate(low) || isDate(high), let lowSeconds = bound(low, upper: false, years: years),
+              let highSeconds = bound(high, upper: true, years: years) else { return nil }
         return name + ":" + dateMark + lowSeconds + ".." + highSeconds
+    }
+
+    /// Whether `text` is four digits: a year, where a field holds only dates.
+    private static func isYear(_ text: Substring) -> Bool {
+        text.count == 4 && text.allSatisfy { ("0"..."9").contains($0) }
     }
 
     /// Whether `text` is a plain decimal number: an optional minus, digits, optionally a
@@ -127,9 +144,9 @@ enum QueryRanges {
     }
 
     /// The seconds of a typed date ("" for an open end), or nil when it is not a date.
-    private static func bound(_ text: String, upper: Bool) -> String? {
+    private static func bound(_ text: String, upper: Bool, years: Bool) -> String? {
         if text.isEmpty { return "" }
-        if Double(text) != nil { return text }
+        if Double(text) != nil, !(years && isYear(text[...])) { return text }
         guard let (start, next) = period(text.uppercased()) else { return nil }
         let seconds = upper ? next.timeIntervalSince1970 - 0.001 : start.timeIntervalSince1970
         return String(format: "%.3f", seconds)
@@ -141,10 +158,12 @@ enum QueryRanges {
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         let numbers = parts.compactMap { Int($0) }
-        if numbers.count == parts.count, parts.first?.count == 4, (2...3).contains(parts.count) {
-            let components = DateComponents(year: numbers[0], month: numbers[1], day: numbers.count == 3 ? numbers[2] : 1)
-            guard (1...12).contains(numbers[1]), let start = calendar.date(from: components),
-                  let next = calendar.date(byAdding: numbers.count == 3 ? .day : .month, value: 1, to: start)
+        if numbers.count == parts.count, parts.first?.count == 4, (1...3).contains(parts.count) {
+            let month = numbers.count > 1 ? numbers[1] : 1
+            let components = DateComponents(year: numbers[0], month: month, day: numbers.count == 3 ? numbers[2] : 1)
+            let step: Calendar.Component = [.year, .month, .day][numbers.count - 1]
+            guard (1...12).contains(month), let start = calendar.date(from: components),
+                  let next = calendar.date(byAdding: step, value: 1, to: start)
             else { return nil }
             return (start, next)
         }
