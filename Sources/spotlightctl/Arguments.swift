@@ -10,6 +10,9 @@ struct OptionSpec {
 
     static let global = OptionSpec(values: ["--socket", "--apps-dir"], flags: ["--help", "-h", "--version"])
 
+    /// Whether `arg` names one of these options (`-y` as well as `--yes`).
+    func names(_ arg: String) -> Bool { values.contains(arg) || lists.contains(arg) || flags.contains(arg) }
+
     func merged(with other: OptionSpec) -> OptionSpec {
         OptionSpec(values: values.union(other.values), lists: lists.union(other.lists), flags: flags.union(other.flags))
     }
@@ -55,6 +58,7 @@ struct Arguments {
                     parsed.values[arg, default: []].append(inline)
                 } else {
                     guard i < arguments.count, !arguments[i].hasPrefix("--") else {
+                        if lenient { continue }   // the command's own parse says so, with its help
                         throw CLIError.usage("\(arg) needs a value", command: command)
                     }
                     parsed.values[arg, default: []].append(arguments[i])
@@ -62,18 +66,24 @@ struct Arguments {
                 }
             } else if spec.lists.contains(arg) {
                 var items = inline.map { [$0] } ?? []
-                while i < arguments.count, !arguments[i].hasPrefix("--") {
+                // Up to the next option: `--ids a b -y` ends at `-y`.
+                while i < arguments.count, !arguments[i].hasPrefix("--"), !spec.names(arguments[i]) {
                     items.append(arguments[i])
                     i += 1
                 }
-                guard !items.isEmpty else { throw CLIError.usage("\(arg) needs at least one value", command: command) }
+                guard !items.isEmpty || lenient else {
+                    throw CLIError.usage("\(arg) needs at least one value", command: command)
+                }
                 parsed.values[arg, default: []].append(contentsOf: items)
             } else if lenient {
                 continue
             } else {
                 let known = (spec.values.union(spec.lists).union(spec.flags)).filter { $0.hasPrefix("--") }.sorted()
-                throw CLIError.usage("unknown option \(arg); \(command ?? "spotlightctl") takes \(known.joined(separator: ", "))",
-                             command: command)
+                // `spotlightctl query supernova -lecture`: a hated word looks like an option.
+                let hint = command == "query" && !arg.hasPrefix("--")
+                    ? "; query text with a word starting with - goes after --: spotlightctl query -- \"supernova \(arg)\"" : ""
+                throw CLIError.usage("unknown option \(arg); \(command ?? "spotlightctl") takes \(known.joined(separator: ", "))"
+                                     + hint, command: command)
             }
         }
         return parsed

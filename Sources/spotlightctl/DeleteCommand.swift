@@ -65,7 +65,7 @@ enum DeleteCommand: Command {
             }
         }
         let result: WriteResult = try await context.daemon.call(.delete, params)
-        print("deleted \(result.count) records of \(bundle)")
+        print("deleted \(Terminal.counted(result.count, "record")) of \(bundle)")
         return .ok
     }
 }

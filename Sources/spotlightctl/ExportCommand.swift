@@ -62,7 +62,7 @@ enum ExportCommand: Command {
             params.after = page.next
         } while params.after != nil
         if args.value("--output") != nil || Terminal.stdoutIsTerminal == false || damaged > 0 {
-            Terminal.error("exported \(count) records" + (damaged > 0 ? ", skipped \(damaged) that do not decode" : ""))
+            Terminal.error("exported \(Terminal.counted(count, "record"))" + (damaged > 0 ? ", skipped \(damaged) that do not decode" : ""))
         }
         return damaged > 0 ? .problems : .ok
     }

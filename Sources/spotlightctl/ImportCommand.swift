@@ -55,23 +55,15 @@ enum ImportCommand: Command {
             progress.update(done: done, total: records.count)
         }
         progress.finish()
-        let skipped = bad.isEmpty ? "" : " (\(bad.count) bad lines skipped)"
-        print("imported \(done) records into \(bundle)\(skipped)")
+        let skipped = bad.isEmpty ? "" : " (\(Terminal.counted(bad.count, "bad line")) skipped)"
+        print("imported \(Terminal.counted(done, "record")) into \(bundle)\(skipped)")
         return bad.isEmpty ? .ok : .problems
     }
 
     /// The records of a JSON-lines file and its bad lines (1-based number, reason). Empty lines
     /// are ignored.
     static func readRecords(_ file: String, bundle: String) throws -> ([Record], [(line: Int, reason: String)]) {
-        let data: Data
-        if file == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            guard let contents = FileManager.default.contents(atPath: file) else {
-                throw CLIError(.failure, "cannot read \(file); check the path and its permissions")
-            }
-            data = contents
-        }
+        let data = try InputFile.read(file)
         var records: [Record] = []
         var bad: [(line: Int, reason: String)] = []
         for (n, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {

@@ -50,7 +50,9 @@ enum QueryCommand: Command {
                           timing when asked for, missingShards when a shard did not answer, and
                           inexact when a feature could not be answered exactly
 
-    Without TEXT every record in the scope is listed. When spotlightd searches shards and
+    Without TEXT every record in the scope is listed. Text with a word starting with - (a
+    hated word, -lecture) goes after -- so it is not read as an option. The query language
+    (words, phrases, operators, fields, ranges) is in docs/query.md. When spotlightd searches shards and
     some did not answer, the first line says "partial: shards NAME, ... did not answer"; when
     a feature asked for cannot be answered exactly (spelling through a remote shard; a sort or
     facet on a property holding text over 256 bytes), a line says "inexact: FEATURE, ...".
@@ -58,6 +60,7 @@ enum QueryCommand: Command {
     EXAMPLE:
       spotlightctl query "supernova party" --bundle com.example.CometCal --limit 5
       spotlightctl query "startDate:2026-06.." --sort startDate --facet type --snippets
+      spotlightctl query --limit 5 -- "supernova -lecture"
     """
 
     static func run(_ args: Arguments, _ context: Context) async throws -> ExitCode {
@@ -110,7 +113,12 @@ enum QueryCommand: Command {
             }
             query.maxIndexWait = seconds
         }
-        query.language = args.value("--language")
+        if let language = args.value("--language") {
+            guard LanguageTag.isWellFormed(language) else {
+                throw CLIError.usage("--language needs a BCP 47 tag (en, de, fr-CA), got \(language)", command: name)
+            }
+            query.language = language
+        }
         return query
     }
 }

@@ -70,13 +70,7 @@ enum SynonymsCommand: Command {
 
     /// The JSON object of term -> [synonym] in `path` ("-": stdin).
     static func readTable(_ path: String) throws -> [String: [String]] {
-        let data: Data
-        do {
-            data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile()
-                               : try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw CLIError(.failure, "cannot read \(path): \(error.localizedDescription); check the path")
-        }
+        let data = try InputFile.read(path)
         guard case .object(let members)? = try? JSONValue.parse(data) else {
             throw CLIError(.failure, "\(path) is not a JSON object; write {\"term\": [\"synonym\", ...], ...}")
         }

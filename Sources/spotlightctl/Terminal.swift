@@ -7,6 +7,9 @@ import Glibc
 
 /// Output helpers: what is a terminal, tables, JSON, progress, confirmation.
 enum Terminal {
+    /// `n` and the noun, plural unless n is 1: `counted(1, "record")` is "1 record".
+    static func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+
     static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
     static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
     static var stdinIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
@@ -29,19 +32,56 @@ enum Terminal {
         print(try JSONValue(encoding: value).prettyText())
     }
 
-    /// Rows in aligned columns; on a terminal, cells longer than `maxWidth` are cut with "…".
+    /// Rows in aligned columns; on a terminal, cells wider than `maxWidth` columns are cut with
+    /// "…". Widths are a terminal's columns (``columns(_:)``), so CJK text lines up.
     static func table(_ header: [String], _ rows: [[String]], maxWidth: Int = 48) -> String {
         let cut = stdoutIsTerminal
         let cells = ([header] + rows).map { row in
-            row.map { cell in cut && cell.count > maxWidth ? String(cell.prefix(maxWidth - 1)) + "…" : cell }
+            row.map { cell in cut && columns(cell) > maxWidth ? cutToColumns(cell, maxWidth - 1) + "…" : cell }
         }
         var widths = Array(repeating: 0, count: header.count)
-        for row in cells { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
+        for row in cells { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], columns(cell)) } }
         return cells.map { row in
             row.enumerated().map { i, cell in
-                i == row.count - 1 ? cell : cell.padding(toLength: widths[i], withPad: " ", startingAt: 0)
+                i == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[i] - columns(cell))
             }.joined(separator: "  ")
         }.joined(separator: "\n")
+    }
+
+    /// The terminal columns `text` takes: two for each wide character (CJK ideographs, kana,
+    /// Hangul, fullwidth forms, most emoji), none for a combining mark, one for the rest.
+    ///
+    /// ```swift
+    /// Terminal.columns("관측 party")   // 10
+    /// ```
+    static func columns(_ text: String) -> Int {
+        text.unicodeScalars.reduce(0) { $0 + columns(of: $1) }
+    }
+
+    private static func columns(of scalar: Unicode.Scalar) -> Int {
+        let category = scalar.properties.generalCategory
+        if category == .nonspacingMark || category == .enclosingMark || scalar.value == 0x200D { return 0 }
+        switch scalar.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+             0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            return 2
+        default:
+            return 1
+        }
+    }
+
+    /// The longest start of `text` that fits in `width` columns.
+    private static func cutToColumns(_ text: String, _ width: Int) -> String {
+        var used = 0
+        var result = ""
+        for character in text {
+            let wide = columns(String(character))
+            if used + wide > width { break }
+            used += wide
+            result.append(character)
+        }
+        return result
     }
 
     static func bytes(_ n: Int64) -> String {

@@ -78,7 +78,7 @@ import SpotlightModel
         let run = daemon.ctl(["import", file.path, "--bundle", grantedBundle])
         #expect(run.code == 5)
         #expect(run.stderr.contains("bad.jsonl:3: skipped: not a record: id is missing"))
-        #expect(run.stdout == "imported 1 records into \(grantedBundle) (1 bad lines skipped)\n")
+        #expect(run.stdout == "imported 1 record into \(grantedBundle) (1 bad line skipped)\n")
     }
 
     /// Lines spotlightd would refuse its whole batch for (an empty key field, a language that
@@ -121,7 +121,7 @@ import SpotlightModel
         let file = daemon.createFile("shows.jsonl", #"{"type":"Show","id":"1","title":"Evening television news"}"# + "\n")
         let run = daemon.ctl(["import", file.path, "--bundle", grantedBundle])
         #expect(run.code == 0)
-        #expect(run.stdout == "imported 1 records into \(grantedBundle)\n")
+        #expect(run.stdout == "imported 1 record into \(grantedBundle)\n")
         let status = try daemon.ctl(["status", "--json"]).json(StatusJSON.self)
         #expect(status.index.counts == [BundleCount(bundle: grantedBundle, types: ["Show": 1])])
     }
@@ -153,7 +153,7 @@ import SpotlightModel
         let daemon = try await TestDaemon().start()
         let run = daemon.ctl(["import", "/nonexistent/r.jsonl", "--bundle", grantedBundle])
         #expect(run.code == 1)
-        #expect(run.stderr.contains("cannot read /nonexistent/r.jsonl"))
+        #expect(run.stderr.contains("/nonexistent/r.jsonl does not exist; check the path"))
     }
 
     @Test func exportThenDeleteThenImportReproducesTheSameRecords() async throws {

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+import SpotlightModel
+
+/// Arguments as people type them: short flags after a list, hated words, missing values,
+/// bad option values and files that are not files.
+@Suite struct CtlArgumentTests {
+    @Test func aListOfIdsEndsAtAShortFlag() async throws {
+        let daemon = try await TestDaemon().start()
+        try daemon.importRecords(sampleRecords(2))
+        let run = daemon.ctl(["delete", "--bundle", grantedBundle, "--type", "EventEntity", "--ids", "R0", "-y"])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stdout == "deleted 1 record of \(grantedBundle)\n")
+    }
+
+    @Test func aHatedWordAsAnArgumentIsShownHowToPassIt() async throws {
+        let daemon = try await TestDaemon().start()
+        try daemon.importRecords(sampleRecords(2))
+        let refused = daemon.ctl(["query", "supernova", "-party"])
+        #expect(refused.code == 2)
+        #expect(refused.stderr.contains("spotlightctl query -- \"supernova -party\""), "\(refused.stderr)")
+        struct Result: Decodable { var hits: [[String: JSONValue]] }
+        let hated = daemon.ctl(["query", "--json", "--", "supernova -party"])
+        #expect(hated.code == 0, "\(hated.stderr)")
+        #expect(try hated.json(Result.self).hits.isEmpty)
+        #expect(try daemon.ctl(["query", "--json", "--", "supernova -lecture"]).json(Result.self).hits.count == 2)
+    }
+
+    @Test func aMissingValueSendsToTheCommandsHelp() throws {
+        let run = try TestDaemon().ctl(["query", "x", "--limit"])
+        #expect(run.code == 2)
+        #expect(run.stderr.contains("--limit needs a value"))
+        #expect(run.stderr.contains("Try 'spotlightctl query --help'."), "\(run.stderr)")
+    }
+
+    @Test func aLanguageThatIsNoTagIsAUsageError() throws {
+        let run = try TestDaemon().ctl(["query", "x", "--language", "xx_YY"])
+        #expect(run.code == 2)
+        #expect(run.stderr.contains("--language needs a BCP 47 tag"), "\(run.stderr)")
+    }
+
+    @Test func importingADirectorySaysItIsOne() async throws {
+        let directory = FileManager.default.temporaryDirectory.path
+        let run = try await TestDaemon().start().ctl(["import", directory, "--bundle", grantedBundle])
+        #expect(run.code == 1)
+        #expect(run.stderr.contains("\(directory) is a directory; give a file"), "\(run.stderr)")
+    }
+
+    @Test func aMissingSynonymFileSaysItDoesNotExist() async throws {
+        let run = try await TestDaemon().start().ctl(["synonyms", "--bundle", grantedBundle, "--set", "/nonexistent/table.json"])
+        #expect(run.code == 1)
+        #expect(run.stderr.contains("/nonexistent/table.json does not exist; check the path"), "\(run.stderr)")
+    }
+
+    @Test func wideCharactersKeepTheTableAligned() async throws {
+        let daemon = try await TestDaemon().start()
+        try daemon.importRecords([Record(bundle: grantedBundle, type: "EventEntity", id: "k", title: "관측 파티 comet"),
+                                  Record(bundle: grantedBundle, type: "EventEntity", id: "e", title: "Comet watch")])
+        let run = daemon.ctl(["query", "comet"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let rows = run.stdout.split(separator: "\n").map(String.init).filter { $0.contains("EventEntity") }
+        #expect(rows.count == 2)
+        // The TYPE column starts at the same terminal column in both rows.
+        let starts = rows.map { row in columns(String(row[..<row.range(of: "EventEntity")!.lowerBound])) }
+        #expect(Set(starts).count == 1, "\(rows)")
+    }
+
+    /// Two columns for a Hangul syllable, one for ASCII (all this test's text holds).
+    private func columns(_ text: String) -> Int {
+        text.unicodeScalars.reduce(0) { $0 + ((0xAC00...0xD7A3).contains($1.value) ? 2 : 1) }
+    }
+}
