@@ -49,6 +49,12 @@ bool wildcard_parts(const Xapian::Query &query, std::string &pattern, Xapian::Qu
     return true;
 }
 
+// The long-text marker of a property field prefix (XP<name>: -> XH<name>); empty for others.
+std::string long_text_marker(const std::string &prefix) {
+    if (prefix.size() < 4 || prefix.compare(0, 2, "XP") != 0 || prefix.back() != ':') return std::string();
+    return "XH" + prefix.substr(2, prefix.size() - 3);
+}
+
 // The field prefix of a term: S or K, or XP<name>: for a property (TermSchema.swift); empty
 // for free text, for stems (Z...) and for every other prefix.
 std::string field_prefix(const std::string &term) {
@@ -234,8 +240,15 @@ struct Expansion {
             if (!wildcard_parts(query, pattern, combiner)) return query;
             *changed = true;
             std::string prefix = field_prefix(pattern);
-            if (!prefix.empty()) return field_wildcard(prefix, pattern.substr(prefix.size()));
-            return any_of(most_frequent(pattern));
+            if (prefix.empty()) return any_of(most_frequent(pattern));
+            std::string word = pattern.substr(prefix.size());
+            Xapian::Query field = field_wildcard(prefix, word);
+            // A property's text too long for field terms is free text in records holding its
+            // marker XH<name> (TermSchema.longText): the wildcard expands there as well.
+            std::string marker = long_text_marker(prefix);
+            if (marker.empty() || db.get_termfreq(marker) == 0) return field;
+            return Xapian::Query(Xapian::Query::OP_OR, field,
+                                 Xapian::Query(Xapian::Query::OP_FILTER, any_of(most_frequent(word)), Xapian::Query(marker)));
         }
         if (op == Xapian::Query::OP_PHRASE || op == Xapian::Query::OP_NEAR) {
             // A phrase of free text is left as it is, its wildcards too.

@@ -123,6 +123,15 @@ import SpotlightModel
         #expect(try t.ids("description:\"comets tracks\"") == [])
     }
 
+    @Test func longPropertyTextIsFoundByAWildcardOrPartialWordInItsField() throws {
+        let t = try TempIndex().add(record("1", "Skywatch", properties: ["description": .string(Self.longDescription)]),
+                                    record("2", "Other", properties: ["description": .string("a short text about comedy")]),
+                                    record("3", "Comet list", properties: ["note": .string("comets")]))
+        #expect(try t.ids("description:comet*") == ["1"])
+        #expect(try t.ids("description:astronom") == ["1"])
+        #expect(try t.ids("description:come*").sorted() == ["1", "2"])
+    }
+
     @Test func longPropertyTextHasNoFieldTerms() throws {
         let t = try TempIndex().add(record("1", "Skywatch", properties: ["description": .string(Self.longDescription)]))
         #expect(try t.index.handle.termFrequency("XPdescription:comets") == 0)
