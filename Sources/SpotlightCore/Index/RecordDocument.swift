@@ -28,11 +28,17 @@ enum RecordDocument {
         // positions (a field phrase is matched on the free text: cx_query_expand_wildcards).
         try doc.indexFieldText(fold(record.title), prefix: TermSchema.title)
         try doc.indexText(fold(record.title), weight: TermSchema.titleWeight)
+        // French, Italian, Catalan: `d'orion` is also found by `orion` (in the title field too).
+        let elided = Elision.remainders(of: fold(record.title), language: language)
+        if !elided.isEmpty {
+            try doc.indexFieldText(elided, prefix: TermSchema.title)
+            try doc.indexText(elided, weight: TermSchema.titleWeight)
+        }
         for synonym in record.synonyms { try doc.indexText(fold(synonym), weight: TermSchema.titleWeight) }
-        if let subtitle = record.subtitle { try doc.indexText(fold(subtitle)) }
+        if let subtitle = record.subtitle { try indexTextAndElisions(fold(subtitle), language, doc) }
         for keyword in record.keywords {
             try doc.indexFieldText(fold(keyword), prefix: TermSchema.keyword)
-            try doc.indexText(fold(keyword))
+            try indexTextAndElisions(fold(keyword), language, doc)
         }
         for (name, value) in record.properties.sorted(by: { $0.key < $1.key }) {
             let field = propertyField(name)
@@ -44,7 +50,7 @@ enum RecordDocument {
                 } else if let field {
                     try doc.indexFieldText(fold(text), prefix: TermSchema.property(field))
                 }
-                try doc.indexText(fold(text))
+                try indexTextAndElisions(fold(text), language, doc)
             }
             // `done:true`, `attendees:12`: flags and whole numbers as field words, not free text.
             if let field {
@@ -65,6 +71,13 @@ enum RecordDocument {
         }
         try doc.setData(try DocumentData.encode(record, data))
         return doc
+    }
+
+    /// Indexes folded `text` as free text, then the words its elided articles hid (``Elision``).
+    private static func indexTextAndElisions(_ text: String, _ language: String, _ doc: XapianDocument) throws {
+        try doc.indexText(text)
+        let elided = Elision.remainders(of: text, language: language)
+        if !elided.isEmpty { try doc.indexText(elided) }
     }
 
     /// The record as stored in the document data: JSON with sorted keys, as in the record store.
