@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synchronization
 
 /// The sending side of one server connection, shared by the loop thread and the threads
@@ -24,10 +27,17 @@ final class ConnectionWriter: Sendable {
     }
 
     private let state: Mutex<State>
+    /// Unsent answer bytes beyond which the peer counts as not reading (``complete(_:send:)``).
+    private let maxUnsentBytes: Int
 
-    init(fd: Int32, maxFrameBytes: Int) {
+    init(fd: Int32, maxFrameBytes: Int, maxUnsentBytes: Int = .max) {
         state = Mutex(State(socket: FramedSocket(fd: fd, maxFrameBytes: maxFrameBytes)))
+        self.maxUnsentBytes = maxUnsentBytes
     }
+
+    /// The peer is gone or stopped reading (a send failed, or the connection is closed): a
+    /// request of it not yet run is skipped, since no answer would reach it.
+    var isAbandoned: Bool { state.withLock { $0.closed || $0.sendFailure != nil } }
 
     func withState<T>(_ body: (inout State) -> T) -> T {
         state.withLock { body(&$0) }
@@ -62,8 +72,15 @@ final class ConnectionWriter: Sendable {
             state.inFlight -= 1
             guard !state.closed else { return false }
             if let line, state.sendFailure == nil {
-                state.socket.enqueue(line)
-                if send { state.sendFailure = Self.flush(&state) }
+                if state.socket.pendingOutboundBytes > maxUnsentBytes {
+                    // Earlier answers still unread past the limit (one large answer alone never
+                    // is): ENOBUFS stands for "the peer reads none of them", and the loop drops it.
+                    state.sendFailure = SystemCallError(call: "send (\(state.socket.pendingOutboundBytes) bytes of "
+                        + "answers unread, over the limit of \(maxUnsentBytes))", errno: ENOBUFS)
+                } else {
+                    state.socket.enqueue(line)
+                    if send { state.sendFailure = Self.flush(&state) }
+                }
             }
             return state.socket.pendingOutboundBytes > 0 || state.sendFailure != nil
                 || (state.ending && state.inFlight == 0) || state.readPaused

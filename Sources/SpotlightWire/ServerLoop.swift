@@ -190,12 +190,15 @@ private final class LoopThread {
         let executor = shared.taskExecutor
         guard dispatcher.handler is any RPCImmediateHandler else {
             Task(executorPreference: executor) {
+                // A peer gone or not reading gets no answer: its queued requests are skipped.
+                guard !writer.isAbandoned else { return shared.complete(writer, line: nil) }
                 let line = await dispatcher.respond(to: frame, peer: peer)
                 shared.complete(writer, line: line)
             }
             return
         }
         workers.async {
+            guard !writer.isAbandoned else { return shared.complete(writer, line: nil) }
             switch dispatcher.respondImmediately(to: frame, peer: peer) {
             case .answered(let line):
                 shared.complete(writer, line: line)
@@ -271,7 +274,8 @@ private final class LoopThread {
         }
         let connection = ServerConnection(id: nextConnectionID, peer: peer,
                                           socket: FramedSocket(fd: fd, maxFrameBytes: configuration.maxFrameBytes),
-                                          writer: ConnectionWriter(fd: fd, maxFrameBytes: configuration.maxFrameBytes))
+                                          writer: ConnectionWriter(fd: fd, maxFrameBytes: configuration.maxFrameBytes,
+                                                                   maxUnsentBytes: configuration.maxUnsentBytesPerConnection))
         nextConnectionID += 1
         connections[connection.id] = connection
         publishConnectionCount()
@@ -315,7 +319,7 @@ private final class LoopThread {
                 return (state.inFlight, state.socket.pendingOutboundBytes, state.sendFailure)
             }
             if let failure {
-                configuration.log.write(.debug, "\(connection): \(failure); dropping it")
+                configuration.log.write(failure.errno == ENOBUFS ? .warning : .debug, "\(connection): \(failure); dropping it")
                 drop(connection)
                 continue
             }

@@ -28,6 +28,10 @@ public final class UnixSocketServer: Sendable {
         /// Requests read from one connection but not yet answered; beyond this the server
         /// stops reading that connection until some finish.
         public var maxPendingRequestsPerConnection = 512
+        /// Bytes of answers one connection may leave unread; a peer that stops reading while
+        /// its answers pile up past this is disconnected (its requests not yet run are
+        /// skipped), so it cannot grow the server's memory without bound.
+        public var maxUnsentBytesPerConnection = 64 << 20
         /// Open connections; one more is answered with an error and closed.
         public var maxConnections = 1024
         /// Open connections from one peer process (by pid); one more is answered with an

@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import SpotlightModel
+import Synchronization
 import Testing
 @testable import SpotlightWire
 
@@ -21,6 +22,7 @@ struct SquareHandler: RPCImmediateHandler {
         case "big":
             // More than a socket buffer takes at once: the worker sends what fits, the loop the rest.
             guard let n = params?["n"]?.int64Value else { throw RPCError.invalidParams("params.n: expected an integer") }
+            if let tag = params?["tag"]?.stringValue { BigAnswers.count(tag) }
             return .value(.string(String(repeating: "x", count: Int(n))))
         case "bad": throw SpotlightError(.invalidInput, "bad is refused at once")
         case "slow", "slowbad":
@@ -41,10 +43,53 @@ struct SquareHandler: RPCImmediateHandler {
     }
 }
 
-private func startSquareServer(_ directory: TemporaryDirectory) throws -> UnixSocketServer {
+/// How many "big" answers were made per tag (a test's own), across the server's workers.
+enum BigAnswers {
+    private static let counts = Mutex<[String: Int]>([:])
+    static func count(_ tag: String) { counts.withLock { $0[tag, default: 0] += 1 } }
+    static func made(_ tag: String) -> Int { counts.withLock { $0[tag] ?? 0 } }
+}
+
+private func startSquareServer(_ directory: TemporaryDirectory,
+                               configure: (inout UnixSocketServer.Configuration) -> Void = { _ in }) throws -> UnixSocketServer {
     var configuration = UnixSocketServer.Configuration()
     configuration.log = .silent
+    configure(&configuration)
     return try UnixSocketServer(path: directory.socket(), handler: SquareHandler(), configuration: configuration)
+}
+
+/// Sends `count` requests for 100 KB answers on a new connection, all in one write (so the
+/// server reads them all before any answer is made), and reads none of the answers.
+private func requestUnreadAnswers(_ directory: TemporaryDirectory, count: Int, tag: String) async throws -> RawClient {
+    let raw = try RawClient(path: directory.socket())
+    let lines = (0..<count).map { id in
+        #"{"jsonrpc":"2.0","id":\#(id),"method":"big","params":{"n":100000,"tag":"\#(tag)"}}"# + "\n"
+    }
+    await raw.write(lines.joined())
+    return raw
+}
+
+@Test func aPeerThatReadsNoAnswersIsDisconnectedOnceTheyPileUp() async throws {
+    let directory = TemporaryDirectory(); defer { directory.remove() }
+    let server = try startSquareServer(directory) { $0.maxUnsentBytesPerConnection = 1 << 20 }
+    let raw = try await requestUnreadAnswers(directory, count: 200, tag: "pile")
+    #expect(await eventually { BigAnswers.made("pile") > 0 })
+    #expect(await eventually { server.connectionCount == 0 })
+    withExtendedLifetime(raw) {}
+    let client = RPCClient(socketPath: directory.socket())
+    #expect(try await client.call("square", .object(["n": .int(3)])) == .int(9))
+    await server.stop()
+}
+
+@Test func theRequestsOfAPeerThatStoppedReadingAreNotRun() async throws {
+    let directory = TemporaryDirectory(); defer { directory.remove() }
+    let server = try startSquareServer(directory) { $0.maxUnsentBytesPerConnection = 1 << 20 }
+    let raw = try await requestUnreadAnswers(directory, count: 200, tag: "skip")
+    #expect(await eventually { BigAnswers.made("skip") > 0 })
+    #expect(await eventually { server.connectionCount == 0 })
+    withExtendedLifetime(raw) {}
+    #expect(BigAnswers.made("skip") < 100, "\(BigAnswers.made("skip")) of 200 answers made")
+    await server.stop()
 }
 
 @Test func anImmediateAnswerIsSentAsTheResponse() async throws {
