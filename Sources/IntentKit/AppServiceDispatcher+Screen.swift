@@ -37,8 +37,9 @@ extension AppServiceDispatcher {
                 records += try await fetch(entity.name, "allEntities()", all).compactMap(donationRecord)
             }
         }
-        try await donate(records)
-        return ReindexResult(donated: records.count)
+        let (donatable, refused) = splitRefused(records)
+        try await donate(donatable)
+        return ReindexResult(donated: donatable.count, refused: refused.isEmpty ? nil : refused)
     }
 
     /// Re-donates these entities of one indexed type; identifiers the query does not return are reported missing.
@@ -49,9 +50,29 @@ extension AppServiceDispatcher {
         }
         let found = try await fetch(params.type, "entities(for:)") { try await entity.entitiesFor(params.ids) }
         let records = found.compactMap(donationRecord)
-        try await donate(records)
+        let (donatable, refused) = splitRefused(records)
+        try await donate(donatable)
         let foundIDs = Set(records.map(\.id))
-        return ReindexResult(donated: records.count, missing: params.ids.filter { !foundIDs.contains($0) })
+        return ReindexResult(donated: donatable.count, missing: params.ids.filter { !foundIDs.contains($0) },
+                             refused: refused.isEmpty ? nil : refused)
+    }
+
+    /// The records spotlightd takes, and why each other one was left out (also on stderr):
+    /// one entity over the donation limits must not keep every other from being donated.
+    private func splitRefused(_ records: [Record]) -> (donatable: [Record], refused: [String]) {
+        var donatable: [Record] = [], refused: [String] = []
+        for record in records {
+            do {
+                try record.validate()
+                try DonationLimits.standard.check(record)
+                donatable.append(record)
+            } catch {
+                let reason = (error as? SpotlightError)?.message ?? "\(error)"
+                refused.append(reason)
+                StandardError.write("\(bundleIdentifier): not donating \(record.type) \(record.id): \(reason)\n")
+            }
+        }
+        return (donatable, refused)
     }
 
     private func donationRecord(_ entity: any AppEntity) -> Record? {

@@ -153,6 +153,15 @@ public enum PropertyValue: Codable, Hashable, Sendable {
         case .int, .double, .bool, .date, .entity: return []
         }
     }
+
+    /// The dates this value holds (arrays flattened).
+    var dates: [Date] {
+        switch self {
+        case .date(let date): return [date]
+        case .array(let values): return values.flatMap(\.dates)
+        default: return []
+        }
+    }
 }
 
 /// A reference from one entity to another, by entity type and identifier.

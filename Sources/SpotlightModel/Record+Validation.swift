@@ -21,6 +21,17 @@ extension Record {
             throw SpotlightError(.invalidInput, "record \(key) has language \"\(language)\", not a BCP 47 tag; "
                 + "use one such as en, de or fr-CA, or leave it out")
         }
+        // ISO 8601 as records are written holds the years 0001-9999: a date past them would
+        // be refused where the record is read (spotlightd, an export read back).
+        func writable(_ date: Date) -> Bool { ISO8601.milliseconds.contains((date.timeIntervalSince1970 * 1000).rounded()) }
+        var outside = expiration.flatMap { writable($0) ? nil : ("expiration", $0) }
+        for (name, value) in properties where outside == nil || name < outside!.0 {
+            if let date = value.dates.first(where: { !writable($0) }) { outside = (name, date) }
+        }
+        if let (name, date) = outside {
+            throw SpotlightError(.invalidInput, "record \(key) has \(name) \(date), outside the years 0001-9999 "
+                + "that ISO 8601 dates are written in; keep dates within them")
+        }
     }
 }
 

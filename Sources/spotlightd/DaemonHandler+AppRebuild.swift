@@ -38,6 +38,10 @@ extension DaemonHandler {
         do {
             log(.info, "rebuild from apps: asking \(bundle) to re-donate")
             let result: ReindexResult = try await launcher.call("reindexAll", JSONValue.object([:]), timeout: .seconds(600))
+            if let refused = result.refused, let first = refused.first {
+                log(.warning, "rebuild from apps: \(bundle) left out \(refused.count) entities spotlightd would refuse, "
+                    + "the first: \(first)")
+            }
             let stale = try engine.keys(bundle: bundle, writtenThrough: before)
             for (type, keys) in Dictionary(grouping: stale, by: \.type) {
                 _ = try await engine.write(.delete(.ids(bundle: bundle, type: type, ids: keys.map(\.id))))

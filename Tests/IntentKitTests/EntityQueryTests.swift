@@ -93,6 +93,20 @@ final class DonationLog: Sendable {
     #expect(records[0].keywords == ["shop"])
 }
 
+@Test func reindexAllLeavesOutAnEntitySpotlightdWouldRefuseAndDonatesTheRest() async throws {
+    let log = DonationLog()
+    let huge = TaskEntity(id: "huge", title: String(repeating: "x", count: 300 << 10), priority: .high)
+    let farFuture = TaskEntity(id: "future", title: "Far", priority: .low, due: Date(timeIntervalSince1970: 300_000_000_000))
+    let fine = TaskEntity(id: "fine", title: "Fine", priority: .low)
+    let reindexing = Reindexing(donate: log.reindexing.donate, allEntities: { [huge, farFuture, fine] })
+    let result = try await makeDispatcher(reindexing: reindexing).reindexAll()
+    #expect(result.donated == 1)
+    #expect(log.records.withLock { $0 }.map(\.id) == ["fine"])
+    #expect(result.refused?.count == 2)
+    #expect(result.refused?.contains { $0.contains("huge") } == true, "\(result.refused ?? [])")
+    #expect(result.refused?.contains { $0.contains("future") && $0.contains("0001-9999") } == true, "\(result.refused ?? [])")
+}
+
 @Test func reindexDonatesTheGivenIdentifiersAndReportsMissingOnes() async throws {
     let log = DonationLog()
     let result = try await makeDispatcher(reindexing: log.reindexing).reindex(ReindexParams(type: "TaskEntity", ids: ["tax", "gone"]))

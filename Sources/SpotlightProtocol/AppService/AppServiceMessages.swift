@@ -156,9 +156,13 @@ public struct ReindexResult: Codable, Hashable, Sendable {
     public var donated: Int
     /// Identifiers `reindex` asked for that the app's `entities(for:)` did not return.
     public var missing: [String]
-    public init(donated: Int, missing: [String] = []) {
+    /// Why each entity spotlightd would refuse was left out (a value over the donation limits,
+    /// a date past 9999), so the others are donated; nil when none was.
+    public var refused: [String]?
+    public init(donated: Int, missing: [String] = [], refused: [String]? = nil) {
         self.donated = donated
         self.missing = missing
+        self.refused = refused
     }
 }
 
