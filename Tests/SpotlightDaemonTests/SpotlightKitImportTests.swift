@@ -26,4 +26,10 @@ import Testing
         #expect(CSSearchableIndex.default() === SearchableIndex.default)
         #expect(CSSearchableIndex(name: "notes").name == "notes")
     }
+
+    @Test func coreSpotlightsAttributeSetCompilesAsAppleWritesIt() {
+        let attributes = CSSearchableItemAttributeSet(contentType: .text)
+        attributes.contentDescription = "Seen from the roof"
+        #expect(attributes.contentDescription == "Seen from the roof")
+    }
 }

@@ -92,7 +92,7 @@ public final class SearchableItemAttributes {
     /// The attribute a key path names (`\.contentDescription` → `contentDescription`); nil for
     /// a key path that is not one of the attributes above. A switch rather than a table: key
     /// paths are not Sendable, so a static table of them could not be shared safely.
-    static func name(of keyPath: PartialKeyPath<SearchableItemAttributes>) -> String? {
+    package static func name(of keyPath: PartialKeyPath<SearchableItemAttributes>) -> String? {
         switch keyPath {
         case \SearchableItemAttributes.title: "title"
         case \SearchableItemAttributes.displayName: "displayName"
@@ -121,7 +121,7 @@ public final class SearchableItemAttributes {
     }
 
     /// Writes the attributes into a donation's record, each to its field by name.
-    func apply(to record: inout Record) {
+    package func apply(to record: inout Record) {
         for (name, value) in values.sorted(by: { $0.key < $1.key }) {
             switch (name, value) {
             case ("title", .string(let title)) where values["displayName"] == nil: record.title = title
