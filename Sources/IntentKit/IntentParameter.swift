@@ -43,9 +43,11 @@ public final class IntentParameter<Value: IntentValue>: Sendable {
     /// `$query`: the parameter itself, for key paths in a parameter summary or a shortcut phrase.
     public var projectedValue: IntentParameter<Value> { self }
 
-    /// `@Parameter(title: LocalizedStringResource)`, as App Intents declares it.
+    /// `@Parameter(title: LocalizedStringResource)`, as App Intents declares it. A
+    /// `requestValueDialog` is accepted for source compatibility: a caller here always gives
+    /// every required value, so nothing is asked for.
     public convenience init(title: LocalizedStringResource, description: LocalizedStringResource? = nil,
-                            default defaultValue: Value? = nil) {
+                            default defaultValue: Value? = nil, requestValueDialog: IntentDialog? = nil) {
         self.init(title: title.defaultValue, description: description?.defaultValue, default: defaultValue)
     }
 }

@@ -25,8 +25,35 @@ public struct LocalizedStringResource: Hashable, Sendable, Codable, ExpressibleB
         self.table = nil
     }
 
-    public init(stringInterpolation: DefaultStringInterpolation) {
-        self.init(stringLiteral: String(stringInterpolation: stringInterpolation))
+    public init(stringInterpolation: StringInterpolation) {
+        self.init(stringLiteral: stringInterpolation.text)
+    }
+
+    /// Interpolated text: values as `String(describing:)` writes them, and Apple's
+    /// `\(placeholder: .int)` for a `numericFormat` (`"\(placeholder: .int) calendars"`),
+    /// kept as the printf specifier it stands for (`%lld calendars`).
+    public struct StringInterpolation: StringInterpolationProtocol {
+        var text = ""
+
+        public init(literalCapacity: Int, interpolationCount: Int) { text.reserveCapacity(literalCapacity) }
+        public mutating func appendLiteral(_ literal: String) { text += literal }
+        public mutating func appendInterpolation<T>(_ value: T) { text += String(describing: value) }
+        public mutating func appendInterpolation(placeholder: PlaceholderType) { text += placeholder.specifier }
+    }
+
+    /// The kinds of number a placeholder stands for.
+    public enum PlaceholderType: Sendable {
+        case int, double, float, object
+
+        /// The printf specifier written for it.
+        var specifier: String {
+            switch self {
+            case .int: return "%lld"
+            case .double: return "%lf"
+            case .float: return "%f"
+            case .object: return "%@"
+            }
+        }
     }
 
     /// Text that is its own key: `LocalizedStringResource("Seed Task Fixtures")`.

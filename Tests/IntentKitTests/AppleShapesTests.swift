@@ -146,3 +146,23 @@ final class RecordedDonations: @unchecked Sendable {
     func add(_ records: [Record]) { lock.withLock { stored += records } }
     var records: [Record] { lock.withLock { stored } }
 }
+
+struct RenameIntent: AppIntent {
+    static let title: LocalizedStringResource = "Rename"
+    @Parameter(title: "Name", requestValueDialog: "What should it be called?") var name: String
+
+    func perform() async throws -> some IntentResult & ReturnsValue<String> { .result(value: name) }
+}
+
+@Test func aParameterWithARequestValueDialogTakesItsValue() async throws {
+    let intent = RenameIntent()
+    intent.name = "Comet"
+    #expect(try await intent.perform().value == "Comet")
+}
+
+@Test func aNumericFormatWithAPlaceholderKeepsItsSpecifier() {
+    let calendars = TypeDisplayRepresentation(name: "Calendar", numericFormat: "\(placeholder: .int) calendars")
+    #expect(calendars.numericFormat == "%lld calendars")
+    let count = 3
+    #expect(String(localized: "Found \(count) calendars") == "Found 3 calendars")
+}
