@@ -95,7 +95,7 @@ final class DaemonHandler: RPCService, RPCImmediateHandler, RPCConnectionObservi
         case .setSynonyms, .synonyms:
             return try await handleSynonyms(known, params: params, caller: caller)
         case .open:
-            return try JSONValue(encoding: try await open(try params.decode(RecordKey.self)))
+            return try JSONValue(encoding: try await open(try params.decode(OpenParams.self).key))
         case .beginBatch, .endBatch, .abandonBatch:
             return try await handleBatch(known, params: params, caller: caller, peer: peer)
         }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import SpotlightKit
 import SpotlightModel
+import SpotlightProtocol
 
 @Suite struct DaemonProtocolTests {
     func errorCode(_ message: [String: Any]?) -> Int? {
@@ -61,6 +62,19 @@ import SpotlightModel
     func aMethodThatTakesNoParamsRefusesAMember(_ method: String) throws {
         try expectInvalidParams(#"{"jsonrpc":"2.0","id":1,"method":"\#(method)","params":{"verbose":true}}"#,
                                 naming: "params.verbose: \(method) takes no params")
+    }
+
+    /// Every method, not only those written strict first: a misspelt member (`rebuild`'s
+    /// `"form"` for `from` ran a full rebuild) is an error naming it, never silently ignored.
+    @Test(arguments: DaemonProtocol.Method.allCases)
+    func everyMethodRefusesAnUnknownMemberNamingIt(_ method: DaemonProtocol.Method) throws {
+        try expectInvalidParams(#"{"jsonrpc":"2.0","id":1,"method":"\#(method.rawValue)","params":{"zzMisspelt":1}}"#,
+                                naming: "params.zzMisspelt")
+    }
+
+    @Test func anUnknownMemberIsRefusedListingTheMembersTheMethodTakes() throws {
+        try expectInvalidParams(#"{"jsonrpc":"2.0","id":1,"method":"rebuild","params":{"form":"apps"}}"#,
+                                naming: "params.form: unknown member; rebuild takes from, bundle")
     }
 
     @Test func statusWithEmptyParamsAnswers() throws {

@@ -18,7 +18,7 @@ public enum DaemonProtocol {
     }
 }
 
-/// `hello`: say who you are; learn what the daemon decided about you.
+/// `hello`: say who you are; learn what the daemon decided about you. Unknown members are refused.
 public struct HelloParams: Codable, Sendable {
     public var protocolVersion: Int
     /// A free-form name of the client program, for logs.
@@ -28,9 +28,10 @@ public struct HelloParams: Codable, Sendable {
         self.client = client
     }
 
-    enum CodingKeys: String, CodingKey { case protocolVersion, client }
+    enum CodingKeys: String, CodingKey, CaseIterable { case protocolVersion, client }
 
     public init(from decoder: any Decoder) throws {
+        try refuseUnknownMembers(decoder, known: CodingKeys.allCases.map(\.rawValue), method: "hello")
         let c = try decoder.container(keyedBy: CodingKeys.self)
         protocolVersion = try c.decodeIfPresent(Int.self, forKey: .protocolVersion) ?? DaemonProtocol.version
         client = try c.decodeIfPresent(String.self, forKey: .client)
@@ -128,9 +129,17 @@ public struct WriteResult: Codable, Sendable {
 }
 
 /// `clientState`: the last client state stored for a bundle (default: the caller's).
+/// Unknown members are refused.
 public struct ClientStateParams: Codable, Sendable {
     public var bundle: String?
     public init(bundle: String? = nil) { self.bundle = bundle }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case bundle }
+
+    public init(from decoder: any Decoder) throws {
+        try refuseUnknownMembers(decoder, known: CodingKeys.allCases.map(\.rawValue), method: "clientState")
+        bundle = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(String.self, forKey: .bundle)
+    }
 }
 
 public struct ClientStateResult: Codable, Sendable {
@@ -178,10 +187,17 @@ public struct DeleteParams: Codable, Sendable {
     }
 }
 
-/// `get`: records by key.
+/// `get`: records by key. Unknown members are refused.
 public struct GetParams: Codable, Sendable {
     public var keys: [RecordKey]
     public init(keys: [RecordKey]) { self.keys = keys }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case keys }
+
+    public init(from decoder: any Decoder) throws {
+        try refuseUnknownMembers(decoder, known: CodingKeys.allCases.map(\.rawValue), method: "get")
+        keys = try decoder.container(keyedBy: CodingKeys.self).decode([RecordKey].self, forKey: .keys)
+    }
 }
 
 public struct GetResult: Codable, Sendable {
@@ -226,12 +242,22 @@ public struct DaemonStatus: Codable, Sendable {
 
 /// `rebuild`: re-derive the index from the record store (`from` "store", the default), or ask
 /// the registered apps (or `bundle`) to re-donate (`from` "apps"). The call returns when done.
+/// Unknown members are refused (`"form": "apps"` is an error, not a rebuild from the store).
 public struct RebuildParams: Codable, Sendable {
     public var from: String?
     public var bundle: String?
     public init(from: String? = nil, bundle: String? = nil) {
         self.from = from
         self.bundle = bundle
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case from, bundle }
+
+    public init(from decoder: any Decoder) throws {
+        try refuseUnknownMembers(decoder, known: CodingKeys.allCases.map(\.rawValue), method: "rebuild")
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        from = try c.decodeIfPresent(String.self, forKey: .from)
+        bundle = try c.decodeIfPresent(String.self, forKey: .bundle)
     }
 }
 

@@ -6,6 +6,7 @@ import SpotlightModel
 
 /// `export`: one page of stored records in key order (bundle, type, id); expired records
 /// are left out. Page on with `after` = the previous page's `next` until `next` is nil.
+/// Unknown members are refused (`"limt": 5` is an error, not a page of the default 1000).
 ///
 /// ```json
 /// {"jsonrpc":"2.0","id":1,"method":"export","params":{"bundle":"com.example.CometCal","limit":500}}
@@ -24,9 +25,10 @@ public struct ExportParams: Codable, Sendable {
         self.limit = limit
     }
 
-    enum CodingKeys: String, CodingKey { case bundle, type, after, limit }
+    enum CodingKeys: String, CodingKey, CaseIterable { case bundle, type, after, limit }
 
     public init(from decoder: any Decoder) throws {
+        try refuseUnknownMembers(decoder, known: CodingKeys.allCases.map(\.rawValue), method: "export")
         let c = try decoder.container(keyedBy: CodingKeys.self)
         bundle = try c.decodeIfPresent(String.self, forKey: .bundle)
         type = try c.decodeIfPresent(String.self, forKey: .type)

@@ -1,11 +1,26 @@
 import Foundation
 import SpotlightModel
 
-// `open`'s params are the record's key, a `RecordKey`
-// (`{"bundle": "com.example.apple-samplecode.CometCal", "type": "EventEntity", "id": "E7"}`):
-// show that record in the app that donated it. spotlightd finds the app's manifest in its
-// registry, launches the app if it is not running (or uses the running one), and calls its
-// `openEntity`. docs/protocol.md.
+/// `open`'s params: the record's key, as a `RecordKey` encodes it
+/// (`{"bundle": "com.example.apple-samplecode.CometCal", "type": "EventEntity", "id": "E7"}`):
+/// show that record in the app that donated it. spotlightd finds the app's manifest in its
+/// registry, launches the app if it is not running (or uses the running one), and calls its
+/// `openEntity` (docs/protocol.md). Unknown members are refused; a `RecordKey` elsewhere (in
+/// results) is read leniently, so a newer daemon's keys still decode.
+public struct OpenParams: Decodable, Sendable, Hashable {
+    public var key: RecordKey
+
+    public init(key: RecordKey) { self.key = key }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case bundle, type, id }
+
+    public init(from decoder: any Decoder) throws {
+        try refuseUnknownMembers(decoder, known: CodingKeys.allCases.map(\.rawValue), method: "open")
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        key = RecordKey(bundle: try c.decode(String.self, forKey: .bundle), type: try c.decode(String.self, forKey: .type),
+                        id: try c.decode(String.self, forKey: .id))
+    }
+}
 
 /// The answer to `open`.
 public struct OpenResult: Codable, Hashable, Sendable {
