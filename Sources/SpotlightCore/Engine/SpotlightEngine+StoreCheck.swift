@@ -44,16 +44,17 @@ extension SpotlightEngine {
             found = "\(path) cannot be read as a record store (\(error.underlying ?? error.message))"
         }
         let problem = found!
-        var aside = "nowhere (it was missing)"
+        var done = "started an empty store"
         if existed {
             let stamp = Int(Date().timeIntervalSince1970)
-            aside = "\(path).corrupt-\(stamp)"
+            let aside = "\(path).corrupt-\(stamp)"
             try FileManager.default.moveItem(atPath: path, toPath: aside)
             for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
                 try FileManager.default.moveItem(atPath: path + suffix, toPath: aside + suffix)
             }
+            done = "moved it to \(aside) and " + done
         }
-        let message = "the record store was lost: \(problem); moved it to \(aside) and started an empty store. "
+        let message = "the record store was lost: \(problem); \(done). "
             + "Restore a backup of the store to \(path) (daemon stopped, then remove \(marker)), "
             + "or run `spotlightctl rebuild --from-apps` so the apps donate again"
         log(.error, message)

@@ -187,7 +187,8 @@ public final class SpotlightEngine: @unchecked Sendable {
     /// record store, opens the index, rebuilds it from the store if it is missing, corrupt or
     /// of another schema version, and catches it up with the store.
     /// - Throws: `SpotlightError` `.locked` when another process holds the directory,
-    ///   `.corrupt` when the record store is not a database.
+    ///   `.corrupt` when the record store is not a database, `.invalidInput` when `<data>/index`
+    ///   is not its link to a generation in the directory (``IndexDirectory/checkLink()``).
     public init(dataDirectory: String, options: Options = Options()) throws {
         self.dataDirectory = dataDirectory
         self.options = options
@@ -198,11 +199,14 @@ public final class SpotlightEngine: @unchecked Sendable {
         lock = try DataDirectoryLock(directory: dataDirectory)
         if let warning = XapianInflateWorkaround.missingWarning { options.log(.warning, warning) }
         directory = IndexDirectory(dataDirectory: dataDirectory)
+        try directory.checkLink()
+        // The generation the link names; a link whose generation was removed names none.
+        let activeIndex = directory.activePath().flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
         let storePath = dataDirectory + "/store.sqlite"
         let cleanMarker = dataDirectory + "/clean-shutdown"
         let wasClean = FileManager.default.fileExists(atPath: cleanMarker)
         let (checked, storeProblem, storeReplaced, damaged) = try Self.openCheckedStore(
-            dataDirectory: dataDirectory, wasClean: wasClean, indexExists: directory.activePath() != nil, log: options.log)
+            dataDirectory: dataDirectory, wasClean: wasClean, indexExists: activeIndex != nil, log: options.log)
         store = checked
         store.clock = options.clock
         storeIdentity = try StoreFileIdentity(path: storePath)
@@ -218,7 +222,7 @@ public final class SpotlightEngine: @unchecked Sendable {
         try? FileManager.default.removeItem(atPath: cleanMarker)
         let rebuildMarker = dataDirectory + "/rebuild-pending"
         // A replaced store: the old index (its documents hold the lost records) is kept aside.
-        if storeReplaced, let active = directory.activePath() {
+        if storeReplaced, let active = activeIndex {
             let aside = try directory.keepIndexOfLostStore(active)
             try FileManager.default.removeItem(atPath: directory.linkPath)
             options.log(.warning, "kept the index of the lost store at \(aside)"
