@@ -45,7 +45,7 @@ extension DaemonHandler {
             var p = p
             let batchBundle = batches.bundle(connection: peer.connection, name: name) ?? ""
             for i in p.records.indices where p.records[i].bundle.isEmpty { p.records[i].bundle = batchBundle }
-            (records, bundle) = try donatedRecords(p, caller)
+            (records, bundle) = try donatedRecords(p, caller, emptyOf: batchBundle)
         } catch {
             throw spoil(name, peer, error)
         }

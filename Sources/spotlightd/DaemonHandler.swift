@@ -131,6 +131,7 @@ final class DaemonHandler: RPCService, RPCImmediateHandler, RPCConnectionObservi
     }
 
     func donate(_ p: DonateParams, _ caller: Caller) async throws -> WriteResult {
+        if let nothing = nothingDonated(p) { return nothing }
         let (records, target) = try donatedRecords(p, caller)
         let outcome = try await engine.write(.upsert(records, clientState: p.clientState?.update))
         return donated(records.count, of: target, caller, outcome)
@@ -145,6 +146,7 @@ final class DaemonHandler: RPCService, RPCImmediateHandler, RPCConnectionObservi
         do {
             p = try DonateParams(json: params)
             guard p.batch == nil else { return nil }
+            if let nothing = nothingDonated(p) { return .value(try JSONValue(encoding: nothing)) }
             caller = callers.resolve(peer)
             (records, target) = try donatedRecords(p, caller)
         } catch {
@@ -164,6 +166,14 @@ final class DaemonHandler: RPCService, RPCImmediateHandler, RPCConnectionObservi
         }
     }
 
+    /// The answer to a donation outside a batch of no records and no client state: there is
+    /// nothing to store, so nothing is written and no bundle is needed, and everything
+    /// acknowledged so far is durable at the store's sequence. Nil for any other donation.
+    func nothingDonated(_ p: DonateParams) -> WriteResult? {
+        guard p.records.isEmpty, p.clientState == nil, p.batch == nil else { return nil }
+        return WriteResult(sequence: engine.durableSequence, count: 0)
+    }
+
     /// The answer to a stored donation, logged.
     private func donated(_ count: Int, of target: String, _ caller: Caller, _ outcome: StoreWriteOutcome) -> WriteResult {
         log(.debug, "donate: \(count) records of \(target) from pid \(caller.pid) durable at \(outcome.sequence)")
@@ -171,8 +181,11 @@ final class DaemonHandler: RPCService, RPCImmediateHandler, RPCConnectionObservi
     }
 
     /// The records of a donation, checked against the limits and what the caller may write,
-    /// those without a bundle given the one bundle the donation writes.
-    func donatedRecords(_ p: DonateParams, _ caller: Caller) throws -> (records: [Record], bundle: String) {
+    /// those without a bundle given the one bundle the donation writes. A donation of no
+    /// records names no bundle: it is of `emptyOf` when given (a batch's), else the caller's own.
+    func donatedRecords(_ p: DonateParams, _ caller: Caller,
+                        emptyOf: String? = nil) throws -> (records: [Record], bundle: String) {
+        if p.records.isEmpty, let emptyOf { return ([], emptyOf) }
         var records = p.records
         try DonationLimits.standard.check(records)
         let target = try writableBundle(for: records.map(\.bundle), caller, verb: "donate")
