@@ -37,6 +37,16 @@ import SpotlightTestSupport
         #expect(errors.first?.contains("cannot open the data directory: cannot create the directory \(file)") == true)
     }
 
+    @Test func aDirectoryInPlaceOfTheStoreIsNamedAsOne() throws {
+        let daemon = try DaemonProcess(start: false)
+        let store = daemon.dataDirectory + "/store.sqlite"
+        try PrivateFiles.createDirectory(store)
+        let start = try daemon.launch()
+        #expect(start.waitForExitBlocking(within: .seconds(20)) == .exited(status: 1))
+        #expect(start.stderrTail.contains("cannot open \(store) for writing (unable to open database file); "
+            + "it is a directory, not a database file"), "\(start.stderrTail)")
+    }
+
     @Test func killNineLosesNoAcknowledgedDonation() async throws {
         let daemon = try DaemonProcess()
         let index = daemon.index()

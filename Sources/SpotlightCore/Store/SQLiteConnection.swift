@@ -177,11 +177,24 @@ final class SQLiteConnection {
                 + "the app embedding the engine): its start-up check moves a damaged store aside; then restore a "
                 + "backup of the store or let the apps donate again", underlying: underlying)
         case SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_PERM:
-            return SpotlightError(.io, "cannot open \(path) for writing (\(reason)); "
-                + "check that its directory exists and is writable", underlying: underlying)
+            return SpotlightError(.io, "cannot open \(path) for writing (\(reason)); \(cannotOpenAdvice())",
+                                  underlying: underlying)
         default:
             return SpotlightError(.internal, "SQLite failed on \(path): \(reason)", underlying: underlying)
         }
+    }
+}
+
+extension SQLiteConnection {
+    /// What to do about a database file SQLite cannot open: a directory in its place is named
+    /// as one (SQLite says only "unable to open database file").
+    fileprivate func cannotOpenAdvice() -> String {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return "it is a directory, not a database file: move it out of the way (or put the database file "
+                + "back there) and try again"
+        }
+        return "check that its directory exists and is writable"
     }
 }
 
