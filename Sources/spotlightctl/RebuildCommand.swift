@@ -78,9 +78,24 @@ enum RebuildCommand: Command {
                 print("\(app.bundle): re-donated \(app.redonated), removed \(app.removed)")
             }
         }
-        print("rebuilt the index from \(result.records) records in \(String(format: "%.2f", result.seconds)) s "
-            + "(sequence \(result.sequence))")
+        let held = fromApps ? try? await poller.status().index.recordCount : nil
+        print(summary(of: result, storeRecords: held))
         return (result.apps ?? []).contains { $0.error != nil } ? .failure : .ok
+    }
+
+    /// The last line of a rebuild. From the store, `records` is what the new index was built
+    /// from; from the apps, what the apps re-donated (the index was not rebuilt, and the store
+    /// also keeps records no app donates), so the store's count follows when it is known.
+    ///
+    /// ```swift
+    /// summary(of: RebuildResult(records: 3, seconds: 0.5, sequence: 9, apps: [report]), storeRecords: 5)
+    /// // "the apps re-donated 3 records in 0.50 s (sequence 9); the store holds 5 records"
+    /// ```
+    static func summary(of result: RebuildResult, storeRecords: Int?) -> String {
+        let took = "in \(String(format: "%.2f", result.seconds)) s (sequence \(result.sequence))"
+        guard result.apps != nil else { return "rebuilt the index from \(result.records) records \(took)" }
+        return "the apps re-donated \(result.records) records \(took)"
+            + (storeRecords.map { "; the store holds \($0) records" } ?? "")
     }
 
     /// Runs `body` on SIGINT instead of dying, until the returned source is cancelled.

@@ -262,6 +262,8 @@ public struct RebuildParams: Codable, Sendable {
 }
 
 public struct RebuildResult: Codable, Sendable {
+    /// From the store: the records the new index was built from. From the apps: the records
+    /// they re-donated, added up (the store may hold more: records no app donates stay).
     public var records: Int
     public var seconds: Double
     public var sequence: UInt64
