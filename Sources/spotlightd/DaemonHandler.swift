@@ -257,7 +257,8 @@ final class DaemonHandler: RPCService, RPCImmediateHandler, RPCConnectionObservi
     func missingBundle(_ verb: String) -> SpotlightError {
         SpotlightError(.invalidInput,
             "\(verb) needs a bundle: this caller is not a registered app and was granted no one bundle, "
-            + "so name the bundle (the `bundle` param; in SpotlightKit `Record.bundle` or `clientState(bundle:)`)")
+            + "so name the bundle (each record's `bundle`, or the `bundle` param of the other methods; "
+            + "in SpotlightKit `Record.bundle` or the `bundle:` argument, as in `clientState(bundle:)`)")
     }
 }
 
