@@ -137,7 +137,10 @@ final class SQLite: Sendable {
             case .null: return sqlite3_bind_null(statement, index)
             case .integer(let i): return sqlite3_bind_int64(statement, index, i)
             case .real(let d): return sqlite3_bind_double(statement, index, d)
-            case .text(let s): return sqlite3_bind_text(statement, index, s, -1, transient)
+            case .text(let s):
+                // With its byte count, not up to the first NUL: a title "a\0b" is stored whole.
+                let bytes = sqlite3_uint64(s.utf8.count)
+                return s.withCString { sqlite3_bind_text64(statement, index, $0, bytes, transient, UInt8(SQLITE_UTF8)) }
             }
         }
 
@@ -146,8 +149,16 @@ final class SQLite: Sendable {
             case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, index))
             case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, index))
             case SQLITE_NULL: return .null
-            default: return .text(sqlite3_column_text(statement, index).map { String(cString: $0) } ?? "")
+            default: return .text(text(index, of: statement))
             }
+        }
+
+        /// A text column, read with its byte count (`sqlite3_column_bytes` after
+        /// `sqlite3_column_text`, as SQLite asks), so a NUL inside it does not end it.
+        private func text(_ index: Int32, of statement: OpaquePointer?) -> String {
+            guard let bytes = sqlite3_column_text(statement, index) else { return "" }
+            let count = Int(sqlite3_column_bytes(statement, index))
+            return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
         }
     }
 }
