@@ -70,6 +70,14 @@ struct CommandLineTests {
         #expect(added.stderr.contains("is not an ISO 8601 date"))
     }
 
+    @Test func addEndingAfterYear9999IsRefusedSoReindexStillWorks() throws {
+        let added = try fixture.cometcal("add", "End of Time", "--calendar", "Deep Space", "--start", "9999-12-31T23:59:59Z")
+        #expect(added.status == 1, "an event ending in year 10000 cannot be donated, so it is not saved")
+        let reindexed = try fixture.cometcal("reindex")
+        #expect(reindexed.status == 0, "\(reindexed.stderr)")
+        #expect(reindexed.stdout.contains("donated 10 calendars and events"))
+    }
+
     @Test func unknownCommandFailsPointingToHelp() throws {
         let result = try fixture.cometcal("launch")
         #expect(result.status == 1)

@@ -37,16 +37,17 @@ final class CalendarManager: Sendable {
 
     // MARK: Changes
 
-    /// Adds a calendar and donates it.
+    /// Adds a calendar and donates it; one spotlightd would refuse is not saved.
     func createCalendar(name: String, color: CalendarColor) async throws -> CalendarEntity {
-        let calendar = CalendarEntity(try store.createCalendar(title: name, color: color.rawValue))
+        let calendar = CalendarEntity(try store.createCalendar(title: name, color: color.rawValue, check: Self.donatable))
         try await donate([calendar], saved: "calendar \"\(name)\"")
         return calendar
     }
 
-    /// Adds an event and, unless `donate` is false, donates it.
+    /// Adds an event and, unless `donate` is false, donates it; one spotlightd would refuse
+    /// (a value over its limits, a date past 9999) is not saved.
     func createEvent(_ new: NewEvent, donate: Bool = true) async throws -> EventEntity {
-        let event = EventEntity(try store.createEvent(new))
+        let event = EventEntity(try store.createEvent(new, check: Self.donatable))
         try navigator.render()
         if donate { try await self.donate([event], saved: "event \"\(event.title)\"") }
         return event
@@ -54,7 +55,7 @@ final class CalendarManager: Sendable {
 
     /// Changes an event and donates it again, replacing the old donation.
     func updateEvent(id: String, _ changes: EventChanges) async throws -> EventEntity {
-        let event = EventEntity(try store.updateEvent(id: id, changes))
+        let event = EventEntity(try store.updateEvent(id: id, changes, check: Self.donatable))
         try navigator.render()
         try await donate([event], saved: "event \"\(event.title)\"")
         return event
@@ -83,15 +84,25 @@ final class CalendarManager: Sendable {
     @discardableResult
     func seed(now: Date = Date()) async throws -> [EventEntity] {
         try await reset()
-        let calendars = try SampleData.calendars.map { try store.createCalendar(title: $0.title, color: $0.color.rawValue) }
+        let calendars = try SampleData.calendars.map { try store.createCalendar(title: $0.title, color: $0.color.rawValue, check: Self.donatable) }
         let ids = Dictionary(uniqueKeysWithValues: calendars.map { ($0.title, $0.id) })
-        let events = try SampleData.events(now: now, calendarIDs: ids).map { EventEntity(try store.createEvent($0)) }
+        let events = try SampleData.events(now: now, calendarIDs: ids).map { EventEntity(try store.createEvent($0, check: Self.donatable)) }
         try navigator.showList()
         _ = try await reindexAll()
         return events
     }
 
     // MARK: Spotlight
+
+    /// What every saved calendar passes first: spotlightd will take its donation (``DonationCheck``).
+    private static func donatable(_ calendar: StoredCalendar) throws {
+        try DonationCheck.check(CalendarEntity(calendar))
+    }
+
+    /// What every saved event passes first: spotlightd will take its donation (``DonationCheck``).
+    private static func donatable(_ event: StoredEvent) throws {
+        try DonationCheck.check(EventEntity(event))
+    }
 
     /// Every calendar and event in the store, as `reindexAll` donates them.
     func allIndexedEntities() throws -> [any IndexedEntity] {

@@ -27,14 +27,19 @@ extension CalendarStore {
     }
 
     /// Adds an event with its attendees.
-    /// - Throws: `SpotlightError(.notFound)` if the calendar does not exist.
-    func createEvent(_ new: NewEvent) throws -> StoredEvent {
+    /// - Parameter check: runs on the event as it will be stored, before anything is written;
+    ///   what it throws leaves the store as it was.
+    /// - Throws: `SpotlightError(.notFound)` if the calendar does not exist; what `check` throws.
+    func createEvent(_ new: NewEvent, check: (StoredEvent) throws -> Void) throws -> StoredEvent {
         let id = UUID().uuidString
         try database.transaction { db in
-            guard try !calendars(ids: [new.calendarID], in: db).isEmpty else {
+            guard let calendar = try calendars(ids: [new.calendarID], in: db).first else {
                 throw SpotlightError(.notFound, "no calendar has identifier \"\(new.calendarID)\"; "
                     + "list them with `cometcal calendars`")
             }
+            try check(StoredEvent(id: id, title: new.title, startDate: new.startDate, endDate: new.endDate,
+                                  isAllDay: new.isAllDay, location: new.location, notes: new.notes, calendar: calendar,
+                                  attendees: new.attendees.map { Attendee(id: "", name: $0.name, email: $0.email) }))
             try db.run("""
                 INSERT INTO events (id, title, start, end, all_day, location, notes, calendar_id)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -51,8 +56,10 @@ extension CalendarStore {
     }
 
     /// Applies changes to an event; a new start keeps its duration.
-    /// - Throws: `SpotlightError(.notFound)` if the event does not exist (any more).
-    func updateEvent(id: String, _ changes: EventChanges) throws -> StoredEvent {
+    /// - Parameter check: runs on the changed event before it is written; what it throws
+    ///   leaves the event as it was.
+    /// - Throws: `SpotlightError(.notFound)` if the event does not exist (any more); what `check` throws.
+    func updateEvent(id: String, _ changes: EventChanges, check: (StoredEvent) throws -> Void) throws -> StoredEvent {
         try database.transaction { db in
             var event = try event(id: id, in: db)
             if let title = changes.title { event.title = title }
@@ -62,6 +69,7 @@ extension CalendarStore {
             }
             if let location = changes.location { event.location = location }
             if let notes = changes.notes { event.notes = notes }
+            try check(event)
             try db.run("UPDATE events SET title = ?, start = ?, end = ?, location = ?, notes = ? WHERE id = ?",
                        [.text(event.title), .real(event.startDate.timeIntervalSince1970),
                         .real(event.endDate.timeIntervalSince1970),

@@ -7,8 +7,9 @@ import SpotlightModel
 ///
 /// ```swift
 /// let store = try CalendarStore(directory: DataDirectory.current())
-/// let deepSpace = try store.createCalendar(title: "Deep Space", color: "purple")
-/// let event = try store.createEvent(NewEvent(title: "Launch", startDate: Date(), calendarID: deepSpace.id))
+/// let deepSpace = try store.createCalendar(title: "Deep Space", color: "purple", check: { _ in })
+/// let event = try store.createEvent(NewEvent(title: "Launch", startDate: Date(), calendarID: deepSpace.id),
+///                                   check: { _ in })
 /// ```
 final class CalendarStore: Sendable {
     /// The schema version, kept in SQLite's `user_version`.
@@ -115,15 +116,18 @@ final class CalendarStore: Sendable {
     }
 
     /// Adds a calendar.
+    /// - Parameter check: runs on the calendar before it is written; what it throws leaves
+    ///   the store as it was.
     /// - Throws: `SpotlightError(.conflict)` if a calendar already has this title (ignoring
-    ///   case and diacritics), since a string names a calendar by its title.
-    func createCalendar(title: String, color: String) throws -> StoredCalendar {
+    ///   case and diacritics), since a string names a calendar by its title; what `check` throws.
+    func createCalendar(title: String, color: String, check: (StoredCalendar) throws -> Void) throws -> StoredCalendar {
         try database.transaction { db in
             if let existing = try calendars(in: db).first(where: { TitleMatch.fold($0.title) == TitleMatch.fold(title) }) {
                 throw SpotlightError(.conflict, "a calendar named \"\(existing.title)\" already exists; "
                     + "choose another name")
             }
             let calendar = StoredCalendar(id: UUID().uuidString, title: title, color: color)
+            try check(calendar)
             try db.run("INSERT INTO calendars (id, title, color) VALUES (?, ?, ?)",
                        [.text(calendar.id), .text(calendar.title), .text(calendar.color)])
             return calendar
