@@ -32,6 +32,7 @@ extension CalendarStore {
     /// - Throws: `SpotlightError(.notFound)` if the calendar does not exist; what `check` throws.
     func createEvent(_ new: NewEvent, check: (StoredEvent) throws -> Void) throws -> StoredEvent {
         let id = UUID().uuidString
+        let attendees = new.attendees.map { Attendee(id: UUID().uuidString, name: $0.name, email: $0.email) }
         try database.transaction { db in
             guard let calendar = try calendars(ids: [new.calendarID], in: db).first else {
                 throw SpotlightError(.notFound, "no calendar has identifier \"\(new.calendarID)\"; "
@@ -39,7 +40,7 @@ extension CalendarStore {
             }
             try check(StoredEvent(id: id, title: new.title, startDate: new.startDate, endDate: new.endDate,
                                   isAllDay: new.isAllDay, location: new.location, notes: new.notes, calendar: calendar,
-                                  attendees: new.attendees.map { Attendee(id: "", name: $0.name, email: $0.email) }))
+                                  attendees: attendees))
             try db.run("""
                 INSERT INTO events (id, title, start, end, all_day, location, notes, calendar_id)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -47,9 +48,9 @@ extension CalendarStore {
                       .real(new.endDate.timeIntervalSince1970), .integer(new.isAllDay ? 1 : 0),
                       new.location.map(SQLite.Value.text) ?? .null, new.notes.map(SQLite.Value.text) ?? .null,
                       .text(new.calendarID)])
-            for person in new.attendees {
+            for person in attendees {
                 try db.run("INSERT INTO attendees (id, event_id, name, email) VALUES (?, ?, ?, ?)",
-                           [.text(UUID().uuidString), .text(id), .text(person.name), .text(person.email)])
+                           [.text(person.id), .text(id), .text(person.name), .text(person.email)])
             }
         }
         return try event(id: id)
