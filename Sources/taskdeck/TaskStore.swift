@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SpotlightModel
 
 /// A task as TaskDeck keeps it.
 struct StoredTask: Codable, Hashable, Sendable {
@@ -20,9 +21,19 @@ struct StoredProject: Codable, Hashable, Sendable {
 }
 
 /// TaskDeck's data: one JSON file, `$XDG_DATA_HOME/taskdeck/tasks.json` (else
-/// `~/.local/share/taskdeck/tasks.json`), written whole after every change.
+/// `~/.local/share/taskdeck/tasks.json`), written whole after every change. A file it cannot
+/// read is kept as `tasks.json.unreadable-<UTC timestamp>` beside it, never overwritten.
 final class TaskStore: Sendable {
-    static let shared = TaskStore()
+    /// The store in ``defaultFile``. When its file is unreadable and cannot be moved aside,
+    /// TaskDeck says why on stderr and exits 1 rather than overwrite it.
+    static let shared: TaskStore = {
+        do {
+            return try TaskStore()
+        } catch {
+            StandardError.write("taskdeck: \((error as? SpotlightError)?.message ?? "\(error)")\n")
+            exit(1)
+        }
+    }()
 
     private struct Contents: Codable {
         var projects: [StoredProject] = []
@@ -32,13 +43,27 @@ final class TaskStore: Sendable {
     private let contents: Mutex<Contents>
     let file: URL
 
-    init(file: URL = TaskStore.defaultFile) {
+    /// Opens the data in `file`; a missing file is an empty store. A file that cannot be read
+    /// or decoded is moved aside (``UnreadableFile/moveAside(_:because:now:)``, one line on
+    /// stderr) and the store starts empty, so no save overwrites it.
+    /// - Throws: `SpotlightError(.io)` when such a file cannot be moved aside either.
+    init(file: URL = TaskStore.defaultFile) throws {
         self.file = file
-        if let data = try? Data(contentsOf: file), let decoded = try? JSONDecoder().decode(Contents.self, from: data) {
-            contents = Mutex(decoded)
-        } else {
-            contents = Mutex(Contents())
+        contents = Mutex(try Self.load(file))
+    }
+
+    private static func load(_ file: URL) throws -> Contents {
+        guard FileManager.default.fileExists(atPath: file.path) else { return Contents() }
+        let reason: String
+        do {
+            return try JSONDecoder().decode(Contents.self, from: try Data(contentsOf: file))
+        } catch is DecodingError {
+            reason = "it is not TaskDeck's JSON"
+        } catch {
+            reason = error.localizedDescription
         }
+        try UnreadableFile.moveAside(file, because: reason)
+        return Contents()
     }
 
     static var defaultFile: URL {

@@ -46,17 +46,8 @@ final class CommandLineFixture {
     /// Runs `cometcal` with these arguments to completion.
     func cometcal(_ arguments: String..., extraEnvironment: [String: String] = [:]) throws
         -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = Self.binDirectory.appendingPathComponent("cometcal")
-        process.arguments = arguments
-        process.environment = environment.merging(extraEnvironment) { $1 }
-        let out = closeOnExecPipe(), err = closeOnExecPipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        return (exitStatus(of: process), String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+        try runToCompletion(Self.binDirectory.appendingPathComponent("cometcal"), arguments,
+                            environment: environment.merging(extraEnvironment) { $1 })
     }
 
     /// The titles of CometCal's events that spotlightd finds for `text`.

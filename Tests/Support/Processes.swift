@@ -50,3 +50,28 @@ public func closeOnExecPipe() -> Pipe {
     }
     return pipe
 }
+
+/// Runs a program to completion (at most 60 s, then it is killed) with nothing on its stdin:
+/// its exit status as ``exitStatus(of:within:)`` gives it, and what it wrote to stdout and stderr.
+///
+/// ```swift
+/// let run = try runToCompletion(URL(fileURLWithPath: builtProductsDirectory() + "/taskdeck"), ["--help"],
+///                               environment: ProcessInfo.processInfo.environment)
+/// run.status   // 0
+/// ```
+/// - Throws: what `Process.run()` throws when the program cannot be started.
+public func runToCompletion(_ executable: URL, _ arguments: [String], environment: [String: String]) throws
+    -> (status: Int32, stdout: String, stderr: String) {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.environment = environment
+    process.standardInput = FileHandle.nullDevice
+    let out = closeOnExecPipe(), err = closeOnExecPipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    return (exitStatus(of: process), String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+}
