@@ -9,7 +9,8 @@ import SpotlightSupervision
 /// - `--describe [--include-hidden]`: prints the schema as JSON;
 /// - `--install`: writes the app's manifest to the ``AppRegistry`` (`<bundle>.json`);
 /// - `--serve`: serves the app service (``serve(dispatcher:)``);
-/// - anything else goes to the app's `commandLine` handler (the arguments after the program name).
+/// - anything else goes to the app's `commandLine` handler (the arguments after the program name);
+///   without one, `--help`, `-h`, `help` or no arguments print ``usage(program:)``.
 ///
 /// ```swift
 /// // main.swift
@@ -67,8 +68,14 @@ public struct IntentApp: Sendable {
         case "--serve":
             try await serve(dispatcher: dispatcher)
         default:
+            let program = URL(fileURLWithPath: arguments.first ?? bundleIdentifier).lastPathComponent
             guard let commandLine else {
-                throw SpotlightError(.invalidInput, "unknown arguments \(args); use --describe, --install or --serve")
+                if [nil, "--help", "-h", "help"].contains(args.first) && args.count <= 1 {
+                    print(usage(program: program))
+                    return
+                }
+                throw SpotlightError(.invalidInput, "unknown arguments \(args); use --describe, --install or --serve "
+                    + "(`\(program) --help` says more)")
             }
             try await commandLine(args)
         }
