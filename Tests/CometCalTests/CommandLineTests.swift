@@ -64,6 +64,13 @@ struct CommandLineTests {
         #expect(added.stderr.contains("Deep Space, Mission Control, Stargazing"))
     }
 
+    @Test func eventsOfAnUnknownCalendarFailNamingTheCalendarsThatExist() throws {
+        let listed = try fixture.cometcal("events", "--calendar", "Nope")
+        #expect(listed.status == 1)
+        #expect(listed.stderr.contains("no calendar matches \"Nope\""))
+        #expect(listed.stderr.contains("Deep Space, Mission Control, Stargazing"))
+    }
+
     @Test func badStartDateFailsSayingTheExpectedFormat() throws {
         let added = try fixture.cometcal("add", "Lost", "--calendar", "Deep Space", "--start", "tomorrow")
         #expect(added.status == 1)

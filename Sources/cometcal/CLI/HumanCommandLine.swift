@@ -44,10 +44,11 @@ enum HumanCommandLine {
                 print("\(calendar.title) (\(calendar.color))")
             }
         case "events":
-            let calendar = try args.option("--calendar")
+            let calendarName = try args.option("--calendar")
             try args.finish()
+            let calendar = try calendarName.map(findCalendar)
             let events = try CalendarManager.shared().store.events().map(EventEntity.init)
-            for event in events where calendar.map({ TitleMatch.fold($0) == TitleMatch.fold(event.calendar.title) }) ?? true {
+            for event in events where calendar.map({ $0.id == event.calendar.id }) ?? true {
                 print(EventText.listLine(event))
             }
         case "add":
@@ -84,15 +85,22 @@ enum HumanCommandLine {
         let notes = try args.option("--notes")
         let title = try args.positional("TITLE")
         try args.finish()
-        let manager = try CalendarManager.shared()
-        let calendars = try manager.store.calendars()
-        guard let calendar = TitleMatch.ranked(calendars, matching: calendarName, title: \.title).first else {
-            throw SpotlightError(.notFound, "no calendar matches \"\(calendarName)\"; calendars: "
+        let calendar = try findCalendar(calendarName)
+        let new = NewEvent(title: title, startDate: start, isAllDay: isAllDay, location: location, notes: notes,
+                           calendarID: calendar.id)
+        let event = try await CalendarManager.shared().createEvent(new)
+        print("added \"\(event.title)\" to \(event.calendar.title) (\(EventText.when(event))); donated to Spotlight")
+    }
+
+    /// The calendar `name` names: the first whose title contains it (exact titles first).
+    /// - Throws: `SpotlightError(.notFound)` naming the calendars there are.
+    private static func findCalendar(_ name: String) throws -> StoredCalendar {
+        let calendars = try CalendarManager.shared().store.calendars()
+        guard let calendar = TitleMatch.ranked(calendars, matching: name, title: \.title).first else {
+            throw SpotlightError(.notFound, "no calendar matches \"\(name)\"; calendars: "
                 + calendars.map(\.title).joined(separator: ", ") + " (`cometcal seed` creates the sample ones)")
         }
-        let event = try await manager.createEvent(NewEvent(title: title, startDate: start, isAllDay: isAllDay,
-                                                           location: location, notes: notes, calendarID: calendar.id))
-        print("added \"\(event.title)\" to \(event.calendar.title) (\(EventText.when(event))); donated to Spotlight")
+        return calendar
     }
 
     /// The first event whose title contains `title` (exact titles first).
