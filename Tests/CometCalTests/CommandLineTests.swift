@@ -71,6 +71,12 @@ struct CommandLineTests {
         #expect(listed.stderr.contains("Deep Space, Mission Control, Stargazing"))
     }
 
+    @Test func addWithNothingElseAsksForTheTitleFirst() throws {
+        let added = try fixture.cometcal("add")
+        #expect(added.status == 1)
+        #expect(added.stderr.contains("add needs a TITLE"), "\(added.stderr)")
+    }
+
     @Test func badStartDateFailsSayingTheExpectedFormat() throws {
         let added = try fixture.cometcal("add", "Lost", "--calendar", "Deep Space", "--start", "tomorrow")
         #expect(added.status == 1)

@@ -74,16 +74,22 @@ enum HumanCommandLine {
         }
     }
 
+    /// `add TITLE --calendar NAME --start ISO8601 …`; what is missing is asked for in that order.
     private static func add(_ args: inout Arguments) async throws {
-        guard let calendarName = try args.option("--calendar") else { throw usageError("add needs --calendar NAME") }
-        guard let startText = try args.option("--start") else { throw usageError("add needs --start ISO8601") }
-        guard let start = ISO8601.date(from: startText) else {
-            throw usageError("--start \"\(startText)\" is not an ISO 8601 date such as 2026-06-01T20:00:00Z or 2026-06-01")
-        }
+        // The options first, so that an option's value is not taken for the title.
+        let calendarOption = try args.option("--calendar")
+        let startOption = try args.option("--start")
         let isAllDay = args.flag("--all-day")
         let location = try args.option("--location")
         let notes = try args.option("--notes")
-        let title = try args.positional("TITLE")
+        guard let title = args.positionalIfGiven() else {
+            throw usageError("add needs a TITLE: cometcal add TITLE --calendar NAME --start ISO8601")
+        }
+        guard let calendarName = calendarOption else { throw usageError("add needs --calendar NAME") }
+        guard let startText = startOption else { throw usageError("add needs --start ISO8601") }
+        guard let start = ISO8601.date(from: startText) else {
+            throw usageError("--start \"\(startText)\" is not an ISO 8601 date such as 2026-06-01T20:00:00Z or 2026-06-01")
+        }
         try args.finish()
         let calendar = try findCalendar(calendarName)
         let new = NewEvent(title: title, startDate: start, isAllDay: isAllDay, location: location, notes: notes,
@@ -127,11 +133,15 @@ struct Arguments {
     mutating func next() -> String? { remaining.isEmpty ? nil : remaining.removeFirst() }
 
     /// The first argument that is not an option.
+    /// - Throws: a usage error saying `name` is missing.
     mutating func positional(_ name: String) throws -> String {
-        guard let index = remaining.firstIndex(where: { !$0.hasPrefix("--") }) else {
-            throw HumanCommandLine.usageError("missing \(name)")
-        }
-        return remaining.remove(at: index)
+        guard let value = positionalIfGiven() else { throw HumanCommandLine.usageError("missing \(name)") }
+        return value
+    }
+
+    /// The first argument that is not an option, if there is one.
+    mutating func positionalIfGiven() -> String? {
+        remaining.firstIndex(where: { !$0.hasPrefix("--") }).map { remaining.remove(at: $0) }
     }
 
     /// The value after `name`, if `name` is given.
