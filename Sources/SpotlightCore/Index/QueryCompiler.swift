@@ -100,8 +100,6 @@ struct QueryCompiler {
         let normalized = TextNormalizer.foldQuery(text)
         let folded = QueryOperators.hatedAloneAsNot(
             QueryOperators.readableProximity(QueryRanges.rewrite(normalized) { slots.rangeKinds(of: $0) }))
-        // A correction is offered in the words typed, not in the ranges they were rewritten to.
-        let typed = QueryOperators.readableProximity(normalized)
         let parser = try makeParser(for: folded)
         let extra: XapianQueryParser.Flags = spelling ? [.spellingCorrection] : []
         let full: XapianQueryParser.Flags = [.phrase, .boolean, .loveHate, .pureNot, .partial, .wildcard, .cjkNgram]
@@ -121,15 +119,25 @@ struct QueryCompiler {
             do {
                 let query = try widenedForLongText(try parsedInEveryLanguage(attempt, flags: flags.union(extra), parser, folded),
                                                    attempt)
-                let corrected = !spelling ? nil : folded == typed
-                    ? try KnownWordSpelling.restored(parser.correctedText(), typed: attempt, in: database)
-                    : try correction(ofFolded: typed)
+                let corrected = spelling ? try correction(parser, attempt: attempt, folded: folded, normalized: normalized) : nil
                 return Compiled(query: query, corrected: corrected)
             } catch let error as SpotlightError where error.code == .invalidInput {
                 firstError = firstError ?? error
             }
         }
         throw firstError!
+    }
+
+    /// The correction of a parse with spelling on, offered in the words typed, not in the
+    /// ranges or the NOT they were rewritten to: when the rewrites changed the text, it is
+    /// asked for again on the text as typed (only then: most queries pay nothing more).
+    private func correction(_ parser: XapianQueryParser, attempt: String, folded: String,
+                            normalized: String) throws -> String? {
+        let typed = QueryOperators.readableProximity(normalized)
+        guard folded != typed else {
+            return try KnownWordSpelling.restored(parser.correctedText(), typed: attempt, in: database)
+        }
+        return try correction(ofFolded: typed)
     }
 
     /// `query` with the words of each property field in `text` also matched as free text in

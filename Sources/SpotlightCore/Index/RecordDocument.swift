@@ -26,10 +26,11 @@ enum RecordDocument {
         let fold = TextNormalizer.fold
         // Every word once with positions in the free text; field terms once, as stems, without
         // positions (a field phrase is matched on the free text: cx_query_expand_wildcards).
-        try doc.indexFieldText(fold(record.title), prefix: TermSchema.title)
-        try doc.indexText(fold(record.title), weight: TermSchema.titleWeight)
+        let title = fold(record.title)
+        try doc.indexFieldText(title, prefix: TermSchema.title)
+        try doc.indexText(title, weight: TermSchema.titleWeight)
         // French, Italian, Catalan: `d'orion` is also found by `orion` (in the title field too).
-        let elided = Elision.remainders(of: fold(record.title), language: language)
+        let elided = Elision.remainders(of: title, language: language)
         if !elided.isEmpty {
             try doc.indexFieldText(elided, prefix: TermSchema.title)
             try doc.indexText(elided, weight: TermSchema.titleWeight)
@@ -65,7 +66,7 @@ enum RecordDocument {
         if let hint = record.rankingHint { try doc.setValue(.rankingHint, sortableSerialise(Double(hint))) }
         try doc.setValue(.bundle, Array(record.bundle.utf8))
         try doc.setValue(.type, Array(record.type.utf8))
-        try doc.setValue(.title, Array(fold(record.title).utf8))
+        try doc.setValue(.title, Array(title.utf8))
         for stored in PropertySlots.values(of: record) where slots.accepts(stored.key) {
             try doc.setValue(slot: stored.slot, stored.bytes)
         }
