@@ -1,3 +1,6 @@
+import Foundation
+import SpotlightProtocol
+
 /// Core Spotlight's name for ``SearchableIndex``, so donation code ports unchanged:
 /// `CSSearchableIndex.default()` and `CSSearchableIndex(name:)` compile as written.
 ///
@@ -10,4 +13,52 @@ extension SearchableIndex {
     /// The index itself: Core Spotlight's `CSSearchableIndex.default()` is a call, and
     /// `SearchableIndex.default()` then reads as ``SearchableIndex/default``.
     public func callAsFunction() -> SearchableIndex { self }
+}
+
+/// Core Spotlight's Swift names for batches and client state, beside this index's own
+/// (``SearchableIndex/beginIndexBatch()``, ``SearchableIndex/endIndexBatch(clientState:)``),
+/// with Apple's completion-handler forms for synchronous code.
+///
+/// ```swift
+/// let index = CSSearchableIndex(name: "notes-sync")
+/// index.beginBatch()
+/// index.indexSearchableItems(changed)
+/// index.endBatch(withClientState: Data("v42".utf8)) { error in
+///     if let error { print("batch not stored: \(error)") }
+/// }
+/// ```
+extension SearchableIndex {
+    /// Apple's `beginBatch()`: ``beginIndexBatch()``.
+    public func beginBatch() { beginIndexBatch() }
+
+    /// Apple's `endBatch(withClientState:)`: ``endIndexBatch(clientState:)``.
+    @discardableResult
+    public func endBatch(withClientState clientState: Data) async throws -> WriteResult {
+        try await endIndexBatch(clientState: clientState)
+    }
+
+    /// ``endBatch(withClientState:)`` for synchronous code: `completionHandler` gets nil once
+    /// the batch is stored, else the error (nothing of the batch is stored then).
+    public func endBatch(withClientState clientState: Data, completionHandler: (@Sendable ((any Error)?) -> Void)? = nil) {
+        complete(completionHandler) { try await self.endIndexBatch(clientState: clientState) }
+    }
+
+    /// ``endIndexBatch(expectedClientState:newClientState:)`` for synchronous code.
+    public func endIndexBatch(expectedClientState: Data?, newClientState: Data,
+                              completionHandler: (@Sendable ((any Error)?) -> Void)? = nil) {
+        complete(completionHandler) {
+            try await self.endIndexBatch(expectedClientState: expectedClientState, newClientState: newClientState)
+        }
+    }
+
+    /// ``fetchLastClientState()`` for synchronous code: the state (nil: none stored yet) or the error.
+    public func fetchLastClientState(completionHandler: @escaping @Sendable (Data?, (any Error)?) -> Void) {
+        Task {
+            do {
+                completionHandler(try await self.fetchLastClientState(), nil)
+            } catch {
+                completionHandler(nil, error)
+            }
+        }
+    }
 }

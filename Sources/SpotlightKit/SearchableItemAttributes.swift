@@ -121,14 +121,17 @@ public final class SearchableItemAttributes {
     }
 
     /// Writes the attributes into a donation's record, each to its field by name.
-    package func apply(to record: inout Record) {
+    package func apply(to record: inout Record) { Self.apply(values, to: &record) }
+
+    /// Writes attributes, by name, into a record's fields (see the table above).
+    package static func apply(_ values: [String: PropertyValue], to record: inout Record) {
         for (name, value) in values.sorted(by: { $0.key < $1.key }) {
             switch (name, value) {
             case ("title", .string(let title)) where values["displayName"] == nil: record.title = title
             case ("displayName", .string(let title)): record.title = title
             case ("contentDescription", .string(let text)): record.subtitle = text
-            case ("keywords", _): record.keywords += Self.texts(value).filter { !record.keywords.contains($0) }
-            case ("alternateNames", _): record.synonyms += Self.texts(value).filter { !record.synonyms.contains($0) }
+            case ("keywords", _): record.keywords += texts(value).filter { !record.keywords.contains($0) }
+            case ("alternateNames", _): record.synonyms += texts(value).filter { !record.synonyms.contains($0) }
             case ("title", _), ("displayName", _), ("contentDescription", _): break
             default: record.properties[name] = value
             }

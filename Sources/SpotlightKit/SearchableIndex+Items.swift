@@ -1,0 +1,102 @@
+import Foundation
+import SpotlightModel
+import SpotlightProtocol
+
+/// Core Spotlight's item API: ``SearchableItem``s donated, replaced and deleted by identifier or
+/// domain, with `async` methods and completion-handler forms as Apple's. Items are records of
+/// type `CSSearchableItem` of the calling app's bundle, so `spotlightctl query` and
+/// ``SearchableIndex/query(_:)`` find them like any other record.
+///
+/// ```swift
+/// try await CSSearchableIndex.default().indexSearchableItems([item])
+/// CSSearchableIndex.default().deleteSearchableItems(withDomainIdentifiers: ["calendar.home"]) { error in
+///     if let error { print("not deleted: \(error)") }
+/// }
+/// ```
+extension SearchableIndex {
+    /// Whether Spotlight can index here: spotlightd's socket (`SPOTLIGHT_SOCKET`, else the
+    /// default) exists, because spotlightd is running or systemd listens on it for spotlightd.
+    public static func isIndexingAvailable() -> Bool {
+        var info = stat()
+        return stat(SpotlightPaths.socket(), &info) == 0 && (info.st_mode & S_IFMT) == S_IFSOCK
+    }
+
+    /// Donates items (an item of an identifier already indexed replaces it, or with `isUpdate`
+    /// is merged into it). Returns when they are durable in the store, or staged in the open batch.
+    ///
+    /// Runs on the caller's actor (`nonisolated(nonsending)`), so items a main-actor model
+    /// holds are handed over without being sent to another.
+    /// - Throws: `SpotlightError`, as ``indexRecords(_:clientState:)``.
+    nonisolated(nonsending) public func indexSearchableItems(_ items: [SearchableItem]) async throws {
+        try await indexRecords(try await records(of: items.map(\.donation)))
+    }
+
+    /// Deletes the items of these identifiers (those not indexed are ignored).
+    public func deleteSearchableItems(withIdentifiers identifiers: [String]) async throws {
+        guard !identifiers.isEmpty else { return }
+        try await deleteRecords(identifiedBy: identifiers, ofType: SearchableItem.recordType)
+    }
+
+    /// Deletes the items of these domains and their sub-domains (`a.b` also deletes `a.b.c`),
+    /// every record of the app in them, items or not.
+    public func deleteSearchableItems(withDomainIdentifiers domainIdentifiers: [String]) async throws {
+        for domain in domainIdentifiers { try await deleteRecords(inDomain: domain) }
+    }
+
+    /// Deletes everything the app donated: its items and its other records (app entities too).
+    public func deleteAllSearchableItems() async throws {
+        try await deleteAllRecords()
+    }
+
+    /// ``indexSearchableItems(_:)`` for synchronous code: `completionHandler` gets nil once
+    /// the items are durable, else the error.
+    public func indexSearchableItems(_ items: [SearchableItem],
+                                     completionHandler: (@Sendable ((any Error)?) -> Void)? = nil) {
+        let donations = items.map(\.donation)
+        complete(completionHandler) { try await self.indexRecords(try await self.records(of: donations)) }
+    }
+
+    /// ``deleteSearchableItems(withIdentifiers:)`` for synchronous code.
+    public func deleteSearchableItems(withIdentifiers identifiers: [String],
+                                      completionHandler: (@Sendable ((any Error)?) -> Void)? = nil) {
+        complete(completionHandler) { try await self.deleteSearchableItems(withIdentifiers: identifiers) }
+    }
+
+    /// ``deleteSearchableItems(withDomainIdentifiers:)`` for synchronous code.
+    public func deleteSearchableItems(withDomainIdentifiers domainIdentifiers: [String],
+                                      completionHandler: (@Sendable ((any Error)?) -> Void)? = nil) {
+        complete(completionHandler) { try await self.deleteSearchableItems(withDomainIdentifiers: domainIdentifiers) }
+    }
+
+    /// ``deleteAllSearchableItems()`` for synchronous code.
+    public func deleteAllSearchableItems(completionHandler: (@Sendable ((any Error)?) -> Void)? = nil) {
+        complete(completionHandler) { try await self.deleteAllSearchableItems() }
+    }
+
+    /// Runs `body` in a task and hands its outcome to `completionHandler`.
+    func complete(_ completionHandler: (@Sendable ((any Error)?) -> Void)?, _ body: @escaping @Sendable () async throws -> Void) {
+        Task {
+            do {
+                try await body()
+                completionHandler?(nil)
+            } catch {
+                completionHandler?(error)
+            }
+        }
+    }
+
+    /// The records to donate: each item's own, an update's merged into its stored record.
+    private func records(of items: [ItemDonation]) async throws -> [Record] {
+        let updates = items.filter(\.isUpdate).map(\.id)
+        guard !updates.isEmpty else { return items.map { $0.record() } }
+        let hello = try await hello()
+        guard let bundle = hello.bundle ?? (hello.writableBundles.count == 1 ? hello.writableBundles.first : nil) else {
+            throw SpotlightError(.invalidInput, "an item with isUpdate is merged into the app's stored item, but "
+                + "spotlightd does not know this process's bundle; run it as a registered app, or start "
+                + "spotlightd with --grant BUNDLE, or index the whole item (isUpdate = false)")
+        }
+        let stored = try await records(for: updates.map { RecordKey(bundle: bundle, type: SearchableItem.recordType, id: $0) })
+        let byID = Dictionary(stored.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+        return items.map { $0.record(updating: $0.isUpdate ? byID[$0.id] : nil) }
+    }
+}

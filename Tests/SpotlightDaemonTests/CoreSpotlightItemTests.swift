@@ -1,0 +1,183 @@
+import Foundation
+import SpotlightKit
+import SpotlightModel
+import Synchronization
+import Testing
+
+/// Core Spotlight's item API, written as Apple's samples write it, against a real spotlightd.
+@Suite struct CoreSpotlightItemTests {
+    static func item(_ id: String, _ title: String, description: String? = nil, domain: String? = nil) -> CSSearchableItem {
+        let attributes = CSSearchableItemAttributeSet(contentType: .text)
+        attributes.title = title
+        attributes.contentDescription = description
+        return CSSearchableItem(uniqueIdentifier: id, domainIdentifier: domain, attributeSet: attributes)
+    }
+
+    static func ids(_ index: CSSearchableIndex, _ text: String) async throws -> [String] {
+        try await index.query(SearchQuery(text: text)).hits.map(\.record.id).sorted()
+    }
+
+    /// Waits for a completion handler's call and returns its error.
+    static func completion(_ start: (@escaping @Sendable ((any Error)?) -> Void) -> Void) async -> (any Error)? {
+        await withCheckedContinuation { continuation in
+            start { error in continuation.resume(returning: error.map { $0 as any Error }) }
+        }
+    }
+
+    @Test func anIndexedItemIsFoundByItsTitleAndDescriptionAsARecordOfItsFields() async throws {
+        let daemon = try DaemonProcess(grants: ["com.example.test"])
+        let index = daemon.index()
+        let item = Self.item("event-42", "Supernova party", description: "Rooftop telescope", domain: "calendar.home")
+        item.expirationDate = Date(timeIntervalSince1970: 4_000_000_000)
+        try await index.indexSearchableItems([item])
+        let hits = try await index.query(SearchQuery(text: "telescope")).hits
+        #expect(hits.count == 1)
+        let record = try #require(hits.first?.record)
+        #expect(record.key == RecordKey(bundle: "com.example.test", type: "CSSearchableItem", id: "event-42"))
+        #expect(record.title == "Supernova party")
+        #expect(record.subtitle == "Rooftop telescope")
+        #expect(record.domain == "calendar.home")
+        #expect(record.expiration == Date(timeIntervalSince1970: 4_000_000_000))
+    }
+
+    @Test func anItemWithoutAnIdentifierGetsAUUID() async throws {
+        let daemon = try DaemonProcess(grants: ["com.example.test"])
+        let item = CSSearchableItem(uniqueIdentifier: nil, domainIdentifier: nil, attributeSet: CSSearchableItemAttributeSet())
+        item.attributeSet.title = "Nebula"
+        try await daemon.index().indexSearchableItems([item])
+        #expect(UUID(uuidString: item.uniqueIdentifier) != nil)
+        #expect(try await Self.ids(daemon.index(), "nebula") == [item.uniqueIdentifier])
+    }
+
+    @Test func indexingAnItemAgainReplacesItWhole() async throws {
+        let daemon = try DaemonProcess(grants: ["com.example.test"])
+        let index = daemon.index()
+        try await index.indexSearchableItems([Self.item("1", "Comet", description: "tail")])
+        try await index.indexSearchableItems([Self.item("1", "Meteor")])
+        let record = try #require(try await index.query(SearchQuery(text: "meteor")).hits.first?.record)
+        #expect(record.subtitle == nil)
+        #expect(try await Self.ids(index, "comet OR tail").isEmpty)
+    }
+
+    @Test func anUpdateItemKeepsTheAttributesItDoesNotSet() async throws {
+        let daemon = try DaemonProcess(grants: ["com.example.test"])
+        let index = daemon.index()
+        let first = Self.item("1", "Comet", description: "bright tail", domain: "sky")
+        first.attributeSet.keywords = ["halley"]
+        try await index.indexSearchableItems([first])
+        let update = CSSearchableItem(uniqueIdentifier: "1", domainIdentifier: nil, attributeSet: CSSearchableItemAttributeSet())
+        update.attributeSet.title = "Great comet"
+        update.isUpdate = true
+        try await index.indexSearchableItems([update])
+        let record = try #require(try await index.query(SearchQuery(text: "halley")).hits.first?.record)
+        #expect(record.title == "Great comet")
+        #expect(record.subtitle == "bright tail")
+        #expect(record.keywords == ["halley"])
+        #expect(record.domain == "sky")
+    }
+
+    @Test func anUpdateOfAnItemNotYetIndexedIndexesIt() async throws {
+        let daemon = try DaemonProcess(grants: ["com.example.test"])
+        let update = Self.item("9", "Aurora")
+        update.isUpdate = true
+        try await daemon.index().indexSearchableItems([update])
+        #expect(try await Self.ids(daemon.index(), "aurora") == ["9"])
+    }
+
+    @Test func itemsAreDeletedByIdentifier() async throws {
+        let daemon = try DaemonProcess(grants: ["com.example.test"])
+        let index = daemon.index()
+        try await index.indexSearchableItems([Self.item("1", "star one"), Self.item("2", "star two")])
+        try await index.deleteSearchableItems(withIdentifiers: ["1", "unknown"])
+        #expect(try await Self.ids(index, "star") == ["2"])
+    }
+
+    @Test func deletingADomainDeletesItsSubdomainsToo() async throws {
+        let daemon = try DaemonProcess(grants: ["com.example.test"])
+        let index = daemon.index()
+        try await index.indexSearchableItems([
+            Self.item("1", "mail one", domain: "account.inbox"), Self.item("2", "mail two", domain: "account.inbox.archive"),
+            Self.item("3", "mail three", domain: "account.inboxes"), Self.item("4", "mail four"),
+        ])
+        try await index.deleteSearchableItems(withDomainIdentifiers: ["account.inbox"])
+        #expect(try await Self.ids(index, "mail") == ["3", "4"])
+    }
+
+    @Test func deleteAllSearchableItemsDeletesTheAppsItemsAndOtherRecords() async throws {
+        let daemon = try DaemonProcess(grants: ["com.example.test"])
+        let index = daemon.index()
+        try await index.indexSearchableItems([Self.item("1", "planet one")])
+        try await index.indexRecords([note("n", "planet note")])
+        try await index.deleteAllSearchableItems()
+        #expect(try await Self.ids(index, "planet").isEmpty)
+    }
+
+    @Test func completionHandlersAreCalledOnceTheWriteIsDone() async throws {
+        let daemon = try DaemonProcess(grants: ["com.example.test"])
+        let index = daemon.index()
+        let indexed = await Self.completion { index.indexSearchableItems([Self.item("1", "quasar", domain: "d"), Self.item("2", "quasar")], completionHandler: $0) }
+        #expect(indexed == nil)
+        #expect(try await Self.ids(index, "quasar") == ["1", "2"])
+        #expect(await Self.completion { index.deleteSearchableItems(withIdentifiers: ["2"], completionHandler: $0) } == nil)
+        #expect(try await Self.ids(index, "quasar") == ["1"])
+        #expect(await Self.completion { index.deleteSearchableItems(withDomainIdentifiers: ["d"], completionHandler: $0) } == nil)
+        #expect(try await Self.ids(index, "quasar").isEmpty)
+        try await index.indexSearchableItems([Self.item("3", "quasar")])
+        #expect(await Self.completion { index.deleteAllSearchableItems(completionHandler: $0) } == nil)
+        #expect(try await Self.ids(index, "quasar").isEmpty)
+    }
+
+    @Test func aCompletionHandlerGetsTheErrorWhenSpotlightdIsNotRunning() async throws {
+        let daemon = try DaemonProcess(grants: ["com.example.test"], start: false)
+        let index = SearchableIndex(socketPath: daemon.socket, reconnectWindow: .zero)
+        let error = await Self.completion { index.indexSearchableItems([Self.item("1", "pulsar")], completionHandler: $0) }
+        #expect((error as? SpotlightError)?.code == .unavailable, "\(String(describing: error))")
+    }
+
+    @Test func aBatchOfItemsEndsWithAppleNamesAndStoresItsClientState() async throws {
+        let daemon = try DaemonProcess(grants: ["com.example.test"])
+        let index = SearchableIndex(name: "sync", socketPath: daemon.socket)
+        index.beginBatch()
+        try await index.indexSearchableItems([Self.item("1", "galaxy")])
+        #expect(try await Self.ids(index, "galaxy").isEmpty)
+        #expect(await Self.completion { index.endBatch(withClientState: Data("v1".utf8), completionHandler: $0) } == nil)
+        #expect(try await Self.ids(index, "galaxy") == ["1"])
+        let state = Mutex<Data?>(nil)
+        let fetched: (any Error)? = await withCheckedContinuation { continuation in
+            index.fetchLastClientState { data, error in
+                state.withLock { $0 = data }
+                continuation.resume(returning: error)
+            }
+        }
+        #expect(fetched == nil)
+        #expect(state.withLock { $0 } == Data("v1".utf8))
+    }
+
+    @Test func aBatchEndedWithAStaleClientStateStoresNothingAndSaysSo() async throws {
+        let daemon = try DaemonProcess(grants: ["com.example.test"])
+        let index = SearchableIndex(name: "sync", socketPath: daemon.socket)
+        try await index.indexRecords([note("0", "start")], clientState: ClientStateSwap(expected: nil, new: Data("v1".utf8)))
+        index.beginBatch()
+        try await index.indexSearchableItems([Self.item("1", "galaxy")])
+        let error = await Self.completion {
+            index.endIndexBatch(expectedClientState: Data("v0".utf8), newClientState: Data("v2".utf8), completionHandler: $0)
+        }
+        #expect((error as? SpotlightError)?.code == .conflict, "\(String(describing: error))")
+        #expect(try await Self.ids(index, "galaxy").isEmpty)
+    }
+
+    @Test func itemsHeldByAMainActorModelAreIndexedFromIt() async throws {
+        let daemon = try DaemonProcess(grants: ["com.example.test"])
+        let model = await ItemModel(index: daemon.index())
+        try await model.publish()
+        #expect(try await Self.ids(daemon.index(), "comet") == ["m1"])
+    }
+}
+
+/// A view model as an app keeps one: items in a main-actor property, indexed from there.
+@MainActor final class ItemModel {
+    let index: CSSearchableIndex
+    var items: [CSSearchableItem] = [CoreSpotlightItemTests.item("m1", "Comet sighting")]
+    init(index: CSSearchableIndex) { self.index = index }
+    func publish() async throws { try await index.indexSearchableItems(items) }
+}
