@@ -89,14 +89,22 @@ extension SearchableIndex {
     private func records(of items: [ItemDonation]) async throws -> [Record] {
         let updates = items.filter(\.isUpdate).map(\.id)
         guard !updates.isEmpty else { return items.map { $0.record() } }
-        let hello = try await hello()
-        guard let bundle = hello.bundle ?? (hello.writableBundles.count == 1 ? hello.writableBundles.first : nil) else {
-            throw SpotlightError(.invalidInput, "an item with isUpdate is merged into the app's stored item, but "
-                + "spotlightd does not know this process's bundle; run it as a registered app, or start "
-                + "spotlightd with --grant BUNDLE, or index the whole item (isUpdate = false)")
-        }
+        let bundle = try await callerBundle(for: "an item with isUpdate is merged into the app's stored item",
+                                            otherwise: "or index the whole item (isUpdate = false)")
         let stored = try await records(for: updates.map { RecordKey(bundle: bundle, type: SearchableItem.recordType, id: $0) })
         let byID = Dictionary(stored.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
         return items.map { $0.record(updating: $0.isUpdate ? byID[$0.id] : nil) }
+    }
+
+    /// The bundle spotlightd takes this process's calls for: its app's, or the one bundle a tool
+    /// was granted.
+    /// - Throws: `.invalidInput` saying `why` it is needed and what to do when there is none.
+    func callerBundle(for why: String, otherwise: String? = nil) async throws -> String {
+        let hello = try await hello()
+        guard let bundle = hello.bundle ?? (hello.writableBundles.count == 1 ? hello.writableBundles.first : nil) else {
+            throw SpotlightError(.invalidInput, "\(why), but spotlightd does not know this process's bundle; run it "
+                + "as a registered app, or start spotlightd with --grant BUNDLE\(otherwise.map { ", \($0)" } ?? "")")
+        }
+        return bundle
     }
 }

@@ -1,0 +1,231 @@
+import Foundation
+import SpotlightModel
+
+/// Reads Core Spotlight's query strings (`CSSearchQuery(queryString:)`) into an ``ItemPredicate``.
+///
+/// The grammar, as Apple documents it:
+/// - a comparison `attribute op value`: `==` (also `=`), `!=`, `<`, `>`, `<=`, `>=`; the value a
+///   quoted string (`*` any characters, `?` one; `\"`, `\\`, `\*` and `\?` escaped) followed by
+///   modifiers `c` (case-insensitive), `d` (diacritic-insensitive), `w` or `t` (word by word), a
+///   number, or a time `$time.now`, `$time.today`, `$time.yesterday`, `$time.this_week`,
+///   `$time.this_month`, `$time.this_year` (each with an optional `(N)` of its unit, seconds for
+///   `now`) or `$time.iso(2026-06-01T10:00:00Z)`;
+/// - `InRange(attribute, low, high)`, both ends included;
+/// - `&&`, `||`, `!` and parentheses; the attribute `*` is every text attribute.
+///
+/// ```swift
+/// let predicate = try ItemPredicateParser.parse(#"title == "*nova*"cd && startDate > $time.today(-7)"#)
+/// ```
+enum ItemPredicateParser {
+    /// - Throws: `SpotlightError(.invalidInput)` naming the character where the string stops
+    ///   being a query and what was expected there.
+    static func parse(_ text: String, now: Date = Date()) throws -> ItemPredicate {
+        var parser = Parser(scalars: Array(text.unicodeScalars), now: now)
+        let predicate = try parser.disjunction()
+        parser.skipSpaces()
+        guard parser.position == parser.scalars.count else { throw parser.error("&&, || or the end of the query") }
+        return predicate
+    }
+
+    private struct Parser {
+        let scalars: [Unicode.Scalar]
+        let now: Date
+        var position = 0
+
+        init(scalars: [Unicode.Scalar], now: Date) {
+            self.scalars = scalars
+            self.now = now
+        }
+
+        mutating func disjunction() throws -> ItemPredicate {
+            var left = try conjunction()
+            while take("||") { left = .or(left, try conjunction()) }
+            return left
+        }
+
+        mutating func conjunction() throws -> ItemPredicate {
+            var left = try unary()
+            while take("&&") { left = .and(left, try unary()) }
+            return left
+        }
+
+        mutating func unary() throws -> ItemPredicate {
+            skipSpaces()
+            if peek("!") && !peek("!=") {
+                position += 1
+                return .not(try unary())
+            }
+            if take("(") {
+                let inner = try disjunction()
+                guard take(")") else { throw error("a closing parenthesis") }
+                return inner
+            }
+            let attribute = try name()
+            if attribute == "InRange" && take("(") {
+                let ranged = try name()
+                guard take(",") else { throw error("a comma after InRange's attribute") }
+                let low = try value().literal
+                guard take(",") else { throw error("a comma after InRange's lower end") }
+                let high = try value().literal
+                guard take(")") else { throw error("InRange's closing parenthesis") }
+                return .inRange(attribute: ranged, low: low, high: high)
+            }
+            let op = try comparison()
+            let (literal, options) = try value()
+            return .compare(attribute: attribute, op, literal, options)
+        }
+
+        mutating func comparison() throws -> ItemPredicate.Comparison {
+            for (text, op) in [("==", ItemPredicate.Comparison.equal), ("!=", .notEqual), ("<=", .lessOrEqual),
+                               (">=", .greaterOrEqual), ("<", .less), (">", .greater), ("=", .equal)] where take(text) {
+                return op
+            }
+            throw error("a comparison (==, !=, <, >, <=, >=)")
+        }
+
+        /// An attribute: letters, digits, `_`, `.` and `:`, or `*` for every text attribute.
+        mutating func name() throws -> String {
+            skipSpaces()
+            if take("*") { return "*" }
+            let start = position
+            while position < scalars.count, Self.isNameScalar(scalars[position]) { position += 1 }
+            guard position > start else { throw error("an attribute name") }
+            return String(String.UnicodeScalarView(scalars[start..<position]))
+        }
+
+        mutating func value() throws -> (literal: ItemPredicate.Literal, options: ItemPredicate.TextOptions) {
+            skipSpaces()
+            guard position < scalars.count else { throw error("a value") }
+            if scalars[position] == "\"" || scalars[position] == "'" { return try quoted() }
+            if scalars[position] == "$" { return (.date(try time()), []) }
+            let start = position
+            while position < scalars.count, "+-.0123456789eE".unicodeScalars.contains(scalars[position]) { position += 1 }
+            let text = String(String.UnicodeScalarView(scalars[start..<position]))
+            guard let number = Double(text) else {
+                position = start
+                throw error("a value: a quoted string, a number or $time")
+            }
+            return (.number(number), [])
+        }
+
+        mutating func quoted() throws -> (literal: ItemPredicate.Literal, options: ItemPredicate.TextOptions) {
+            let quote = scalars[position]
+            position += 1
+            var pattern: [ItemPredicate.PatternElement] = []
+            while true {
+                guard position < scalars.count else { throw error("the closing \(quote)") }
+                let scalar = scalars[position]
+                position += 1
+                if scalar == quote { break }
+                if scalar == "\\", position < scalars.count {
+                    pattern.append(.scalar(scalars[position]))
+                    position += 1
+                } else if scalar == "*" {
+                    pattern.append(.anyRun)
+                } else if scalar == "?" {
+                    pattern.append(.anyOne)
+                } else {
+                    pattern.append(.scalar(scalar))
+                }
+            }
+            var options: ItemPredicate.TextOptions = []
+            while position < scalars.count, let option = ItemPredicate.TextOptions(modifier: scalars[position]) {
+                options.insert(option)
+                position += 1
+            }
+            return (.text(pattern), options)
+        }
+
+        /// `$time.NAME`, `$time.NAME(N)` or `$time.iso(DATE)`.
+        mutating func time() throws -> Date {
+            guard take("$time.") else { throw error("$time.now, $time.today, ... or $time.iso(DATE)") }
+            let start = position
+            while position < scalars.count, Self.isNameScalar(scalars[position]) { position += 1 }
+            let unit = String(String.UnicodeScalarView(scalars[start..<position]))
+            var argument: String?
+            if take("(") {
+                let open = position
+                while position < scalars.count, scalars[position] != ")" { position += 1 }
+                argument = String(String.UnicodeScalarView(scalars[open..<position])).trimmingCharacters(in: .whitespaces)
+                guard take(")") else { throw error("the closing parenthesis of $time.\(unit)") }
+            }
+            if unit == "iso" {
+                guard let argument, let date = ItemQueryTime.iso(argument) else {
+                    throw error("an ISO 8601 date in $time.iso(...), such as $time.iso(2026-06-01T10:00:00Z)")
+                }
+                return date
+            }
+            let offset = try argument.map { text -> Int in
+                guard let n = Int(text) else { throw error("a whole number in $time.\(unit)(N)") }
+                return n
+            } ?? 0
+            guard let date = ItemQueryTime.date(unit, offset: offset, now: now) else {
+                position = start
+                throw error("now, today, yesterday, this_week, this_month, this_year or iso after $time.")
+            }
+            return date
+        }
+
+        static func isNameScalar(_ s: Unicode.Scalar) -> Bool {
+            CharacterSet.alphanumerics.contains(s) || s == "_" || s == "." || s == ":"
+        }
+
+        mutating func skipSpaces() {
+            while position < scalars.count, CharacterSet.whitespacesAndNewlines.contains(scalars[position]) { position += 1 }
+        }
+
+        func peek(_ text: String) -> Bool {
+            let wanted = Array(text.unicodeScalars)
+            return position + wanted.count <= scalars.count && Array(scalars[position..<position + wanted.count]) == wanted
+        }
+
+        mutating func take(_ text: String) -> Bool {
+            skipSpaces()
+            guard peek(text) else { return false }
+            position += text.unicodeScalars.count
+            return true
+        }
+
+        func error(_ expected: String) -> SpotlightError {
+            let found = position < scalars.count
+                ? "\"\(String(String.UnicodeScalarView(scalars[position..<min(position + 12, scalars.count)])))\""
+                : "the end"
+            return SpotlightError(.invalidInput, "the query string is not one Core Spotlight reads: at character "
+                + "\(position + 1) expected \(expected), found \(found) (e.g. title == \"*party*\"cd && "
+                + "startDate > $time.today(-7))")
+        }
+    }
+}
+
+/// The times `$time.…` names in a query string.
+enum ItemQueryTime {
+    /// `now` (+ `offset` seconds), `today`/`yesterday` (+ days), `this_week`, `this_month`,
+    /// `this_year` (+ that unit): the start of it in the current calendar; nil for another name.
+    static func date(_ name: String, offset: Int, now: Date) -> Date? {
+        let calendar = Calendar.current
+        switch name {
+        case "now": return now.addingTimeInterval(TimeInterval(offset))
+        case "today": return calendar.date(byAdding: .day, value: offset, to: calendar.startOfDay(for: now))
+        case "yesterday": return calendar.date(byAdding: .day, value: offset - 1, to: calendar.startOfDay(for: now))
+        case "this_week": return start(of: .weekOfYear, now, offset, calendar)
+        case "this_month": return start(of: .month, now, offset, calendar)
+        case "this_year": return start(of: .year, now, offset, calendar)
+        default: return nil
+        }
+    }
+
+    private static func start(of unit: Calendar.Component, _ now: Date, _ offset: Int, _ calendar: Calendar) -> Date? {
+        guard let interval = calendar.dateInterval(of: unit, for: now) else { return nil }
+        return calendar.date(byAdding: unit, value: offset, to: interval.start)
+    }
+
+    /// An ISO 8601 date or date and time (UTC unless it names a zone).
+    static func iso(_ text: String) -> Date? {
+        let full = ISO8601DateFormatter()
+        if let date = full.date(from: text) { return date }
+        full.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = full.date(from: text) { return date }
+        full.formatOptions = [.withFullDate]
+        return full.date(from: text)
+    }
+}

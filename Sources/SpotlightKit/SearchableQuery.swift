@@ -1,0 +1,209 @@
+import Foundation
+import Synchronization
+import SpotlightModel
+
+/// What a ``SearchableQuery`` fetches besides its query string (Core Spotlight's
+/// `CSSearchQueryContext`, also its name here).
+///
+/// ```swift
+/// let context = CSSearchQueryContext()
+/// context.fetchAttributes = ["title", "contentDescription"]
+/// context.filterQueries = [#"domainIdentifier == "calendar.*""#]
+/// ```
+public final class SearchableQueryContext {
+    /// The attributes found items carry in their attribute sets; empty: every attribute.
+    public var fetchAttributes: [String] = []
+    /// Query strings every found item must match too.
+    public var filterQueries: [String] = []
+    /// Accepted for source compatibility; not used.
+    public var keyboardLanguage: String?
+
+    public init() {}
+}
+
+/// Core Spotlight's name for ``SearchableQueryContext``.
+public typealias CSSearchQueryContext = SearchableQueryContext
+
+/// A search of the app's own items by a Core Spotlight query string (`CSSearchQuery`, also its
+/// name here): `title == "*nova*"cd && startDate > $time.today(-7)` (the grammar is
+/// ``ItemPredicateParser``'s). It reads the app's records from spotlightd, page by page, and
+/// matches each in the app: its cost grows with the number of records the app donated (for a
+/// search by words that uses the index, see ``SearchableIndex/query(_:)``).
+///
+/// ```swift
+/// let context = CSSearchQueryContext()
+/// context.fetchAttributes = ["title"]
+/// let query = CSSearchQuery(queryString: #"title == "*nova*"cd"#, queryContext: context)
+/// for try await result in query.results {
+///     print(result.item.uniqueIdentifier, result.item.attributeSet.title ?? "")
+/// }
+/// ```
+///
+/// Or with handlers, called on another thread: `query.foundItemsHandler = { items in ... }`,
+/// `query.completionHandler = { error in ... }`, then `query.start()`.
+public final class SearchableQuery: Sendable {
+    /// The query string, as given.
+    public let queryString: String
+    let fetchAttributes: [String]
+    let filterQueries: [String]
+    let index: SearchableIndex
+    private let state = Mutex(State())
+
+    private struct State {
+        var foundItemsHandler: (@Sendable ([SearchableItem]) -> Void)?
+        var completionHandler: (@Sendable ((any Error)?) -> Void)?
+        var foundItemCount = 0
+        var isCancelled = false
+        var task: Task<Void, Never>?
+    }
+
+    /// - Parameters:
+    ///   - queryString: a Core Spotlight query string.
+    ///   - queryContext: the attributes to fetch and filter queries; nil: every attribute.
+    ///   - index: where the app's items are (default: ``SearchableIndex/default``).
+    public init(queryString: String, queryContext: SearchableQueryContext?, index: SearchableIndex = .default) {
+        self.queryString = queryString
+        self.fetchAttributes = queryContext?.fetchAttributes ?? []
+        self.filterQueries = queryContext?.filterQueries ?? []
+        self.index = index
+    }
+
+    /// Apple's older form: the attributes to fetch (nil: every attribute).
+    public convenience init(queryString: String, attributes: [String]?, index: SearchableIndex = .default) {
+        let context = SearchableQueryContext()
+        context.fetchAttributes = attributes ?? []
+        self.init(queryString: queryString, queryContext: context, index: index)
+    }
+
+    /// Called with each page's matching items, on a thread of the query's own.
+    public var foundItemsHandler: (@Sendable ([SearchableItem]) -> Void)? {
+        get { state.withLock { $0.foundItemsHandler } }
+        set { state.withLock { $0.foundItemsHandler = newValue } }
+    }
+
+    /// Called once when the query ends: nil when every item was found, else the error
+    /// (`CancellationError` after ``cancel()``, `SpotlightError` otherwise).
+    public var completionHandler: (@Sendable ((any Error)?) -> Void)? {
+        get { state.withLock { $0.completionHandler } }
+        set { state.withLock { $0.completionHandler = newValue } }
+    }
+
+    /// How many items the handlers were given so far.
+    public var foundItemCount: Int { state.withLock { $0.foundItemCount } }
+
+    /// Whether ``cancel()`` was called.
+    public var isCancelled: Bool { state.withLock { $0.isCancelled } }
+
+    /// Starts the search; the handlers are called as items are found. A second call does nothing.
+    public func start() {
+        state.withLock { state in
+            guard state.task == nil, !state.isCancelled else { return }
+            state.task = Task { await self.run() }
+        }
+    }
+
+    /// Stops the search; the completion handler gets `CancellationError` unless it ended already.
+    public func cancel() {
+        let task = state.withLock { state in
+            state.isCancelled = true
+            return state.task
+        }
+        task?.cancel()
+    }
+
+    /// The items found, one by one, as an `AsyncSequence`; each iteration runs the search anew.
+    public var results: Results { Results(query: self) }
+
+    private func run() async {
+        var pages = ItemPages(query: self)
+        do {
+            while let found = try await pages.next() {
+                if isCancelled { throw CancellationError() }
+                let handler = state.withLock { state -> (@Sendable ([SearchableItem]) -> Void)? in
+                    state.foundItemCount += found.count
+                    return state.foundItemsHandler
+                }
+                if !found.isEmpty { handler?(found.map { pages.item(of: $0) }) }
+            }
+            if isCancelled { throw CancellationError() }
+            completionHandler?(nil)
+        } catch {
+            completionHandler?(isCancelled ? CancellationError() : error)
+        }
+    }
+}
+
+/// Core Spotlight's name for ``SearchableQuery``.
+public typealias CSSearchQuery = SearchableQuery
+
+extension SearchableQuery {
+    /// The found items as an `AsyncSequence` (`for try await result in query.results`).
+    public struct Results: AsyncSequence, Sendable {
+        /// One found item.
+        public struct Item {
+            public let item: SearchableItem
+        }
+
+        let query: SearchableQuery
+
+        public func makeAsyncIterator() -> Iterator { Iterator(pages: ItemPages(query: query)) }
+
+        public struct Iterator: AsyncIteratorProtocol {
+            var pages: ItemPages
+            var buffer: [Record] = []
+
+            /// The next item; runs on the caller's actor, so items need not be sent to it.
+            nonisolated(nonsending) public mutating func next() async throws -> Item? {
+                while buffer.isEmpty {
+                    try Task.checkCancellation()
+                    if pages.query.isCancelled { throw CancellationError() }
+                    guard let page = try await pages.next() else { return nil }
+                    buffer = page.reversed()
+                }
+                return Item(item: pages.item(of: buffer.removeLast()))
+            }
+        }
+    }
+}
+
+/// The app's records matching a query, a page of spotlightd's at a time.
+struct ItemPages: Sendable {
+    /// Records asked of spotlightd per page.
+    static let pageSize = 1000
+
+    let query: SearchableQuery
+    private var predicate: ItemPredicate?
+    private var bundle: String?
+    private var offset = 0
+    private var done = false
+
+    init(query: SearchableQuery) { self.query = query }
+
+    /// The next page's matching records (possibly none); nil after the last page.
+    mutating func next() async throws -> [Record]? {
+        guard !done else { return nil }
+        if predicate == nil {
+            predicate = try query.filterQueries.reduce(try ItemPredicateParser.parse(query.queryString)) {
+                .and($0, try ItemPredicateParser.parse($1))
+            }
+            bundle = try await query.index.callerBundle(for: "a CSSearchQuery searches the app's own items")
+        }
+        let page = try await query.index.query(SearchQuery(text: nil, bundles: [bundle!], offset: offset, limit: Self.pageSize))
+        offset += page.hits.count
+        done = page.hits.count < Self.pageSize
+        return page.hits.map(\.record).filter(predicate!.matches)
+    }
+
+    /// The item of a found record, with the fetched attributes.
+    func item(of record: Record) -> SearchableItem {
+        let attributes = SearchableItemAttributes()
+        let wanted = Set(query.fetchAttributes)
+        for (name, value) in ItemAttributes.named(record) + record.properties.map({ ($0.key, $0.value) })
+        where wanted.isEmpty || wanted.contains(name) {
+            attributes.set(name, value)
+        }
+        let item = SearchableItem(uniqueIdentifier: record.id, domainIdentifier: record.domain, attributeSet: attributes)
+        item.expirationDate = record.expiration
+        return item
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import SpotlightKit
+import SpotlightModel
+import Synchronization
+import Testing
+
+/// `CSSearchQuery` with Core Spotlight's query strings, written as Apple's samples write it,
+/// against a real spotlightd holding the app's items.
+@Suite struct CoreSpotlightQueryTests {
+    static func item(_ id: String, _ title: String, _ description: String? = nil,
+                     domain: String? = nil, start: Date? = nil, seats: Int? = nil) -> CSSearchableItem {
+        let attributes = CSSearchableItemAttributeSet(contentType: .text)
+        attributes.title = title
+        attributes.contentDescription = description
+        attributes.startDate = start
+        if let seats { attributes.set("seats", .int(seats)) }
+        return CSSearchableItem(uniqueIdentifier: id, domainIdentifier: domain, attributeSet: attributes)
+    }
+
+    static let june = ISO8601DateFormatter().date(from: "2026-06-01T20:00:00Z")!
+
+    /// A daemon holding five items of the test bundle.
+    static func sky() async throws -> DaemonProcess {
+        let daemon = try DaemonProcess(grants: ["com.example.test"])
+        let index = daemon.index()
+        try await index.indexSearchableItems([
+            item("1", "Supernova party", "Rooftop, bring a telescope", domain: "calendar.home", start: june, seats: 12),
+            item("2", "Nova Scotia trip", "Ferry and hotel", domain: "calendar.travel", start: june.addingTimeInterval(86_400 * 30), seats: 4),
+            item("3", "Café meeting", "Hotelier association", domain: "calendar.work", start: june.addingTimeInterval(-86_400 * 30), seats: 8),
+            item("4", "Lecture", nil),
+            item("5", "Résumé review", "CV"),
+        ])
+        return daemon
+    }
+
+    static func found(_ queryString: String, _ daemon: DaemonProcess, context: CSSearchQueryContext? = nil) async throws -> [String] {
+        let query = CSSearchQuery(queryString: queryString, queryContext: context, index: daemon.index())
+        var ids: [String] = []
+        for try await result in query.results { ids.append(result.item.uniqueIdentifier) }
+        return ids.sorted()
+    }
+
+    @Test func aWildcardStringMatchesTheWholeValueAndCaseOnlyWithC() async throws {
+        let sky = try await Self.sky()
+        #expect(try await Self.found(#"title == "*nova*"cd"#, sky) == ["1", "2"])
+        #expect(try await Self.found(#"title == "*nova*""#, sky) == ["1"])
+        #expect(try await Self.found(#"title == "nova""#, sky).isEmpty)
+    }
+
+    @Test func dFoldsDiacritics() async throws {
+        let sky = try await Self.sky()
+        #expect(try await Self.found(#"title == "cafe*"cd"#, sky) == ["3"])
+        #expect(try await Self.found(#"title == "cafe*"c"#, sky).isEmpty)
+        #expect(try await Self.found(#"title == "resume*"cd"#, sky) == ["5"])
+    }
+
+    @Test func wMatchesFromTheStartOfAWord() async throws {
+        let sky = try await Self.sky()
+        #expect(try await Self.found(#"contentDescription == "hotel*"cdw"#, sky) == ["2", "3"])
+        #expect(try await Self.found(#"contentDescription == "tel*"cdw"#, sky) == ["1"])
+        #expect(try await Self.found(#"contentDescription == "bring a"cw"#, sky) == ["1"])
+    }
+
+    @Test func andOrNotAndParenthesesCombineComparisons() async throws {
+        let sky = try await Self.sky()
+        #expect(try await Self.found(#"(title == "*nova*"c || title == "lecture"c) && !(domainIdentifier == "calendar.travel")"#, sky)
+            == ["1", "4"])
+        #expect(try await Self.found(#"contentDescription != "cv"c"#, sky) == ["1", "2", "3", "4"])
+        #expect(try await Self.found(#"contentDescription != "cv""#, sky) == ["1", "2", "3", "4", "5"])
+    }
+
+    @Test func theStarAttributeIsEveryTextAttribute() async throws {
+        let sky = try await Self.sky()
+        #expect(try await Self.found(#"* == "ferry*"cdw"#, sky) == ["2"])
+    }
+
+    @Test func numbersAndDatesCompareAndInRangeIncludesBothEnds() async throws {
+        let sky = try await Self.sky()
+        #expect(try await Self.found("seats >= 8", sky) == ["1", "3"])
+        #expect(try await Self.found("InRange(seats, 4, 8)", sky) == ["2", "3"])
+        #expect(try await Self.found("startDate > $time.iso(2026-06-15T00:00:00Z)", sky) == ["2"])
+        #expect(try await Self.found("InRange(startDate, $time.iso(2026-05-01), $time.iso(2026-06-02))", sky) == ["1", "3"])
+        #expect(try await Self.found("startDate < $time.now", sky) == ["1", "2", "3"])
+    }
+
+    @Test func fetchAttributesLimitTheFoundItemsAttributes() async throws {
+        let sky = try await Self.sky()
+        let context = CSSearchQueryContext()
+        context.fetchAttributes = ["title"]
+        let query = CSSearchQuery(queryString: #"title == "Supernova*""#, queryContext: context, index: sky.index())
+        var items: [CSSearchableItem] = []
+        for try await result in query.results { items.append(result.item) }
+        #expect(items.map(\.uniqueIdentifier) == ["1"])
+        #expect(items.first?.attributeSet.title == "Supernova party")
+        #expect(items.first?.attributeSet.contentDescription == nil)
+        #expect(items.first?.domainIdentifier == "calendar.home")
+    }
+
+    @Test func filterQueriesNarrowTheQuery() async throws {
+        let sky = try await Self.sky()
+        let context = CSSearchQueryContext()
+        context.filterQueries = [#"domainIdentifier == "calendar.*""#, "seats > 5"]
+        #expect(try await Self.found(#"title == "*""#, sky, context: context) == ["1", "3"])
+    }
+
+    @Test func handlersGetTheItemsThenNil() async throws {
+        let sky = try await Self.sky()
+        let query = CSSearchQuery(queryString: #"title == "*e*"cd"#, attributes: ["title"], index: sky.index())
+        let found = Mutex<[String]>([])
+        query.foundItemsHandler = { items in
+            let ids = items.map(\.uniqueIdentifier)
+            found.withLock { $0 += ids }
+        }
+        let error: (any Error)? = await withCheckedContinuation { continuation in
+            query.completionHandler = { continuation.resume(returning: $0) }
+            query.start()
+        }
+        #expect(error == nil)
+        #expect(found.withLock { $0.sorted() } == ["1", "3", "4", "5"])
+        #expect(query.foundItemCount == 4)
+    }
+
+    @Test func aMalformedQueryStringSaysWhereAndWhatWasExpected() async throws {
+        let sky = try await Self.sky()
+        let error = await #expect(throws: SpotlightError.self) { try await Self.found(#"title == "nova"cd &&"#, sky) }
+        #expect(error?.code == .invalidInput)
+        #expect(error?.message.contains("character 21 expected an attribute name, found the end") == true, "\(error?.message ?? "")")
+    }
+
+    @Test func aCancelledQueryFindsNothingMore() async throws {
+        let sky = try await Self.sky()
+        let query = CSSearchQuery(queryString: #"title == "*""#, queryContext: nil, index: sky.index())
+        query.cancel()
+        #expect(query.isCancelled)
+        await #expect(throws: CancellationError.self) { for try await _ in query.results {} }
+    }
+
+    @Test func itemsBeyondOnePageAreAllFound() async throws {
+        let daemon = try DaemonProcess(grants: ["com.example.test"])
+        let index = daemon.index()
+        try await index.indexSearchableItems((0..<2_500).map { Self.item("i\($0)", "item \($0)", $0 % 2 == 0 ? "even" : "odd") })
+        let found = try await Self.found(#"contentDescription == "even""#, daemon)
+        #expect(found.count == 1_250)
+        #expect(Set(found) == Set((0..<2_500).filter { $0 % 2 == 0 }.map { "i\($0)" }))
+    }
+
+    @Test func aMainActorModelKeepsTheItemsItIterates() async throws {
+        let sky = try await Self.sky()
+        let model = await SearchModel(index: sky.index())
+        try await model.search(#"title == "*nova*"cd"#)
+        #expect(await model.foundIDs == ["1", "2"])
+    }
+}
+
+/// A search screen's model as an app keeps one: found items in a main-actor property.
+@MainActor final class SearchModel {
+    let index: CSSearchableIndex
+    var found: [CSSearchableItem] = []
+    var foundIDs: [String] { found.map(\.uniqueIdentifier).sorted() }
+    init(index: CSSearchableIndex) { self.index = index }
+
+    func search(_ queryString: String) async throws {
+        let context = CSSearchQueryContext()
+        context.fetchAttributes = ["title"]
+        let query = CSSearchQuery(queryString: queryString, queryContext: context, index: index)
+        found = []
+        for try await result in query.results { found.append(result.item) }
+    }
+}
