@@ -16,6 +16,28 @@ import Testing
         #expect(app.staticTexts["Flavor: salty"].exists)
     }
 
+    @Test func theScreensTextsAreCountedAndReadInOrder() async throws {
+        defer { environment.shutdown() }
+        try await definitions.intents["OpenItemIntent"].makeIntent(target: "Pretzel").run()
+        #expect(app.staticTexts["Pretzel"].waitForExistence(timeout: 5))
+        let lines = try app.screenLines()
+        #expect(lines.count == 2)   // "Pretzel", "Flavor: salty"
+        #expect(app.staticTexts.count == lines.count)
+        #expect(app.staticTexts.element(boundBy: 0).label == lines[0])
+        #expect(app.staticTexts.allElementsBoundByIndex.map(\.label) == lines)
+        #expect(!app.staticTexts.element(boundBy: lines.count).exists)
+    }
+
+    @Test func matchingCountsTheTextsContainingAnIdentifier() async throws {
+        defer { environment.shutdown() }
+        try await definitions.intents["OpenItemIntent"].makeIntent(target: "Pretzel").run()
+        #expect(app.staticTexts["Pretzel"].waitForExistence(timeout: 5))
+        #expect(app.staticTexts.matching(identifier: "Flavor: salty").count == 1)
+        #expect(app.staticTexts.matching(identifier: "Flavor: salty").firstMatch.label == "Flavor: salty")
+        #expect(app.staticTexts.matching(identifier: "Quasar").count == 0)
+        #expect(!app.staticTexts.matching(identifier: "Quasar").firstMatch.exists)
+    }
+
     @Test func textNotOnTheScreenDoesNotAppear() async throws {
         defer { environment.shutdown() }
         try await definitions.launch()
