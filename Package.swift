@@ -67,7 +67,7 @@ let package = Package(
                                                              "SpotlightSupervision", "SpotlightModel"]),
         .executableTarget(name: "spotlightctl", dependencies: ["SpotlightKit", "SpotlightProtocol",
                                                                "SpotlightSupervision", "SpotlightModel"]),
-        .executableTarget(name: "cometcal", dependencies: ["IntentKit", "SpotlightKit", "SpotlightProtocol", "CSQLite"]),
+        .executableTarget(name: "cometcal", dependencies: ["IntentKit", "SpotlightKit", "CSQLite"]),
         // GNOME Shell's and KRunner's search over D-Bus, answered from spotlightd.
         .executableTarget(name: "spotlight-search-provider",
                           dependencies: ["SpotlightKit", "SpotlightWire", "SpotlightProtocol", "SpotlightSupervision",

@@ -8,11 +8,13 @@ struct CreateProjectIntent: AppIntent {
     @Parameter(title: "Name") var name: String
 
     func perform() async throws -> some IntentResult & ReturnsValue<ProjectEntity> {
+        let new = StoredProject(id: UUID().uuidString, name: name)
+        try TaskDeckSpotlight.checkDonatable(ProjectEntity(new))
         let project = try TaskStore.shared.update { projects, _ in
             if projects.contains(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) {
                 throw TaskError.duplicateProject(name: name)
             }
-            let project = StoredProject(id: UUID().uuidString, name: name)
+            let project = new
             projects.append(project)
             return project
         }
@@ -40,6 +42,7 @@ struct CreateTaskIntent: AppIntent {
         guard !trimmed.isEmpty else { throw TaskError.emptyTitle }
         let stored = StoredTask(id: UUID().uuidString, title: trimmed, notes: notes, isDone: false, priority: priority,
                                 dueDate: dueDate, projectID: project.id, tags: tags ?? [])
+        try TaskDeckSpotlight.checkDonatable(TaskEntity(stored))
         try TaskStore.shared.update { _, tasks in tasks.append(stored) }
         let task = TaskEntity(stored)
         if !TaskDeckSpotlight.skipsTaskDonation {

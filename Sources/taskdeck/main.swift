@@ -13,6 +13,6 @@ intents += [SeedTaskFixturesIntent.self, ResetTaskDeckIntent.self]
 
 TaskDeckScreen.showInbox()
 
-await IntentApp(bundleIdentifier: "com.example.TaskDeck", intents: intents,
+await IntentApp(bundleIdentifier: TaskDeckSpotlight.bundleIdentifier, intents: intents,
                 entities: [TaskEntity.self, ProjectEntity.self], enums: [TaskPriority.self],
                 shortcuts: TaskDeckShortcuts.self).main()

@@ -1,13 +1,13 @@
 import Foundation
 import IntentKit
 import SpotlightModel
-import SpotlightProtocol
+import SpotlightKit
 
 /// What CometCal checks before it saves a change: that spotlightd will take the record the
 /// change donates. An event saved but refused by spotlightd would stay in the store and make
 /// every later re-donation (`cometcal reindex`, a rebuild from apps) fail, so such input is
-/// refused instead, with nothing saved. The limits are spotlightd's own: ``Record/validate()``,
-/// `DonationLimits.standard`, and dates within years 1...9999 (what ISO 8601 on the wire holds).
+/// refused instead, with nothing saved. The limits are spotlightd's own (`Record.checkDonatable()`),
+/// and an event's computed end must fall within years 1...9999 too.
 ///
 /// ```swift
 /// try DonationCheck.check(EventEntity(stored))   // throws for a 1 MiB title: "… the limit is 262144 bytes …"
@@ -28,8 +28,7 @@ enum DonationCheck {
     static func check<Entity: IndexedEntity>(_ entity: Entity) throws {
         let record = entity.record(bundle: CometCalApp.bundleIdentifier)
         do {
-            try record.validate()
-            try DonationLimits.standard.check(record)
+            try record.checkDonatable()
             for (name, value) in record.properties.sorted(by: { $0.key < $1.key }) {
                 try checkDates(in: value, name: name)
             }
