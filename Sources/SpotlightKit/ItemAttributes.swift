@@ -16,6 +16,7 @@ enum ItemAttributes {
         if let subtitle = record.subtitle { named.append(("contentDescription", .string(subtitle))) }
         if !record.keywords.isEmpty { named.append(("keywords", .array(record.keywords.map(PropertyValue.string)))) }
         if !record.synonyms.isEmpty { named.append(("alternateNames", .array(record.synonyms.map(PropertyValue.string)))) }
+        if let hint = record.rankingHint { named.append(("rankingHint", .int(hint))) }
         return named
     }
 

@@ -50,8 +50,10 @@ public final class SearchableItem {
     /// What is donated for the item, taken now: the item is a class its caller may change
     /// afterwards, the donation a value that can cross into a task.
     package var donation: ItemDonation {
-        ItemDonation(id: uniqueIdentifier, domain: domainIdentifier, expiration: expirationDate,
-                     attributes: attributeSet.values, isUpdate: isUpdate)
+        var attributes = attributeSet.values
+        if let contentType = attributeSet.contentType { attributes["contentType"] = .string(contentType) }
+        return ItemDonation(id: uniqueIdentifier, domain: domainIdentifier, expiration: expirationDate,
+                            attributes: attributes, isUpdate: isUpdate)
     }
 }
 

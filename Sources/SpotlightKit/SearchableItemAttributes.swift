@@ -11,6 +11,9 @@ import SpotlightModel
 /// | `contentDescription` | the subtitle |
 /// | `keywords` | keywords, added to `indexedKeywords` |
 /// | `alternateNames` | synonyms, added to the display representation's |
+/// | `rankingHint` | the ranking hint (0...100) |
+/// | `contentType` (of the initializer) | a ``SearchableItem``'s `contentType` property; not an entity's |
+/// | `thumbnailData` | nothing: kept on the set, not donated |
 /// | any other | a property of the attribute's name (`namedLocation`, `dueDate`, ...), found by `namedLocation:roof` |
 ///
 /// ```swift
@@ -25,28 +28,49 @@ public final class SearchableItemAttributes {
     /// Every attribute set, by name.
     public private(set) var values: [String: PropertyValue] = [:]
 
+    /// The uniform type identifier the set was made for (`public.text`); a ``SearchableItem``
+    /// donates it as its `contentType` property, an entity's record leaves it out.
+    public var contentType: String? { contentTypeIdentifier ?? string("contentType") }
+    private var contentTypeIdentifier: String?
+
     public init() {}
 
-    /// Apple's `CSSearchableItemAttributeSet(contentType:)`; the content type is not used.
-    public convenience init(contentType: Any) { self.init() }
+    /// Apple's `CSSearchableItemAttributeSet(contentType:)` with a `UTType` or its identifier.
+    public convenience init(contentType: Any) {
+        self.init()
+        contentTypeIdentifier = (contentType as? UTType)?.identifier ?? contentType as? String
+    }
 
-    /// Apple's `CSSearchableItemAttributeSet(contentType: .text)`; the content type is not used.
-    public convenience init(contentType: UTType) { self.init() }
+    /// Apple's `CSSearchableItemAttributeSet(contentType: .text)`.
+    public convenience init(contentType: UTType) {
+        self.init()
+        contentTypeIdentifier = contentType.identifier
+    }
+
+    /// Apple's older `CSSearchableItemAttributeSet(itemContentType: UTType.text.identifier)`.
+    public convenience init(itemContentType: String) {
+        self.init()
+        contentTypeIdentifier = itemContentType
+    }
+
+    /// Thumbnail bytes, kept on the set for source compatibility: records carry text, so
+    /// they are not donated (give `thumbnailURL` instead).
+    public var thumbnailData: Data?
 
     /// Sets or clears an attribute by name.
     public func set(_ name: String, _ value: PropertyValue?) { values[name] = value }
 
-    private func string(_ name: String) -> String? {
+    func string(_ name: String) -> String? {
         if case .string(let s) = values[name] { return s } else { return nil }
     }
-    private func strings(_ name: String) -> [String]? {
+    func strings(_ name: String) -> [String]? {
         guard case .array(let items) = values[name] else { return nil }
         return items.compactMap { if case .string(let s) = $0 { return s } else { return nil } }
     }
-    private func date(_ name: String) -> Date? {
+    func date(_ name: String) -> Date? {
         if case .date(let d) = values[name] { return d } else { return nil }
     }
-    private func url(_ name: String) -> URL? {
+    func url(_ name: String) -> URL? {
         if case .url(let u) = values[name] { return u } else { return nil }
     }
 
@@ -130,9 +154,10 @@ public final class SearchableItemAttributes {
             case ("title", .string(let title)) where values["displayName"] == nil: record.title = title
             case ("displayName", .string(let title)): record.title = title
             case ("contentDescription", .string(let text)): record.subtitle = text
+            case ("rankingHint", .int(let hint)): record.rankingHint = hint
             case ("keywords", _): record.keywords += texts(value).filter { !record.keywords.contains($0) }
             case ("alternateNames", _): record.synonyms += texts(value).filter { !record.synonyms.contains($0) }
-            case ("title", _), ("displayName", _), ("contentDescription", _): break
+            case ("title", _), ("displayName", _), ("contentDescription", _), ("rankingHint", _): break
             default: record.properties[name] = value
             }
         }

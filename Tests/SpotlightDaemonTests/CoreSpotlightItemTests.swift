@@ -40,6 +40,37 @@ import Testing
         #expect(record.expiration == Date(timeIntervalSince1970: 4_000_000_000))
     }
 
+    @Test func theAttributesOfApplesSamplesAreDonatedAsProperties() async throws {
+        let daemon = try DaemonProcess(grants: ["com.example.test"])
+        let attributes = CSSearchableItemAttributeSet(itemContentType: UTType.text.identifier)
+        attributes.title = "Harbour café"
+        attributes.thumbnailData = Data([0x89, 0x50])
+        attributes.rating = 4
+        attributes.latitude = 59.91
+        attributes.phoneNumbers = ["+47 555 0100"]
+        attributes.supportsPhoneCall = true
+        attributes.rankingHint = 80
+        attributes.setValue("high", forCustomKey: CSCustomAttributeKey(keyName: "priority")!)
+        try await daemon.index().indexSearchableItems([CSSearchableItem(uniqueIdentifier: "c1", domainIdentifier: nil,
+                                                                        attributeSet: attributes)])
+        let record = try #require(try await daemon.index().query(SearchQuery(text: "priority:high rating:4")).hits.first?.record)
+        #expect(record.rankingHint == 80)
+        #expect(record.properties["contentType"] == .string("public.text"))
+        #expect(record.properties["latitude"] == .double(59.91))
+        #expect(record.properties["supportsPhoneCall"] == .bool(true))
+        #expect(record.properties["phoneNumbers"] == .array([.string("+47 555 0100")]))
+        #expect(record.properties["thumbnailData"] == nil)
+
+        let query = CSSearchQuery(queryString: #"contentType == "public.text" && rankingHint > 50"#, queryContext: nil,
+                                  index: daemon.index())
+        var found: [CSSearchableItem] = []
+        for try await result in query.results { found.append(result.item) }
+        #expect(found.map(\.uniqueIdentifier) == ["c1"])
+        #expect(found.first?.attributeSet.contentType == "public.text")
+        #expect(found.first?.attributeSet.rating == 4)
+        #expect(found.first?.attributeSet.value(forCustomKey: CSCustomAttributeKey(keyName: "priority")!) as? String == "high")
+    }
+
     @Test func anItemWithoutAnIdentifierGetsAUUID() async throws {
         let daemon = try DaemonProcess(grants: ["com.example.test"])
         let item = CSSearchableItem(uniqueIdentifier: nil, domainIdentifier: nil, attributeSet: CSSearchableItemAttributeSet())

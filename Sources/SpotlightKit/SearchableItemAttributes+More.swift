@@ -1,0 +1,134 @@
+import Foundation
+import SpotlightModel
+
+/// More of `CSSearchableItemAttributeSet`'s attributes, each a property of its name in the
+/// donated record (`rating:4..`, `phoneNumbers:"555 0100"`); `rankingHint` is the record's.
+///
+/// ```swift
+/// attributes.rating = 4
+/// attributes.phoneNumbers = ["+1 555 0100"]
+/// attributes.setValue("high", forCustomKey: CSCustomAttributeKey(keyName: "priority")!)
+/// ```
+extension SearchableItemAttributes {
+    public var identifier: String? { get { string("identifier") } set { set("identifier", newValue.map(PropertyValue.string)) } }
+    public var relatedUniqueIdentifier: String? {
+        get { string("relatedUniqueIdentifier") } set { set("relatedUniqueIdentifier", newValue.map(PropertyValue.string)) }
+    }
+    public var subject: String? { get { string("subject") } set { set("subject", newValue.map(PropertyValue.string)) } }
+    public var kind: String? { get { string("kind") } set { set("kind", newValue.map(PropertyValue.string)) } }
+    public var containerTitle: String? {
+        get { string("containerTitle") } set { set("containerTitle", newValue.map(PropertyValue.string)) }
+    }
+    public var containerDisplayName: String? {
+        get { string("containerDisplayName") } set { set("containerDisplayName", newValue.map(PropertyValue.string)) }
+    }
+    public var containerIdentifier: String? {
+        get { string("containerIdentifier") } set { set("containerIdentifier", newValue.map(PropertyValue.string)) }
+    }
+    public var ratingDescription: String? {
+        get { string("ratingDescription") } set { set("ratingDescription", newValue.map(PropertyValue.string)) }
+    }
+    public var phoneNumbers: [String]? {
+        get { strings("phoneNumbers") } set { set("phoneNumbers", newValue.map { .array($0.map(PropertyValue.string)) }) }
+    }
+    public var emailAddresses: [String]? {
+        get { strings("emailAddresses") } set { set("emailAddresses", newValue.map { .array($0.map(PropertyValue.string)) }) }
+    }
+    public var thumbnailURL: URL? { get { url("thumbnailURL") } set { set("thumbnailURL", newValue.map(PropertyValue.url)) } }
+    public var metadataModificationDate: Date? {
+        get { date("metadataModificationDate") } set { set("metadataModificationDate", newValue.map(PropertyValue.date)) }
+    }
+    public var rating: NSNumber? { get { number("rating") } set { set("rating", newValue.map(Self.value)) } }
+    public var latitude: NSNumber? { get { number("latitude") } set { set("latitude", newValue.map(Self.value)) } }
+    public var longitude: NSNumber? { get { number("longitude") } set { set("longitude", newValue.map(Self.value)) } }
+    public var duration: NSNumber? { get { number("duration") } set { set("duration", newValue.map(Self.value)) } }
+    public var supportsPhoneCall: NSNumber? {
+        get { number("supportsPhoneCall") } set { set("supportsPhoneCall", newValue.map { .bool($0.boolValue) }) }
+    }
+    public var supportsNavigation: NSNumber? {
+        get { number("supportsNavigation") } set { set("supportsNavigation", newValue.map { .bool($0.boolValue) }) }
+    }
+    /// How high the item ranks among equally relevant ones, 0...100: the record's `rankingHint`.
+    public var rankingHint: NSNumber? { get { number("rankingHint") } set { set("rankingHint", newValue.map(Self.value)) } }
+
+    /// Sets a custom attribute: a property of the key's name holding a string, number, date,
+    /// URL, or an array of those (anything else clears it).
+    public func setValue(_ value: Any?, forCustomKey key: CSCustomAttributeKey) {
+        set(key.keyName, value.flatMap(Self.propertyValue))
+    }
+
+    /// A custom attribute's value: a `String`, `NSNumber`, `Date`, `URL` or an array of them.
+    public func value(forCustomKey key: CSCustomAttributeKey) -> Any? {
+        values[key.keyName].map(Self.object)
+    }
+
+    func number(_ name: String) -> NSNumber? {
+        switch values[name] {
+        case .int(let n): NSNumber(value: n)
+        case .double(let d): NSNumber(value: d)
+        case .bool(let b): NSNumber(value: b)
+        default: nil
+        }
+    }
+
+    /// A whole number as an int, any other as a double.
+    static func value(_ number: NSNumber) -> PropertyValue {
+        let d = number.doubleValue
+        return d.rounded() == d && abs(d) < 0x1p53 ? .int(Int(d)) : .double(d)
+    }
+
+    static func propertyValue(_ value: Any) -> PropertyValue? {
+        switch value {
+        case let s as String: .string(s)
+        case let b as Bool: .bool(b)
+        case let n as Int: .int(n)
+        case let d as Double: .double(d)
+        case let n as NSNumber: Self.value(n)
+        case let d as Date: .date(d)
+        case let u as URL: .url(u)
+        case let items as [Any]: .array(items.compactMap(propertyValue))
+        default: nil
+        }
+    }
+
+    static func object(_ value: PropertyValue) -> Any {
+        switch value {
+        case .string(let s), .enumCase(let s): s
+        case .int(let n): NSNumber(value: n)
+        case .double(let d): NSNumber(value: d)
+        case .bool(let b): NSNumber(value: b)
+        case .date(let d): d
+        case .url(let u): u
+        case .entity(let e): e.id
+        case .array(let items): items.map(object)
+        }
+    }
+}
+
+/// A custom attribute's name (Core Spotlight's `CSCustomAttributeKey`): a property of that
+/// name in the record, searched like any other (`priority:high`).
+///
+/// ```swift
+/// let priority = CSCustomAttributeKey(keyName: "priority")!
+/// attributes.setValue("high", forCustomKey: priority)
+/// ```
+public struct CSCustomAttributeKey: Hashable, Sendable {
+    public let keyName: String
+    /// Accepted for source compatibility; every property is searchable.
+    public let isSearchable: Bool
+    public let searchableByDefault: Bool
+    public let isUnique: Bool
+    public let isMultiValued: Bool
+
+    /// Nil for a name that is not letters, digits and `_` starting with a letter.
+    public init?(keyName: String, searchable: Bool = true, searchableByDefault: Bool = false,
+                 unique: Bool = false, multiValued: Bool = false) {
+        guard let first = keyName.unicodeScalars.first, CharacterSet.letters.contains(first),
+              keyName.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || $0 == "_" }) else { return nil }
+        self.keyName = keyName
+        self.isSearchable = searchable
+        self.searchableByDefault = searchableByDefault
+        self.isUnique = unique
+        self.isMultiValued = multiValued
+    }
+}
