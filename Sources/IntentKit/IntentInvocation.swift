@@ -56,6 +56,11 @@ enum IntentInvocation {
         let result: Intent.PerformResult
         do {
             result = try await intent.perform()
+        } catch let error as IntentParameterNeedsValueError {
+            let slot = slots.first { ObjectIdentifier($0.property) == error.parameter }
+            let name = slot.map { "'\($0.name)' (\($0.property.valueType))" } ?? "\"\(error.parameterTitle)\""
+            throw SpotlightError(.invalidInput, "\(Intent.typeName), parameter \(name) needs a value"
+                + (error.dialog.map { ": \($0.text)" } ?? ""))
         } catch {
             let thrower = "\(Intent.typeName).perform()"
             throw SpotlightError.appFailure(error, thrownBy: thrower, message: "\(thrower) threw: \(describe(error))")
