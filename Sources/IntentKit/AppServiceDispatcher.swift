@@ -154,8 +154,7 @@ public final class AppServiceDispatcher: Sendable {
             return try await body()
         } catch {
             let thrower = "\(type).defaultQuery.\(query)"
-            throw SpotlightError.appFailure(error, thrownBy: thrower,
-                                            message: "\(thrower) threw: \(IntentInvocation.describe(error))")
+            throw IntentInvocation.failure(error, thrownBy: thrower)
         }
     }
 

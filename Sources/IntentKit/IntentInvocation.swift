@@ -49,7 +49,7 @@ enum IntentInvocation {
                 throw SpotlightError(error.code,
                     "\(context): \(value.displayText) does not convert to \(slot.valueType): \(error.reason)")
             } catch {
-                throw SpotlightError.appFailure(error, thrownBy: "\(slot.valueType)'s query",
+                throw failure(error, thrownBy: "\(slot.valueType)'s query",
                     message: "\(context): resolving \(value.displayText) failed: \(describe(error))")
             }
         }
@@ -62,16 +62,24 @@ enum IntentInvocation {
             throw SpotlightError(.invalidInput, "\(Intent.typeName), parameter \(name) needs a value"
                 + (error.dialog.map { ": \($0.text)" } ?? ""))
         } catch {
-            let thrower = "\(Intent.typeName).perform()"
-            throw SpotlightError.appFailure(error, thrownBy: thrower, message: "\(thrower) threw: \(describe(error))")
+            throw failure(error, thrownBy: "\(Intent.typeName).perform()")
         }
         return RunIntentResult(value: result.resultValue(bundle: bundle), dialog: result.dialogText)
     }
 
-    /// An error's message as its thrower wrote it.
+    /// An error's message as its thrower wrote it: a `SpotlightError`'s message, an App Intents
+    /// error's `localizedStringResource`, a `LocalizedError`'s `errorDescription`, else `String(describing:)`.
     static func describe(_ error: any Error) -> String {
         if let error = error as? SpotlightError { return error.message }
+        if let error = error as? any CustomLocalizedStringResourceConvertible { return error.localizedStringResource.defaultValue }
         if let error = error as? any LocalizedError, let text = error.errorDescription { return text }
         return String(describing: error)
+    }
+
+    /// The error for an error the app's code threw: `message` (default `"<thrownBy> threw: <text>"`)
+    /// and an ``AppErrorReport`` whose `localizedDescription` is an App Intents error's text.
+    static func failure(_ error: any Error, thrownBy: String, message: String? = nil) -> SpotlightError {
+        SpotlightError.appFailure(error, thrownBy: thrownBy, message: message ?? "\(thrownBy) threw: \(describe(error))",
+            localizedDescription: (error as? any CustomLocalizedStringResourceConvertible)?.localizedStringResource.defaultValue)
     }
 }

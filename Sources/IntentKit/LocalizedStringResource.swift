@@ -142,3 +142,19 @@ extension IntentDescription: IntentDescriptionText {
 extension Optional: IntentDescriptionText where Wrapped == IntentDescription {
     public var intentDescriptionText: String { self?.descriptionText.defaultValue ?? "" }
 }
+
+/// A value, typically an error, that says itself as a ``LocalizedStringResource`` (Foundation's
+/// protocol on Apple platforms). An error of `perform()` or a query that conforms is reported with
+/// this text, as App Intents shows it.
+///
+/// ```swift
+/// enum OrderError: Error, CustomLocalizedStringResourceConvertible {
+///     case soldOut(String)
+///     var localizedStringResource: LocalizedStringResource {
+///         switch self { case .soldOut(let soup): "\(soup) is sold out" }
+///     }
+/// }
+/// ```
+public protocol CustomLocalizedStringResourceConvertible {
+    var localizedStringResource: LocalizedStringResource { get }
+}

@@ -81,7 +81,7 @@ struct RegisteredPropertyQuery: Sendable {
             return try await query.entities(matching: mappings, mode: mode, sortedBy: sorts, limit: params.limit)
         } catch {
             let thrower = "\(typeName).defaultQuery.entities(matching:mode:sortedBy:limit:)"
-            throw SpotlightError.appFailure(error, thrownBy: thrower, message: "\(thrower) threw: \(IntentInvocation.describe(error))")
+            throw IntentInvocation.failure(error, thrownBy: thrower)
         }
     }
 

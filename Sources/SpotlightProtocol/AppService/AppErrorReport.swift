@@ -48,12 +48,13 @@ public struct AppErrorReport: Codable, Hashable, Sendable {
         self.plainBytes = plainBytes
     }
 
-    /// Describes `error` as thrown by `thrownBy`.
-    public init(_ error: any Error, thrownBy: String) {
+    /// Describes `error` as thrown by `thrownBy`; `localizedDescription` replaces the error's
+    /// own (the text a framework above shows for it, e.g. App Intents' `localizedStringResource`).
+    public init(_ error: any Error, thrownBy: String, localizedDescription: String? = nil) {
         let type = Swift.type(of: error)
         self.init(thrownBy: thrownBy, typeName: String(describing: type), qualifiedTypeName: String(reflecting: type),
                   mangledTypeName: _mangledTypeName(type), caseName: Self.caseName(of: error),
-                  localizedDescription: error.localizedDescription, description: String(describing: error),
+                  localizedDescription: localizedDescription ?? error.localizedDescription, description: String(describing: error),
                   value: (error as? any Encodable).flatMap { try? JSONValue(encoding: $0) },
                   plainBytes: Self.plainBytes(of: error))
     }
@@ -108,9 +109,10 @@ extension SpotlightError {
     /// The error for an error the app's code threw: the readable message, the
     /// ``AppErrorReport`` as its underlying cause, and code `intentFailed` (the thrower's code
     /// when it threw a `SpotlightError`).
-    public static func appFailure(_ error: any Error, thrownBy: String, message: String) -> SpotlightError {
+    public static func appFailure(_ error: any Error, thrownBy: String, message: String,
+                                  localizedDescription: String? = nil) -> SpotlightError {
         SpotlightError((error as? SpotlightError)?.code ?? .intentFailed, message,
-                       underlying: AppErrorReport(error, thrownBy: thrownBy).jsonText)
+                       underlying: AppErrorReport(error, thrownBy: thrownBy, localizedDescription: localizedDescription).jsonText)
     }
 }
 
