@@ -18,12 +18,19 @@ public final class IntentParameter<Value: IntentValue>: Sendable {
     public let description: String?
     /// Used when the caller gives no value.
     public let defaultValue: Value?
+    /// Why a value is refused (`inclusiveRange:`); nil accepts it.
+    let check: @Sendable (Value) -> String?
     private let storage: Mutex<Value?>
 
-    public init(title: String, description: String? = nil, default defaultValue: Value? = nil) {
+    public convenience init(title: String, description: String? = nil, default defaultValue: Value? = nil) {
+        self.init(title: title, description: description, default: defaultValue, check: { _ in nil })
+    }
+
+    init(title: String, description: String?, default defaultValue: Value?, check: @escaping @Sendable (Value) -> String?) {
         self.title = title
         self.description = description
         self.defaultValue = defaultValue
+        self.check = check
         self.storage = Mutex(nil)
     }
 
@@ -42,14 +49,6 @@ public final class IntentParameter<Value: IntentValue>: Sendable {
 
     /// `$query`: the parameter itself, for key paths in a parameter summary or a shortcut phrase.
     public var projectedValue: IntentParameter<Value> { self }
-
-    /// `@Parameter(title: LocalizedStringResource)`, as App Intents declares it. A
-    /// `requestValueDialog` is accepted for source compatibility: a caller here always gives
-    /// every required value, so nothing is asked for.
-    public convenience init(title: LocalizedStringResource, description: LocalizedStringResource? = nil,
-                            default defaultValue: Value? = nil, requestValueDialog: IntentDialog? = nil) {
-        self.init(title: title.defaultValue, description: description?.defaultValue, default: defaultValue)
-    }
 }
 
 /// The App Intents spelling: `@Parameter(title:)`.
@@ -78,6 +77,7 @@ extension IntentParameter: IntentParameterSlot {
 
     func assign(_ value: PropertyValue) async throws {
         let resolved = try await Value.resolve(value)
+        if let reason = check(resolved) { throw ValueConversionError(reason) }
         storage.withLock { $0 = resolved }
     }
 }

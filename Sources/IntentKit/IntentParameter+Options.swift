@@ -1,0 +1,117 @@
+/// App Intents' `@Parameter` options. `inclusiveRange` is enforced: a value outside it is refused
+/// with `invalidInput`. The others shape Apple's editing UI and are accepted for source
+/// compatibility: a caller here passes every value as it is.
+///
+/// ```swift
+/// @Parameter(title: "Rating", default: 3, inclusiveRange: (1, 5)) var rating: Int
+/// @Parameter(title: "Notes", inputOptions: String.IntentInputOptions(multiline: true)) var notes: String?
+/// @Parameter(title: "Read", default: false, displayName: Bool.IntentDisplayName(true: "Read", false: "Unread")) var isRead: Bool
+/// @Parameter(title: "Soup", optionsProvider: SoupOptionsProvider()) var soup: String
+/// ```
+extension IntentParameter {
+    /// `@Parameter(title: LocalizedStringResource)` with App Intents' options. A
+    /// `requestValueDialog` is never spoken: a caller here always gives every required value.
+    public convenience init(title: LocalizedStringResource, description: LocalizedStringResource? = nil,
+                            default defaultValue: Value? = nil, controlStyle: IntentParameterControlStyle = .field,
+                            inputOptions: String.IntentInputOptions? = nil, displayName: Bool.IntentDisplayName? = nil,
+                            requestValueDialog: IntentDialog? = nil,
+                            optionsProvider: (any DynamicOptionsProvider)? = nil) {
+        self.init(title: title.defaultValue, description: description?.defaultValue, default: defaultValue)
+    }
+}
+
+extension IntentParameter where Value: IntentRangeBounded {
+    /// `@Parameter(title: "Rating", inclusiveRange: (1, 5))`: a value outside the range is refused.
+    public convenience init(title: LocalizedStringResource, description: LocalizedStringResource? = nil,
+                            default defaultValue: Value? = nil, controlStyle: IntentParameterControlStyle = .field,
+                            inclusiveRange: (Value.Bound, Value.Bound), requestValueDialog: IntentDialog? = nil) {
+        let (lower, upper) = inclusiveRange
+        self.init(title: title.defaultValue, description: description?.defaultValue, default: defaultValue) { value in
+            guard let bound = value.boundValue, bound < lower || bound > upper else { return nil }
+            return "\(bound) is outside \(lower)...\(upper)"
+        }
+    }
+}
+
+/// A parameter type `inclusiveRange:` applies to: `Int`, `Double`, and their optionals.
+public protocol IntentRangeBounded: IntentValue {
+    associatedtype Bound: Comparable & Sendable
+    /// The value to compare; nil (an absent optional) is not checked.
+    var boundValue: Bound? { get }
+}
+
+extension Int: IntentRangeBounded {
+    public var boundValue: Int? { self }
+}
+
+extension Double: IntentRangeBounded {
+    public var boundValue: Double? { self }
+}
+
+extension Optional: IntentRangeBounded where Wrapped: IntentRangeBounded {
+    public var boundValue: Wrapped.Bound? { self?.boundValue }
+}
+
+/// How Apple's UI edits a number (`controlStyle: .stepper`); informational here.
+public enum IntentParameterControlStyle: String, Hashable, Sendable {
+    case field, stepper, slider
+}
+
+extension String {
+    /// How Apple's UI edits text (`String.IntentInputOptions(keyboardType: .emailAddress)`); informational here.
+    public struct IntentInputOptions: Hashable, Sendable {
+        public enum KeyboardType: String, Hashable, Sendable {
+            case `default`, asciiCapable, numbersAndPunctuation, URL, numberPad, phonePad, namePhonePad
+            case emailAddress, decimalPad, twitter, webSearch, asciiCapableNumberPad
+        }
+        public enum CapitalizationType: String, Hashable, Sendable {
+            case none, words, sentences, allCharacters
+        }
+        public var keyboardType: KeyboardType
+        public var capitalizationType: CapitalizationType
+        public var multiline: Bool
+        public var autocorrect: Bool
+        public var smartQuotes: Bool
+        public var smartDashes: Bool
+
+        public init(keyboardType: KeyboardType = .default, capitalizationType: CapitalizationType = .sentences,
+                    multiline: Bool = false, autocorrect: Bool = true, smartQuotes: Bool = true, smartDashes: Bool = true) {
+            self.keyboardType = keyboardType
+            self.capitalizationType = capitalizationType
+            self.multiline = multiline
+            self.autocorrect = autocorrect
+            self.smartQuotes = smartQuotes
+            self.smartDashes = smartDashes
+        }
+    }
+}
+
+extension Bool {
+    /// What Apple's UI calls `true` and `false` (`Bool.IntentDisplayName(true: "On", false: "Off")`); informational here.
+    public struct IntentDisplayName: Hashable, Sendable {
+        public var trueName: LocalizedStringResource
+        public var falseName: LocalizedStringResource
+        public init(true trueName: LocalizedStringResource, false falseName: LocalizedStringResource) {
+            self.trueName = trueName
+            self.falseName = falseName
+        }
+    }
+}
+
+/// Values Apple's UI offers for a parameter (`@Parameter(title:optionsProvider:)`). Accepted, not
+/// consulted: a caller here passes the value, and any value of the parameter's type is taken.
+///
+/// ```swift
+/// struct SoupOptionsProvider: DynamicOptionsProvider {
+///     func results() async throws -> [String] { ["Tomato", "Minestrone"] }
+/// }
+/// ```
+public protocol DynamicOptionsProvider: Sendable {
+    associatedtype Result: IntentValue
+    func results() async throws -> [Result]
+    func defaultResult() async -> Result?
+}
+
+extension DynamicOptionsProvider {
+    public func defaultResult() async -> Result? { nil }
+}

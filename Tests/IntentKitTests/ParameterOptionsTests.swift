@@ -1,0 +1,38 @@
+import Foundation
+import IntentKit
+import SpotlightModel
+import SpotlightProtocol
+import Testing
+
+// App Intents' @Parameter options as Apple writes them; inclusiveRange is enforced.
+
+struct SoupNamesProvider: DynamicOptionsProvider {
+    func results() async throws -> [String] { ["Tomato", "Minestrone"] }
+}
+
+struct RateSoupIntent: AppIntent {
+    @Parameter(title: "Soup", optionsProvider: SoupNamesProvider()) var soup: String
+    @Parameter(title: "Stars", default: 3, controlStyle: .stepper, inclusiveRange: (1, 5)) var stars: Int
+    @Parameter(title: "Spiciness", inclusiveRange: (0.0, 1.0)) var spiciness: Double?
+    @Parameter(title: "Review", inputOptions: String.IntentInputOptions(capitalizationType: .sentences, multiline: true))
+    var review: String?
+    @Parameter(title: "Again", default: true, displayName: Bool.IntentDisplayName(true: "Again", false: "Never"))
+    var again: Bool
+
+    func perform() async throws -> some IntentResult & ReturnsValue<String> {
+        .result(value: "\(soup) \(stars) \(spiciness ?? -1) \(again)")
+    }
+}
+
+private let rateSoup = AppServiceDispatcher(bundleIdentifier: testBundle, intents: [RateSoupIntent.self])
+
+@Test func parametersWithApplesOptionsTakeTheirValuesAndDefaults() async throws {
+    let value = try await rateSoup.run("RateSoupIntent", ["soup": .string("Tomato"), "spiciness": .double(0.5)])
+    #expect(value == .value(.string("Tomato 3 0.5 true")))
+}
+
+@Test func aValueOutsideTheInclusiveRangeIsRefusedNamingTheRange() async throws {
+    let error = await spotlightError { _ = try await rateSoup.run("RateSoupIntent", ["soup": .string("Tomato"), "stars": .int(6)]) }
+    #expect(error?.code == .invalidInput)
+    #expect(error?.message == "RateSoupIntent, parameter 'stars': 6 does not convert to int: 6 is outside 1...5")
+}
