@@ -22,7 +22,7 @@ import SpotlightModel
 ///     static let sortingOptions = SortingOptions { SortableBy(\TaskEntity.$title) }
 ///
 ///     func entities(matching comparators: [TaskFilter], mode: ComparatorMode,
-///                   sortedBy: [EntityQuerySort<TaskEntity>], limit: Int?) async throws -> [TaskEntity] { ... }
+///                   sortedBy: [Sort<TaskEntity>], limit: Int?) async throws -> [TaskEntity] { ... }
 ///     func entities(for identifiers: [TaskEntity.ID]) async throws -> [TaskEntity] { ... }
 /// }
 /// ```
@@ -53,6 +53,8 @@ extension EntityPropertyQuery {
     public typealias SortingOptions = EntityQuerySortingOptions
     public typealias SortableBy = EntityQuerySortableByProperty
     public typealias ComparatorMode = EntityQueryComparatorMode
+    /// `sortedBy: [Sort<TaskEntity>]`, as Apple's samples write the requirement.
+    public typealias Sort<SortedEntity> = EntityQuerySort<SortedEntity>
 
     public static var sortingOptions: EntityQuerySortingOptions { EntityQuerySortingOptions(options: []) }
 }

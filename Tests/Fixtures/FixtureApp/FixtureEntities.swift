@@ -89,7 +89,7 @@ struct ItemQuery: EntityStringQuery, EnumerableEntityQuery, EntityPropertyQuery 
         SortableBy(\ItemEntity.$stock)
     }
 
-    func entities(matching comparators: [ItemFilter], mode: ComparatorMode, sortedBy: [EntityQuerySort<ItemEntity>],
+    func entities(matching comparators: [ItemFilter], mode: ComparatorMode, sortedBy: [Sort<ItemEntity>],
                   limit: Int?) async throws -> [ItemEntity] {
         var found = ItemEntity.all.filter { item in
             mode == .and ? comparators.allSatisfy { $0.matches(item) } : comparators.contains { $0.matches(item) }
