@@ -26,6 +26,13 @@ public struct IntentParameterSummary<Intent: AppIntent>: ParameterSummary {
 
     public init(_ text: ParameterSummaryString<Intent>) { self.text = text }
 
+    /// `Summary("Add \(\.$title)") { \.$notes; \.$tags }`: the sentence and the parameters Apple's
+    /// editor lists below it. The sentence is the summary; the list is accepted, not reported.
+    public init(_ text: ParameterSummaryString<Intent>,
+                @ParameterSummaryParameters<Intent> _ otherParameters: () -> [PartialKeyPath<Intent>]) {
+        self.text = text
+    }
+
     public func summaryText(for intent: Any) -> String? {
         guard let intent = intent as? Intent else { return nil }
         return text.template.resolved(in: intent).map { $0 ?? "" }.joined()
@@ -43,4 +50,13 @@ public struct ParameterSummaryString<Intent: AppIntent>: Sendable, ExpressibleBy
 extension AppIntent {
     /// `Summary("…")` in `parameterSummary`.
     public typealias Summary = IntentParameterSummary<Self>
+}
+
+/// Builds the parameter list of `Summary("…") { \.$notes; \.$tags }`: one key path a line.
+@resultBuilder
+public enum ParameterSummaryParameters<Intent: AppIntent> {
+    public static func buildExpression<Value>(_ parameter: KeyPath<Intent, IntentParameter<Value>>) -> [PartialKeyPath<Intent>] {
+        [parameter]
+    }
+    public static func buildBlock(_ parts: [PartialKeyPath<Intent>]...) -> [PartialKeyPath<Intent>] { parts.flatMap { $0 } }
 }
