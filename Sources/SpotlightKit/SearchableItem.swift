@@ -47,6 +47,19 @@ public final class SearchableItem {
         self.init(uniqueIdentifier: nil, domainIdentifier: nil, attributeSet: SearchableItemAttributes())
     }
 
+    /// The item a found record stands for: its id, domain and expiration, and the attributes
+    /// named in `attributes` (empty: every attribute, properties included).
+    package convenience init(_ record: Record, fetching attributes: [String]) {
+        let set = SearchableItemAttributes()
+        let wanted = Set(attributes)
+        for (name, value) in ItemAttributes.named(record) + record.properties.map({ ($0.key, $0.value) })
+        where wanted.isEmpty || wanted.contains(name) {
+            set.set(name, value)
+        }
+        self.init(uniqueIdentifier: record.id, domainIdentifier: record.domain, attributeSet: set)
+        expirationDate = record.expiration
+    }
+
     /// What is donated for the item, taken now: the item is a class its caller may change
     /// afterwards, the donation a value that can cross into a task.
     package var donation: ItemDonation {

@@ -195,15 +195,5 @@ struct ItemPages: Sendable {
     }
 
     /// The item of a found record, with the fetched attributes.
-    func item(of record: Record) -> SearchableItem {
-        let attributes = SearchableItemAttributes()
-        let wanted = Set(query.fetchAttributes)
-        for (name, value) in ItemAttributes.named(record) + record.properties.map({ ($0.key, $0.value) })
-        where wanted.isEmpty || wanted.contains(name) {
-            attributes.set(name, value)
-        }
-        let item = SearchableItem(uniqueIdentifier: record.id, domainIdentifier: record.domain, attributeSet: attributes)
-        item.expirationDate = record.expiration
-        return item
-    }
+    func item(of record: Record) -> SearchableItem { SearchableItem(record, fetching: query.fetchAttributes) }
 }

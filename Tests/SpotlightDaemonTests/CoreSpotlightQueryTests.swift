@@ -144,6 +144,48 @@ import Testing
         #expect(Set(found) == Set((0..<2_500).filter { $0 % 2 == 0 }.map { "i\($0)" }))
     }
 
+    static func responses(_ text: String, _ daemon: DaemonProcess, _ context: CSUserQueryContext? = nil) async throws
+        -> (items: [CSSearchableItem], suggestions: [String]) {
+        var items: [CSSearchableItem] = []
+        var suggestions: [String] = []
+        for try await response in CSUserQuery(userQueryString: text, userQueryContext: context, index: daemon.index()).responses {
+            switch response {
+            case .item(let found): items.append(found.item)
+            case .suggestion(let suggestion): suggestions.append(String(suggestion.suggestion.localizedAttributedSuggestion.characters))
+            }
+        }
+        return (items, suggestions)
+    }
+
+    @Test func aUserQueryFindsTheAppsItemsByWordsAsTyped() async throws {
+        let sky = try await Self.sky()
+        let found = try await Self.responses("rooftop supern", sky)
+        #expect(found.items.map(\.uniqueIdentifier) == ["1"])
+        #expect(found.items.first?.attributeSet.contentDescription == "Rooftop, bring a telescope")
+        #expect(found.suggestions.isEmpty)
+    }
+
+    @Test func aUserQuerySuggestsTheTextWithItsLastWordCompleted() async throws {
+        let sky = try await Self.sky()
+        let context = CSUserQueryContext()
+        context.maxSuggestionCount = 3
+        context.fetchAttributes = ["title"]
+        let found = try await Self.responses("rooftop supern", sky, context)
+        #expect(found.suggestions == ["rooftop supernova"])
+        #expect(found.items.first?.attributeSet.title == "Supernova party")
+        #expect(found.items.first?.attributeSet.contentDescription == nil)
+    }
+
+    @Test func aUserQueryReturnsAtMostMaxResultCountItemsThatMatchTheFilters() async throws {
+        let sky = try await Self.sky()
+        let context = CSUserQueryContext()
+        context.maxResultCount = 2
+        #expect(try await Self.responses("", sky, context).items.count == 2)
+        context.maxResultCount = 20
+        context.filterQueries = ["seats > 5"]
+        #expect(try await Self.responses("", sky, context).items.map(\.uniqueIdentifier).sorted() == ["1", "3"])
+    }
+
     @Test func aMainActorModelKeepsTheItemsItIterates() async throws {
         let sky = try await Self.sky()
         let model = await SearchModel(index: sky.index())

@@ -1,0 +1,160 @@
+import Foundation
+import SpotlightModel
+
+/// What a ``UserQuery`` returns (Core Spotlight's `CSUserQueryContext`, also its name here).
+///
+/// ```swift
+/// let context = CSUserQueryContext()
+/// context.fetchAttributes = ["title", "contentDescription"]
+/// context.maxResultCount = 10
+/// context.maxSuggestionCount = 3
+/// ```
+public final class UserQueryContext {
+    /// The attributes found items carry in their attribute sets; empty: every attribute.
+    public var fetchAttributes: [String] = []
+    /// Core Spotlight query strings (as ``SearchableQuery``'s) the items found must match too;
+    /// applied to the best ``maxResultCount`` items, so fewer may come back.
+    public var filterQueries: [String] = []
+    /// How many items, best first. Default 20.
+    public var maxResultCount = 20
+    /// How many suggestions: the text with its last word completed. Default 0.
+    public var maxSuggestionCount = 0
+    /// Accepted for source compatibility: items always come ranked, best first.
+    public var enableRankedResults = false
+    /// Accepted for source compatibility; the search is by words.
+    public var disableSemanticSearch = false
+    /// Accepted for source compatibility.
+    public var maxRankedResultCount = 0
+
+    public init() {}
+}
+
+/// Core Spotlight's name for ``UserQueryContext``.
+public typealias CSUserQueryContext = UserQueryContext
+
+/// What someone typed in an app's search field, searched in the app's items by spotlightd's
+/// index, ranked (Core Spotlight's `CSUserQuery`, also its name here): the words, prefixes as
+/// they are typed and every other form docs/query.md describes.
+///
+/// ```swift
+/// let context = CSUserQueryContext()
+/// context.fetchAttributes = ["title"]
+/// context.maxSuggestionCount = 3
+/// for try await response in CSUserQuery(userQueryString: "supern", userQueryContext: context).responses {
+///     switch response {
+///     case .item(let found): print(found.item.attributeSet.title ?? "")
+///     case .suggestion(let suggestion): print(String(suggestion.suggestion.localizedAttributedSuggestion.characters))
+///     }
+/// }
+/// ```
+public final class UserQuery: Sendable {
+    /// The text as typed.
+    public let userQueryString: String?
+    let fetchAttributes: [String]
+    let filterQueries: [String]
+    let maxResultCount: Int
+    let maxSuggestionCount: Int
+    let index: SearchableIndex
+
+    /// - Parameters:
+    ///   - userQueryString: the text typed; nil or blank: every item, most recent first.
+    ///   - userQueryContext: what to return; nil: 20 items with every attribute, no suggestions.
+    ///   - index: where the app's items are (default: ``SearchableIndex/default``).
+    public init(userQueryString: String?, userQueryContext: UserQueryContext?, index: SearchableIndex = .default) {
+        self.userQueryString = userQueryString
+        let context = userQueryContext ?? UserQueryContext()
+        fetchAttributes = context.fetchAttributes
+        filterQueries = context.filterQueries
+        maxResultCount = max(0, context.maxResultCount)
+        maxSuggestionCount = max(0, context.maxSuggestionCount)
+        self.index = index
+    }
+
+    /// Core Spotlight loads its models ahead of a first query; nothing to do here.
+    public static func prepare() {}
+
+    /// The items found, best first, then the suggestions.
+    public var responses: Responses { Responses(query: self) }
+
+    /// Runs the search: the items and suggestions to hand out, in order.
+    func run() async throws -> [Found] {
+        let predicate = try filterQueries.map { try ItemPredicateParser.parse($0) }
+        let bundle = try await index.callerBundle(for: "a CSUserQuery searches the app's own items")
+        var query = SearchQuery(text: userQueryString, bundles: [bundle], limit: maxResultCount)
+        if maxSuggestionCount > 0 { query.completions = maxSuggestionCount }
+        let result = try await index.query(query)
+        let records = result.hits.map(\.record).filter { record in predicate.allSatisfy { $0.matches(record) } }
+        let text = userQueryString ?? ""
+        let typed = text.last.map { !$0.isWhitespace } ?? false
+        let stem = typed ? String(text[..<(text.lastIndex(where: \.isWhitespace).map { text.index(after: $0) } ?? text.startIndex)]) : text
+        let suggestions = typed ? (result.completions ?? []).prefix(maxSuggestionCount).map { stem + $0 } : []
+        return records.map(Found.record) + suggestions.map(Found.suggestion)
+    }
+
+    /// One response before it is made into an item (on the caller's side).
+    enum Found: Sendable {
+        case record(Record)
+        case suggestion(String)
+    }
+}
+
+/// Core Spotlight's name for ``UserQuery``.
+public typealias CSUserQuery = UserQuery
+
+extension UserQuery {
+    /// The responses as an `AsyncSequence`: `for try await response in query.responses`.
+    public struct Responses: AsyncSequence, Sendable {
+        let query: UserQuery
+
+        public func makeAsyncIterator() -> Iterator { Iterator(query: query) }
+
+        public struct Iterator: AsyncIteratorProtocol {
+            let query: UserQuery
+            var pending: [Found]?
+
+            /// The next response; runs on the caller's actor, so items need not be sent to it.
+            nonisolated(nonsending) public mutating func next() async throws -> Response? {
+                if pending == nil {
+                    try Task.checkCancellation()
+                    pending = try await query.run().reversed()
+                }
+                guard let found = pending?.popLast() else { return nil }
+                switch found {
+                case .record(let record):
+                    return .item(Item(item: SearchableItem(record, fetching: query.fetchAttributes)))
+                case .suggestion(let text):
+                    return .suggestion(Suggestion(suggestion: CSSuggestion(text)))
+                }
+            }
+        }
+    }
+
+    /// A found item or a suggestion.
+    public enum Response {
+        case item(Item)
+        case suggestion(Suggestion)
+    }
+
+    /// A found item.
+    public struct Item {
+        public let item: SearchableItem
+    }
+
+    /// A suggested text.
+    public struct Suggestion {
+        public let suggestion: CSSuggestion
+    }
+}
+
+/// A suggested query text (Core Spotlight's `CSSuggestion`): the typed text with its last word
+/// completed from the app's items.
+public struct CSSuggestion: Sendable, Hashable {
+    /// The suggestion's text (no attributes set).
+    public let localizedAttributedSuggestion: AttributedString
+
+    /// What kind of suggestion; always `.default` here.
+    public enum Kind: Sendable { case none, custom, `default` }
+    public var suggestionKind: Kind { .default }
+
+    public init(_ text: String) { localizedAttributedSuggestion = AttributedString(text) }
+}
