@@ -39,9 +39,12 @@ public final class IntentParameter<Value: IntentValue>: Sendable {
         self.init(title: title, description: description, default: wrappedValue)
     }
 
+    /// The value set, else the default, else `nil` for an optional (`.some(nil)`); `nil` when none.
+    var currentValue: Value? { storage.withLock({ $0 }) ?? defaultValue ?? Value.valueWhenAbsent }
+
     public var wrappedValue: Value {
         get {
-            if let value = storage.withLock({ $0 }) ?? defaultValue ?? Value.valueWhenAbsent { return value }
+            if let value = currentValue { return value }
             fatalError("@Parameter \"\(title)\" was read before it was set; the runtime sets it before perform()")
         }
         set { storage.withLock { $0 = newValue } }

@@ -60,3 +60,13 @@ public enum ParameterSummaryParameters<Intent: AppIntent> {
     }
     public static func buildBlock(_ parts: [PartialKeyPath<Intent>]...) -> [PartialKeyPath<Intent>] { parts.flatMap { $0 } }
 }
+
+/// Builds one branch of `When` or one `Case` of `Switch`: a single summary.
+///
+/// ```swift
+/// When(\.$filled, .equalTo, true) { Summary("Draw a filled \(\.$shape)") } otherwise: { Summary("Draw a \(\.$shape)") }
+/// ```
+@resultBuilder
+public enum ParameterSummaryBuilder<Intent: AppIntent> {
+    public static func buildBlock<Content: ParameterSummary>(_ content: Content) -> Content { content }
+}
