@@ -39,7 +39,7 @@ enum IntentInvocation {
         }
         for (name, slot) in slots {
             let context = "\(Intent.typeName), parameter '\(name)'"
-            guard let value = arguments[name] else {
+            guard let value = arguments[name] ?? slot.implicitArgument else {
                 if slot.hasDefault || slot.isOptional { continue }
                 throw SpotlightError(.invalidInput, "\(context) (\(slot.valueType)) is required and was not given")
             }

@@ -65,6 +65,8 @@ protocol IntentParameterSlot: AnyObject, Sendable {
     var isOptional: Bool { get }
     var hasDefault: Bool { get }
     var defaultPropertyValue: PropertyValue? { get }
+    /// What the parameter is given when the caller leaves it out and it has no default (a unique entity).
+    var implicitArgument: PropertyValue? { get }
     /// Converts and stores a wire value.
     /// - Throws: ``ValueConversionError``, or what the entity's query threw.
     func assign(_ value: PropertyValue) async throws
@@ -76,7 +78,8 @@ extension IntentParameter: IntentParameterSlot {
     var valueType: ValueType { Value.valueType }
     var isOptional: Bool { Value.valueWhenAbsent != nil }
     var hasDefault: Bool { defaultValue != nil }
-    var defaultPropertyValue: PropertyValue? { defaultValue?.propertyValue }
+    var defaultPropertyValue: PropertyValue? { defaultValue?.propertyValue ?? implicitArgument }
+    var implicitArgument: PropertyValue? { defaultValue == nil ? Value.implicitArgument : nil }
 
     func assign(_ value: PropertyValue) async throws {
         let resolved = try await Value.resolve(value)

@@ -17,6 +17,9 @@ public protocol IntentValue: Sendable {
     /// The value of a parameter of this type that the caller left out and that has no
     /// default; `nil` makes such a parameter required. Optionals answer `.some(nil)`.
     static var valueWhenAbsent: Self? { get }
+    /// What a parameter of this type that the caller left out and that has no default is given,
+    /// before it resolves; `nil` for nothing. A ``UniqueAppEntity`` answers its one instance.
+    static var implicitArgument: PropertyValue? { get }
     /// The value as a record property; `nil` for a `nil` optional.
     var propertyValue: PropertyValue? { get }
     /// The value as an intent result; an entity is its full representation.
@@ -28,6 +31,7 @@ public protocol IntentValue: Sendable {
 
 extension IntentValue {
     public static var valueWhenAbsent: Self? { nil }
+    public static var implicitArgument: PropertyValue? { nil }
     public func resultValue(bundle: String) -> IntentResultValue {
         propertyValue.map(IntentResultValue.value) ?? .none
     }
