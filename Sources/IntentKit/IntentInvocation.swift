@@ -61,6 +61,12 @@ enum IntentInvocation {
             let name = slot.map { "'\($0.name)' (\($0.property.valueType))" } ?? "\"\(error.parameterTitle)\""
             throw SpotlightError(.invalidInput, "\(Intent.typeName), parameter \(name) needs a value"
                 + (error.dialog.map { ": \($0.text)" } ?? ""))
+        } catch let error as IntentNeedsToContinueInForegroundError {
+            do {
+                return try await error.continueRun()
+            } catch {
+                throw failure(error, thrownBy: "\(Intent.typeName)'s foreground continuation")
+            }
         } catch {
             throw failure(error, thrownBy: "\(Intent.typeName).perform()")
         }
