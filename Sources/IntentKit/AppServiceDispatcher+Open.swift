@@ -1,6 +1,7 @@
 import Foundation
 import SpotlightModel
 import SpotlightProtocol
+import SpotlightKit
 
 extension AppServiceDispatcher {
     /// Shows an entity: runs the app's ``OpenIntent`` for `params.type` with `target` set to the
@@ -14,6 +15,7 @@ extension AppServiceDispatcher {
     ///   `OpenIntent` opens, or for an identifier `entities(for:)` does not return (the
     ///   entity was deleted); `intentFailed` when `perform()` throws.
     public func openEntity(_ params: EntityReference) async throws -> OpenEntityResult {
+        if params.type == CSSearchableItem.recordType { return try await openItem(params.id) }
         let entity = try entityType(params.type)
         let openers = intents.ordered.filter { $0.opensEntityType == params.type }
         guard let opener = openers.first else {
@@ -31,5 +33,20 @@ extension AppServiceDispatcher {
         let target = PropertyValue.entity(params)
         _ = try await opener.run(["target": target], bundleIdentifier)
         return OpenEntityResult(intent: opener.name)
+    }
+
+    /// Shows a `CSSearchableItem` through the app's `onOpenSearchableItem`.
+    private func openItem(_ identifier: String) async throws -> OpenEntityResult {
+        guard let openSearchableItem else {
+            throw SpotlightError(.notFound, "\(bundleIdentifier) cannot show its CSSearchableItem \"\(identifier)\": it "
+                + "gives IntentApp no onOpenSearchableItem; pass `onOpenSearchableItem: { id in ... }` to show an "
+                + "item by its uniqueIdentifier")
+        }
+        do {
+            try await openSearchableItem(identifier)
+        } catch {
+            throw IntentInvocation.failure(error, thrownBy: "onOpenSearchableItem(\"\(identifier)\")")
+        }
+        return OpenEntityResult(intent: "onOpenSearchableItem")
     }
 }

@@ -23,6 +23,8 @@ public final class AppServiceDispatcher: Sendable {
     let entities: Registry<RegisteredEntity>
     let enums: Registry<RegisteredEnum>
     let shortcuts: [AppShortcut]
+    /// What the app does when one of its `CSSearchableItem`s is opened (``IntentApp``'s `onOpenSearchableItem`).
+    let openSearchableItem: (@Sendable (String) async throws -> Void)?
 
     /// - Parameters:
     ///   - applicationName: the app's name for people; default: the bundle identifier's last part.
@@ -30,7 +32,9 @@ public final class AppServiceDispatcher: Sendable {
     public init(bundleIdentifier: String, applicationName: String? = nil, intents: [any AppIntent.Type],
                 entities: [any AppEntity.Type] = [], enums: [any AppEnum.Type] = [],
                 shortcuts: (any AppShortcutsProvider.Type)? = nil, screen: AppScreen = .shared,
-                reindexing: Reindexing = .notWired) {
+                reindexing: Reindexing = .notWired,
+                onOpenSearchableItem: (@Sendable (_ uniqueIdentifier: String) async throws -> Void)? = nil) {
+        self.openSearchableItem = onOpenSearchableItem
         self.bundleIdentifier = bundleIdentifier
         self.applicationName = applicationName
             ?? bundleIdentifier.split(separator: ".").last.map(String.init) ?? bundleIdentifier

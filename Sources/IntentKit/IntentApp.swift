@@ -35,16 +35,22 @@ public struct IntentApp: Sendable {
     ///     identifier's last part (`com.example.TaskDeck` → `TaskDeck`).
     ///   - shortcuts: the app's ``AppShortcutsProvider``, if it declares App Shortcuts.
     ///   - icon: an icon-theme name or an absolute path, for its manifest (desktop search).
+    ///   - onOpenSearchableItem: shows one of the app's `CSSearchableItem`s, given its
+    ///     `uniqueIdentifier`, when someone opens it from Spotlight (Apple hands the app a user
+    ///     activity of type `CSSearchableItemActionType` instead). An app entity is opened by its
+    ///     ``OpenIntent``.
     public init(bundleIdentifier: String, applicationName: String? = nil, intents: [any AppIntent.Type],
                 entities: [any AppEntity.Type] = [], enums: [any AppEnum.Type] = [],
                 shortcuts: (any AppShortcutsProvider.Type)? = nil, screen: AppScreen = .shared,
-                reindexing: Reindexing = .spotlight, icon: String? = nil, commandLine: CommandLineHandler? = nil) {
+                reindexing: Reindexing = .spotlight, icon: String? = nil, commandLine: CommandLineHandler? = nil,
+                onOpenSearchableItem: (@Sendable (_ uniqueIdentifier: String) async throws -> Void)? = nil) {
         self.bundleIdentifier = bundleIdentifier
         self.name = applicationName
         self.icon = icon
         self.dispatcher = AppServiceDispatcher(bundleIdentifier: bundleIdentifier, applicationName: applicationName,
                                                intents: intents, entities: entities, enums: enums,
-                                               shortcuts: shortcuts, screen: screen, reindexing: reindexing)
+                                               shortcuts: shortcuts, screen: screen, reindexing: reindexing,
+                                               onOpenSearchableItem: onOpenSearchableItem)
         self.commandLine = commandLine
     }
 

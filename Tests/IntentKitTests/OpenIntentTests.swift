@@ -3,6 +3,7 @@ import IntentKit
 import SpotlightModel
 import SpotlightProtocol
 import SpotlightWire
+import Synchronization
 import Testing
 
 /// The screen ``OpenTaskIntent`` shows its target on (only the test that opens uses it).
@@ -61,4 +62,42 @@ private func openingDispatcher() -> AppServiceDispatcher {
 @Test func anOpenIntentOpensTheAppWhenRunAndOtherIntentsDoNot() {
     #expect(OpenTaskIntent.openAppWhenRun)
     #expect(!Echo<String>.openAppWhenRun)
+}
+
+/// The identifiers an app's `onOpenSearchableItem` was given.
+private final class ShownItems: Sendable {
+    let ids = Mutex<[String]>([])
+}
+
+/// An app that donates `CSSearchableItem`s and shows one when it is opened.
+private func itemOpeningDispatcher(_ shown: ShownItems, failing: Bool = false) -> AppServiceDispatcher {
+    AppServiceDispatcher(bundleIdentifier: testBundle, intents: [Echo<String>.self], entities: [TaskEntity.self],
+                         onOpenSearchableItem: { id in
+                             if failing { throw SpotlightError(.notFound, "no note \(id) any more") }
+                             shown.ids.withLock { $0.append(id) }
+                         })
+}
+
+@Test func openEntityOfASearchableItemCallsTheAppsHandlerWithItsIdentifier() async throws {
+    let shown = ShownItems()
+    let params = try JSONValue(encoding: EntityReference(type: "CSSearchableItem", id: "note-7"))
+    let result = try await itemOpeningDispatcher(shown).handle(method: "openEntity", params: params)
+    #expect(try result.decode(OpenEntityResult.self).intent == "onOpenSearchableItem")
+    #expect(shown.ids.withLock { $0 } == ["note-7"])
+}
+
+@Test func openEntityOfASearchableItemWithoutAHandlerSaysWhatToPass() async throws {
+    let error = await spotlightError {
+        _ = try await openingDispatcher().openEntity(EntityReference(type: "CSSearchableItem", id: "note-7"))
+    }
+    #expect(error?.code == .notFound)
+    #expect(error?.message.contains("onOpenSearchableItem: { id in ... }") == true, "\(String(describing: error))")
+}
+
+@Test func aHandlerThatThrowsFailsTheOpenWithItsError() async throws {
+    let error = await spotlightError {
+        _ = try await itemOpeningDispatcher(ShownItems(), failing: true).openEntity(EntityReference(type: "CSSearchableItem", id: "n1"))
+    }
+    #expect(error?.code == .notFound)
+    #expect(error?.message.contains("no note n1 any more") == true, "\(String(describing: error))")
 }
