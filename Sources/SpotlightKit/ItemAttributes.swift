@@ -77,31 +77,36 @@ struct TextPattern {
 
     func matches(_ value: String) -> Bool {
         let text = Array(ItemPredicate.fold(value, options).unicodeScalars)
-        guard options.contains(.wordBased) else { return ends(from: 0, in: text).contains(text.count) }
-        let isWord = text.map { CharacterSet.alphanumerics.contains($0) }
-        for start in text.indices where isWord[start] && (start == 0 || !isWord[start - 1]) {
-            if ends(from: start, in: text).contains(where: { $0 == text.count || ($0 > start && isWord[$0 - 1] && !isWord[$0]) }) {
-                return true
-            }
+        var starts = [Bool](repeating: false, count: text.count + 1)
+        guard options.contains(.wordBased) else {
+            starts[0] = true
+            return ends(from: starts, in: text)[text.count]
         }
-        return false
+        let isWord = text.map { CharacterSet.alphanumerics.contains($0) }
+        for start in text.indices where isWord[start] && (start == 0 || !isWord[start - 1]) { starts[start] = true }
+        let ends = ends(from: starts, in: text)
+        return ends.indices.contains { end in
+            ends[end] && (end == text.count || (end > 0 && isWord[end - 1] && !isWord[end]))
+        }
     }
 
-    /// Every position of `text` where the whole pattern, begun at `start`, can end.
-    private func ends(from start: Int, in text: [Unicode.Scalar]) -> Set<Int> {
-        var positions: Set<Int> = [start]
+    /// Where in `text` the whole pattern can end, begun at any of `starts` (both indexed by
+    /// position, 0...count): one pass per pattern element, so a long value costs its length
+    /// times the pattern's, whatever the number of starts.
+    private func ends(from starts: [Bool], in text: [Unicode.Scalar]) -> [Bool] {
+        var positions = starts
         for element in pattern {
-            var next: Set<Int> = []
+            var next = [Bool](repeating: false, count: positions.count)
             switch element {
             case .anyRun:
-                if let first = positions.min() { next = Set(first...text.count) }
+                guard let first = positions.firstIndex(of: true) else { return next }
+                for p in first..<next.count { next[p] = true }
             case .anyOne:
-                next = Set(positions.filter { $0 < text.count }.map { $0 + 1 })
+                for p in text.indices where positions[p] { next[p + 1] = true }
             case .scalar(let s):
-                next = Set(positions.filter { $0 < text.count && text[$0] == s }.map { $0 + 1 })
+                for p in text.indices where positions[p] && text[p] == s { next[p + 1] = true }
             }
             positions = next
-            if positions.isEmpty { break }
         }
         return positions
     }
