@@ -39,13 +39,13 @@ extension SearchableIndex {
 
     /// ``endBatch(withClientState:)`` for synchronous code: `completionHandler` gets nil once
     /// the batch is stored, else the error (nothing of the batch is stored then).
-    public func endBatch(withClientState clientState: Data, completionHandler: (@Sendable ((any Error)?) -> Void)? = nil) {
+    public func endBatch(withClientState clientState: Data, completionHandler: (@Sendable ((any Error)?) -> Void)?) {
         complete(completionHandler) { try await self.endIndexBatch(clientState: clientState) }
     }
 
     /// ``endIndexBatch(expectedClientState:newClientState:)`` for synchronous code.
     public func endIndexBatch(expectedClientState: Data?, newClientState: Data,
-                              completionHandler: (@Sendable ((any Error)?) -> Void)? = nil) {
+                              completionHandler: (@Sendable ((any Error)?) -> Void)?) {
         complete(completionHandler) {
             try await self.endIndexBatch(expectedClientState: expectedClientState, newClientState: newClientState)
         }

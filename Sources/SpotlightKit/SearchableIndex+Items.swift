@@ -51,25 +51,25 @@ extension SearchableIndex {
     /// ``indexSearchableItems(_:)`` for synchronous code: `completionHandler` gets nil once
     /// the items are durable, else the error.
     public func indexSearchableItems(_ items: [SearchableItem],
-                                     completionHandler: (@Sendable ((any Error)?) -> Void)? = nil) {
+                                     completionHandler: (@Sendable ((any Error)?) -> Void)?) {
         let donations = items.map(\.donation)
         complete(completionHandler) { try await self.indexRecords(try await self.records(of: donations)) }
     }
 
     /// ``deleteSearchableItems(withIdentifiers:)`` for synchronous code.
     public func deleteSearchableItems(withIdentifiers identifiers: [String],
-                                      completionHandler: (@Sendable ((any Error)?) -> Void)? = nil) {
+                                      completionHandler: (@Sendable ((any Error)?) -> Void)?) {
         complete(completionHandler) { try await self.deleteSearchableItems(withIdentifiers: identifiers) }
     }
 
     /// ``deleteSearchableItems(withDomainIdentifiers:)`` for synchronous code.
     public func deleteSearchableItems(withDomainIdentifiers domainIdentifiers: [String],
-                                      completionHandler: (@Sendable ((any Error)?) -> Void)? = nil) {
+                                      completionHandler: (@Sendable ((any Error)?) -> Void)?) {
         complete(completionHandler) { try await self.deleteSearchableItems(withDomainIdentifiers: domainIdentifiers) }
     }
 
     /// ``deleteAllSearchableItems()`` for synchronous code.
-    public func deleteAllSearchableItems(completionHandler: (@Sendable ((any Error)?) -> Void)? = nil) {
+    public func deleteAllSearchableItems(completionHandler: (@Sendable ((any Error)?) -> Void)?) {
         complete(completionHandler) { try await self.deleteAllSearchableItems() }
     }
 
