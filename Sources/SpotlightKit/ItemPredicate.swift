@@ -7,9 +7,12 @@ import SpotlightModel
 /// let predicate = try ItemPredicateParser.parse(#"title == "*nova*"cd"#)
 /// predicate.matches(Record(bundle: "b", type: "CSSearchableItem", id: "1", title: "Supernova"))  // true
 /// ```
+///
+/// `&&` and `||` hold their terms side by side, so a chain of thousands of comparisons is matched
+/// and freed without recursion; nesting (`(`, `!`) is bounded by the parser.
 indirect enum ItemPredicate: Sendable {
-    case and(ItemPredicate, ItemPredicate)
-    case or(ItemPredicate, ItemPredicate)
+    case and([ItemPredicate])
+    case or([ItemPredicate])
     case not(ItemPredicate)
     case compare(attribute: String, Comparison, Literal, TextOptions)
     case inRange(attribute: String, low: Literal, high: Literal)
@@ -48,8 +51,8 @@ indirect enum ItemPredicate: Sendable {
     /// Whether the record is one the query string asks for.
     func matches(_ record: Record) -> Bool {
         switch self {
-        case .and(let a, let b): return a.matches(record) && b.matches(record)
-        case .or(let a, let b): return a.matches(record) || b.matches(record)
+        case .and(let terms): return terms.allSatisfy { $0.matches(record) }
+        case .or(let terms): return terms.contains { $0.matches(record) }
         case .not(let a): return !a.matches(record)
         case .compare(let attribute, let op, let literal, let options):
             let values = ItemAttributes.values(attribute, of: record)

@@ -11,12 +11,17 @@ import SpotlightModel
 ///   `$time.this_month`, `$time.this_year` (each with an optional `(N)` of its unit, seconds for
 ///   `now`) or `$time.iso(2026-06-01T10:00:00Z)`;
 /// - `InRange(attribute, low, high)`, both ends included;
-/// - `&&`, `||`, `!` and parentheses; the attribute `*` is every text attribute.
+/// - `&&`, `||`, `!` and parentheses, nested at most ``maxNesting`` deep; the attribute `*` is
+///   every text attribute.
 ///
 /// ```swift
 /// let predicate = try ItemPredicateParser.parse(#"title == "*nova*"cd && startDate > $time.today(-7)"#)
 /// ```
 enum ItemPredicateParser {
+    /// How deep parentheses and `!` may nest: a string nested deeper is refused rather than
+    /// read by recursion that would overflow the stack.
+    static let maxNesting = 100
+
     /// - Throws: `SpotlightError(.invalidInput)` naming the character where the string stops
     ///   being a query and what was expected there.
     static func parse(_ text: String, now: Date = Date()) throws -> ItemPredicate {
@@ -31,33 +36,42 @@ enum ItemPredicateParser {
         let scalars: [Unicode.Scalar]
         let now: Date
         var position = 0
+        /// The parentheses and `!` open around `position`.
+        var depth = 0
 
         init(scalars: [Unicode.Scalar], now: Date) {
             self.scalars = scalars
             self.now = now
         }
 
+        /// Terms joined by `||`, kept side by side (not nested), so a long chain needs no recursion.
         mutating func disjunction() throws -> ItemPredicate {
-            var left = try conjunction()
-            while take("||") { left = .or(left, try conjunction()) }
-            return left
+            var terms = [try conjunction()]
+            while take("||") { terms.append(try conjunction()) }
+            return terms.count == 1 ? terms[0] : .or(terms)
         }
 
         mutating func conjunction() throws -> ItemPredicate {
-            var left = try unary()
-            while take("&&") { left = .and(left, try unary()) }
-            return left
+            var terms = [try unary()]
+            while take("&&") { terms.append(try unary()) }
+            return terms.count == 1 ? terms[0] : .and(terms)
         }
 
         mutating func unary() throws -> ItemPredicate {
             skipSpaces()
             if peek("!") && !peek("!=") {
+                try descend()
                 position += 1
-                return .not(try unary())
+                let inner = try unary()
+                depth -= 1
+                return .not(inner)
             }
-            if take("(") {
+            if peek("(") {
+                try descend()
+                position += 1
                 let inner = try disjunction()
                 guard take(")") else { throw error("a closing parenthesis") }
+                depth -= 1
                 return inner
             }
             let attribute = try name()
@@ -73,6 +87,17 @@ enum ItemPredicateParser {
             let op = try comparison()
             let (literal, options) = try value()
             return .compare(attribute: attribute, op, literal, options)
+        }
+
+        /// One more level of `(` or `!`, at `position`.
+        /// - Throws: `.invalidInput` past ``ItemPredicateParser/maxNesting``.
+        mutating func descend() throws {
+            guard depth < ItemPredicateParser.maxNesting else {
+                throw SpotlightError(.invalidInput, "the query string nests parentheses and ! more than "
+                    + "\(ItemPredicateParser.maxNesting) deep (at character \(position + 1)); write it with fewer "
+                    + "levels, e.g. a || b || c rather than (a || (b || c)), and !!x as x")
+            }
+            depth += 1
         }
 
         mutating func comparison() throws -> ItemPredicate.Comparison {

@@ -184,9 +184,7 @@ struct ItemPages: Sendable {
     mutating func next() async throws -> [Record]? {
         guard !done else { return nil }
         if predicate == nil {
-            predicate = try query.filterQueries.reduce(try ItemPredicateParser.parse(query.queryString)) {
-                .and($0, try ItemPredicateParser.parse($1))
-            }
+            predicate = .and(try ([query.queryString] + query.filterQueries).map { try ItemPredicateParser.parse($0) })
             bundle = try await query.index.callerBundle(for: "a CSSearchQuery searches the app's own items")
         }
         let page = try await query.index.query(SearchQuery(text: nil, bundles: [bundle!], offset: offset, limit: Self.pageSize))

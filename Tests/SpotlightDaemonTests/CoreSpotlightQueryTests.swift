@@ -127,6 +127,37 @@ import Testing
         #expect(error?.message.contains("character 21 expected an attribute name, found the end") == true, "\(error?.message ?? "")")
     }
 
+    @Test func parenthesesNestedDeeperThanTheLimitAreRefusedNotOverflowingTheStack() async throws {
+        let sky = try await Self.sky()
+        let deep = String(repeating: "(", count: 10_000) + #"title == "Lecture""# + String(repeating: ")", count: 10_000)
+        let error = await #expect(throws: SpotlightError.self) { try await Self.found(deep, sky) }
+        #expect(error?.code == .invalidInput)
+        #expect(error?.message.contains("more than 100 deep (at character 101)") == true, "\(error?.message ?? "")")
+    }
+
+    @Test func aLongRunOfNotsIsRefusedNotOverflowingTheStack() async throws {
+        let sky = try await Self.sky()
+        let error = await #expect(throws: SpotlightError.self) {
+            try await Self.found(String(repeating: "!", count: 10_000) + #"title == "Lecture""#, sky)
+        }
+        #expect(error?.code == .invalidInput)
+        #expect(error?.message.contains("nests parentheses and ! more than 100 deep") == true, "\(error?.message ?? "")")
+    }
+
+    @Test func nestingUpToTheLimitIsRead() async throws {
+        let sky = try await Self.sky()
+        let nested = String(repeating: "(", count: 99) + "!" + #"title != "Lecture""# + String(repeating: ")", count: 99)
+        #expect(try await Self.found(nested, sky) == ["4"])
+    }
+
+    @Test func aChainOfThirtyThousandComparisonsIsMatched() async throws {
+        let sky = try await Self.sky()
+        let chain = (0..<30_000).map { #"title == "none \#($0)""# }.joined(separator: " || ") + #" || title == "Lecture""#
+        #expect(try await Self.found(chain, sky) == ["4"])
+        let all = Array(repeating: #"title == "*e*"c"#, count: 30_000).joined(separator: " && ")
+        #expect(try await Self.found(all, sky) == ["1", "3", "4", "5"])
+    }
+
     @Test func aCancelledQueryFindsNothingMore() async throws {
         let sky = try await Self.sky()
         let query = CSSearchQuery(queryString: #"title == "*""#, queryContext: nil, index: sky.index())
