@@ -158,6 +158,27 @@ import Testing
         #expect(try await Self.ids(index, "quasar").isEmpty)
     }
 
+    @Test func anItemWhoseDomainTheIndexCannotHoldIsRefusedSayingSo() async throws {
+        let daemon = try DaemonProcess(grants: ["com.example.test"])
+        let index = daemon.index()
+        let error = await #expect(throws: SpotlightError.self) {
+            try await index.indexSearchableItems([Self.item("1", "pulsar", domain: String(repeating: "D", count: 244))])
+        }
+        #expect(error?.code == .invalidInput)
+        #expect(error?.message.contains("the domain of record com.example.test/CSSearchableItem/1 is 244 bytes; the index allows at most 243") == true,
+                "\(error?.message ?? "")")
+        #expect(error?.message.contains("shorten it") == true)
+    }
+
+    @Test func itemsIndexedAfterARefusedDomainAreFound() async throws {
+        let daemon = try DaemonProcess(grants: ["com.example.test"])
+        let index = daemon.index()
+        _ = try? await index.indexSearchableItems([Self.item("1", "pulsar", domain: String(repeating: "d", count: 1_000))])
+        try await index.indexSearchableItems([Self.item("2", "quasar", domain: String(repeating: "d", count: 243))])
+        #expect(try await Self.ids(index, "quasar") == ["2"])
+        #expect(try await index.status().index.indexState == "ok")
+    }
+
     @Test func aCompletionHandlerGetsTheErrorWhenSpotlightdIsNotRunning() async throws {
         let daemon = try DaemonProcess(grants: ["com.example.test"], start: false)
         let index = SearchableIndex(socketPath: daemon.socket, reconnectWindow: .zero)

@@ -17,11 +17,7 @@ enum RecordDocument {
         let doc = try XapianDocument()
         try doc.setLanguage(language)
         try doc.addBooleanTerm(UniqueKey.term(for: record.key))
-        try doc.addBooleanTerm(try booleanTerm(TermSchema.bundle, record.bundle, "bundle", record))
-        try doc.addBooleanTerm(try booleanTerm(TermSchema.type, record.type, "type", record))
-        for ancestor in domainAncestors(record.domain ?? "") {
-            try doc.addBooleanTerm(try booleanTerm(TermSchema.domain, ancestor, "domain", record))
-        }
+        for term in try booleanTerms(record) { try doc.addBooleanTerm(term) }
 
         let fold = TextNormalizer.fold
         // Every word once with positions in the free text; field terms once, as stems, without
@@ -100,12 +96,24 @@ enum RecordDocument {
         return (1...parts.count).map { parts.prefix($0).joined(separator: ".") }
     }
 
+    /// The bundle, type and domain terms (each domain ancestor's) of a record.
+    /// - Throws: `.invalidInput` when one is longer than the index allows.
+    static func booleanTerms(_ record: Record) throws -> [String] {
+        try [booleanTerm(TermSchema.bundle, record.bundle, "bundle", record),
+             booleanTerm(TermSchema.type, record.type, "type", record)]
+            + domainAncestors(record.domain ?? "").map { try booleanTerm(TermSchema.domain, $0, "domain", record) }
+    }
+
+    /// Checks, before the store takes a record, that the index can write its terms.
+    /// - Throws: `.invalidInput` naming the value that is too long.
+    static func checkTerms(_ record: Record) throws { _ = try booleanTerms(record) }
+
     /// A boolean term for the folded `value`, or `.invalidInput` when it exceeds Xapian's limit.
     static func booleanTerm(_ prefix: String, _ value: String, _ what: String, _ record: Record) throws -> String {
         let term = prefix + TextNormalizer.fold(value)
         guard term.utf8.count <= TermSchema.maxTermBytes else {
             throw SpotlightError(.invalidInput, "the \(what) of record \(record.key) is \(value.utf8.count) bytes; "
-                + "the index allows at most \(TermSchema.maxTermBytes - prefix.utf8.count)")
+                + "the index allows at most \(TermSchema.maxTermBytes - prefix.utf8.count) (folded): shorten it")
         }
         return term
     }

@@ -138,7 +138,12 @@ extension RecordStore {
         state.map { "\($0.count) bytes" } ?? "no state"
     }
 
-    static func validate(_ record: Record) throws { try record.validate() }
+    /// `Record.validate()`'s rules, and a bundle, type and domain the index can hold: a record
+    /// the store took but the index could not write would stop every later change reaching it.
+    static func validate(_ record: Record) throws {
+        try record.validate()
+        try RecordDocument.checkTerms(record)
+    }
 
     static func validate(_ selector: DeleteSelector) throws {
         let empty: String? = switch selector {
