@@ -15,7 +15,8 @@ public final class UserQueryContext {
     /// Core Spotlight query strings (as ``SearchableQuery``'s) the items found must match too;
     /// applied to the best ``maxResultCount`` items, so fewer may come back.
     public var filterQueries: [String] = []
-    /// How many items, best first. Default 20.
+    /// How many items, best first. Default 20; more than ``UserQuery/maxResultLimit`` is read
+    /// as that many.
     public var maxResultCount = 20
     /// How many suggestions: the text with its last word completed. Default 0.
     public var maxSuggestionCount = 0
@@ -65,10 +66,14 @@ public final class UserQuery: Sendable {
         let context = userQueryContext ?? UserQueryContext()
         fetchAttributes = context.fetchAttributes
         filterQueries = context.filterQueries
-        maxResultCount = max(0, context.maxResultCount)
+        maxResultCount = min(max(0, context.maxResultCount), Self.maxResultLimit)
         maxSuggestionCount = max(0, context.maxSuggestionCount)
         self.index = index
     }
+
+    /// The most items one query returns: what spotlightd answers in one query. Apple sets no
+    /// bound, so a larger ``UserQueryContext/maxResultCount`` is read as this.
+    public static let maxResultLimit = 10_000
 
     /// Core Spotlight loads its models ahead of a first query; nothing to do here.
     public static func prepare() {}

@@ -217,6 +217,14 @@ import Testing
         #expect(try await Self.responses("", sky, context).items.map(\.uniqueIdentifier).sorted() == ["1", "3"])
     }
 
+    @Test func aUserQueryWithAMaxResultCountAboveTenThousandFindsTheItems() async throws {
+        let sky = try await Self.sky()
+        let context = CSUserQueryContext()
+        context.maxResultCount = .max
+        let found = try await Self.responses("", sky, context)
+        #expect(found.items.count == 5)
+    }
+
     @Test func aMainActorModelKeepsTheItemsItIterates() async throws {
         let sky = try await Self.sky()
         let model = await SearchModel(index: sky.index())
