@@ -95,10 +95,12 @@ public final class SearchableQuery: Sendable {
     /// Whether ``cancel()`` was called.
     public var isCancelled: Bool { state.withLock { $0.isCancelled } }
 
-    /// Starts the search; the handlers are called as items are found. A second call does nothing.
+    /// Starts the search; the handlers are called as items are found. A second call does
+    /// nothing; a call after ``cancel()`` finds nothing and gives the completion handler
+    /// `CancellationError`.
     public func start() {
         state.withLock { state in
-            guard state.task == nil, !state.isCancelled else { return }
+            guard state.task == nil else { return }
             state.task = Task { await self.run() }
         }
     }
@@ -118,6 +120,7 @@ public final class SearchableQuery: Sendable {
     private func run() async {
         var pages = ItemPages(query: self)
         do {
+            if isCancelled { throw CancellationError() }
             while let found = try await pages.next() {
                 if isCancelled { throw CancellationError() }
                 let handler = state.withLock { state -> (@Sendable ([SearchableItem]) -> Void)? in

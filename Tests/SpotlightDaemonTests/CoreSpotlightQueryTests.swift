@@ -166,6 +166,22 @@ import Testing
         await #expect(throws: CancellationError.self) { for try await _ in query.results {} }
     }
 
+    @Test func aQueryStartedAfterCancelGivesItsCompletionHandlerCancellationError() async throws {
+        let sky = try await Self.sky()
+        let query = CSSearchQuery(queryString: #"title == "*""#, queryContext: nil, index: sky.index())
+        let outcome = Mutex<(items: Int, error: (any Error)?, called: Bool)>((0, nil, false))
+        query.foundItemsHandler = { items in outcome.withLock { $0.items += items.count } }
+        query.completionHandler = { error in outcome.withLock { $0.error = error; $0.called = true } }
+        query.cancel()
+        query.start()
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !outcome.withLock({ $0.called }), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        let (items, error, called) = outcome.withLock { ($0.items, $0.error, $0.called) }
+        #expect(called, "the completion handler was not called")
+        #expect(error is CancellationError)
+        #expect(items == 0)
+    }
+
     @Test func itemsBeyondOnePageAreAllFound() async throws {
         let daemon = try DaemonProcess(grants: ["com.example.test"])
         let index = daemon.index()
