@@ -130,6 +130,10 @@ enum ItemPredicateParser {
                 position = start
                 throw error("a value: a quoted string, a number or $time")
             }
+            guard number.isFinite else {
+                position = start
+                throw error("a number within ±1.7e308")
+            }
             return (.number(number), [])
         }
 
@@ -184,9 +188,13 @@ enum ItemPredicateParser {
                 guard let n = Int(text) else { throw error("a whole number in $time.\(unit)(N)") }
                 return n
             } ?? 0
-            guard let date = ItemQueryTime.date(unit, offset: offset, now: now) else {
+            guard ItemQueryTime.names.contains(unit) else {
                 position = start
                 throw error("now, today, yesterday, this_week, this_month, this_year or iso after $time.")
+            }
+            guard let date = ItemQueryTime.date(unit, offset: offset, now: now), ISO8601.canWrite(date) else {
+                position = start
+                throw error("a $time.\(unit)(N) within the years 0001-9999")
             }
             return date
         }
@@ -224,6 +232,9 @@ enum ItemPredicateParser {
 
 /// The times `$time.…` names in a query string.
 enum ItemQueryTime {
+    /// The names `$time.NAME(N)` takes besides `iso`.
+    static let names: Set = ["now", "today", "yesterday", "this_week", "this_month", "this_year"]
+
     /// `now` (+ `offset` seconds), `today`/`yesterday` (+ days), `this_week`, `this_month`,
     /// `this_year` (+ that unit): the start of it in the current calendar; nil for another name.
     static func date(_ name: String, offset: Int, now: Date) -> Date? {

@@ -265,4 +265,7 @@ public enum ISO8601 {
 
     /// The first and past the last millisecond of the years 0001-9999, in UTC.
     static let milliseconds = -62_135_596_800_000.0..<253_402_300_800_000.0
+
+    /// Whether `date` falls in the years 0001-9999 that dates are written in.
+    public static func canWrite(_ date: Date) -> Bool { milliseconds.contains((date.timeIntervalSince1970 * 1000).rounded()) }
 }

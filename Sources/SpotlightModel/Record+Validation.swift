@@ -23,7 +23,7 @@ extension Record {
         }
         // ISO 8601 as records are written holds the years 0001-9999: a date past them would
         // be refused where the record is read (spotlightd, an export read back).
-        func writable(_ date: Date) -> Bool { ISO8601.milliseconds.contains((date.timeIntervalSince1970 * 1000).rounded()) }
+        func writable(_ date: Date) -> Bool { ISO8601.canWrite(date) }
         var outside = expiration.flatMap { writable($0) ? nil : ("expiration", $0) }
         for (name, value) in properties where outside == nil || name < outside!.0 {
             if let date = value.dates.first(where: { !writable($0) }) { outside = (name, date) }

@@ -127,6 +127,22 @@ import Testing
         #expect(error?.message.contains("character 21 expected an attribute name, found the end") == true, "\(error?.message ?? "")")
     }
 
+    @Test func aNumberTooLargeForADoubleIsRefusedSayingSo() async throws {
+        let sky = try await Self.sky()
+        let error = await #expect(throws: SpotlightError.self) { try await Self.found("seats < 1e999", sky) }
+        #expect(error?.code == .invalidInput)
+        #expect(error?.message.contains("character 9 expected a number within ±1.7e308") == true, "\(error?.message ?? "")")
+    }
+
+    @Test func aTimeOffsetPastTheYears0001To9999IsRefusedSayingSo() async throws {
+        let sky = try await Self.sky()
+        for (text, unit) in [("$time.this_year(-9223372036854775808)", "this_year"), ("$time.now(9223372036854775807)", "now"),
+                             ("$time.today(99999999)", "today")] {
+            let error = await #expect(throws: SpotlightError.self) { try await Self.found("startDate > " + text, sky) }
+            #expect(error?.message.contains("expected a $time.\(unit)(N) within the years 0001-9999") == true, "\(error?.message ?? "")")
+        }
+    }
+
     @Test func parenthesesNestedDeeperThanTheLimitAreRefusedNotOverflowingTheStack() async throws {
         let sky = try await Self.sky()
         let deep = String(repeating: "(", count: 10_000) + #"title == "Lecture""# + String(repeating: ")", count: 10_000)
