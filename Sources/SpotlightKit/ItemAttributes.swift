@@ -63,12 +63,24 @@ enum ItemAttributes {
 /// ```swift
 /// TextPattern([.scalar("n"), .scalar("o"), .anyRun], [.caseInsensitive, .wordBased]).matches("Super Nova")  // true
 /// ```
-struct TextPattern {
+///
+/// It is made once, when the query string is read: what it folds and derives serves every
+/// value of every record the query reads.
+struct TextPattern: Sendable {
     let pattern: [ItemPredicate.PatternElement]
     let options: ItemPredicate.TextOptions
+    /// The pattern's characters without its wildcards, as written (`<` and `>` compare with it).
+    let plain: String
+    /// ``plain`` folded by ``options``.
+    let foldedPlain: String
+    /// The pattern as a number, when it is one without wildcards (`"4"` compares as 4).
+    let number: Double?
 
     init(_ pattern: [ItemPredicate.PatternElement], _ options: ItemPredicate.TextOptions) {
         self.options = options
+        plain = String(String.UnicodeScalarView(pattern.compactMap(\.scalar)))
+        foldedPlain = ItemPredicate.fold(plain, options)
+        number = pattern.allSatisfy { $0.scalar != nil } ? Double(plain) : nil
         self.pattern = pattern.map {
             guard case .scalar(let s) = $0 else { return $0 }
             return .scalar(ItemPredicate.fold(String(s), options).unicodeScalars.first ?? s)
@@ -77,37 +89,45 @@ struct TextPattern {
 
     func matches(_ value: String) -> Bool {
         let text = Array(ItemPredicate.fold(value, options).unicodeScalars)
-        var starts = [Bool](repeating: false, count: text.count + 1)
-        guard options.contains(.wordBased) else {
-            starts[0] = true
-            return ends(from: starts, in: text)[text.count]
-        }
+        guard options.contains(.wordBased) else { return ends(from: [0], in: text)[text.count] }
+        // Every word start at once: the pattern ends at a word's end (or the text's) from some start.
         let isWord = text.map { CharacterSet.alphanumerics.contains($0) }
-        for start in text.indices where isWord[start] && (start == 0 || !isWord[start - 1]) { starts[start] = true }
+        let starts = text.indices.filter { isWord[$0] && ($0 == 0 || !isWord[$0 - 1]) }
+        guard !starts.isEmpty else { return false }
         let ends = ends(from: starts, in: text)
-        return ends.indices.contains { end in
-            ends[end] && (end == text.count || (end > 0 && isWord[end - 1] && !isWord[end]))
-        }
+        return ends[text.count] || text.indices.contains { $0 > 0 && ends[$0] && isWord[$0 - 1] && !isWord[$0] }
     }
 
-    /// Where in `text` the whole pattern can end, begun at any of `starts` (both indexed by
-    /// position, 0...count): one pass per pattern element, so a long value costs its length
-    /// times the pattern's, whatever the number of starts.
-    private func ends(from starts: [Bool], in text: [Unicode.Scalar]) -> [Bool] {
-        var positions = starts
-        for element in pattern {
-            var next = [Bool](repeating: false, count: positions.count)
-            switch element {
-            case .anyRun:
-                guard let first = positions.firstIndex(of: true) else { return next }
-                for p in first..<next.count { next[p] = true }
-            case .anyOne:
-                for p in text.indices where positions[p] { next[p + 1] = true }
-            case .scalar(let s):
-                for p in text.indices where positions[p] && text[p] == s { next[p + 1] = true }
+    /// Where the whole pattern, begun at any of `starts`, can end: a flag per position of
+    /// `text` (0...count). At most one pass over the text per character of the pattern, and
+    /// only up to the first match before a `*` (which needs no other), so `*a*a*a…` costs one.
+    private func ends(from starts: [Int], in text: [Unicode.Scalar]) -> [Bool] {
+        var positions = [Bool](repeating: false, count: text.count + 1)
+        for start in starts { positions[start] = true }
+        var first = starts.min()
+        // After a `*`: every position from this one on, without a flag each.
+        var everyFrom: Int?
+        for (n, element) in pattern.enumerated() {
+            guard let lowest = first else { break }
+            if element == .anyRun {
+                everyFrom = lowest
+                continue
+            }
+            // Before a `*` only the first position matters: the `*` reaches every one after it.
+            let firstOnly = n + 1 < pattern.count && pattern[n + 1] == .anyRun
+            var next = [Bool](repeating: false, count: firstOnly ? 0 : text.count + 1)
+            first = nil
+            for i in lowest..<text.count where everyFrom.map({ i >= $0 }) ?? positions[i] {
+                if case .scalar(let s) = element, text[i] != s { continue }
+                if first == nil { first = i + 1 }
+                if firstOnly { break }
+                next[i + 1] = true
             }
             positions = next
+            everyFrom = nil
         }
+        guard first != nil else { return [Bool](repeating: false, count: text.count + 1) }
+        if let everyFrom { return (0...text.count).map { $0 >= everyFrom } }
         return positions
     }
 }

@@ -23,7 +23,8 @@ indirect enum ItemPredicate: Sendable {
     enum PatternElement: Sendable, Equatable { case scalar(Unicode.Scalar), anyRun, anyOne }
 
     enum Literal: Sendable {
-        case text([PatternElement])
+        /// A quoted string, prepared once with its modifiers for every value it is matched to.
+        case text(TextPattern)
         case number(Double)
         case date(Date)
     }
@@ -69,15 +70,10 @@ indirect enum ItemPredicate: Sendable {
     private static func compare(_ value: PropertyValue, _ op: Comparison, _ literal: Literal, _ options: TextOptions) -> Bool {
         switch (value, literal) {
         case (_, .text(let pattern)):
-            if let number = value.number, let wanted = Double(String(String.UnicodeScalarView(pattern.compactMap(\.scalar)))),
-               !pattern.contains(where: { $0.scalar == nil }) {
-                return order(number, wanted, op)
-            }
+            if let number = value.number, let wanted = pattern.number { return order(number, wanted, op) }
             guard let text = ItemAttributes.text(of: value) else { return false }
-            if op == .equal || op == .notEqual {
-                return TextPattern(pattern, options).matches(text) == (op == .equal)
-            }
-            return order(fold(text, options), fold(String(String.UnicodeScalarView(pattern.compactMap(\.scalar))), options), op)
+            if op == .equal || op == .notEqual { return pattern.matches(text) == (op == .equal) }
+            return order(fold(text, options), options == pattern.options ? pattern.foldedPlain : fold(pattern.plain, options), op)
         case (.date(let date), .date(let wanted)):
             return order(date.timeIntervalSinceReferenceDate, wanted.timeIntervalSinceReferenceDate, op)
         case (.date(let date), .number(let wanted)):

@@ -162,7 +162,7 @@ enum ItemPredicateParser {
                 options.insert(option)
                 position += 1
             }
-            return (.text(pattern), options)
+            return (.text(TextPattern(pattern, options)), options)
         }
 
         /// `$time.NAME`, `$time.NAME(N)` or `$time.iso(DATE)`.

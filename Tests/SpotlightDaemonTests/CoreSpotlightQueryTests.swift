@@ -127,6 +127,21 @@ import Testing
         #expect(error?.message.contains("character 21 expected an attribute name, found the end") == true, "\(error?.message ?? "")")
     }
 
+    @Test func aPatternOfManyStarsAgainstALongValueIsMatchedInSeconds() async throws {
+        let daemon = try DaemonProcess(grants: ["com.example.test"])
+        try await daemon.index().indexSearchableItems([Self.item("long", "long", String(repeating: "ab ", count: 80_000))])
+        let stars = String(repeating: "*a", count: 50)
+        var found: [String] = []
+        var missed: [String] = ["?"]
+        let elapsed = try await ContinuousClock().measure {
+            found = try await Self.found(#"contentDescription == "\#(stars)b"w"#, daemon)
+            missed = try await Self.found(#"contentDescription == "\#(stars)c"cw || contentDescription == "\#(stars)c""#, daemon)
+        }
+        #expect(found == ["long"])
+        #expect(missed.isEmpty)
+        #expect(elapsed < .seconds(30), "\(elapsed)")
+    }
+
     @Test func aNumberTooLargeForADoubleIsRefusedSayingSo() async throws {
         let sky = try await Self.sky()
         let error = await #expect(throws: SpotlightError.self) { try await Self.found("seats < 1e999", sky) }
