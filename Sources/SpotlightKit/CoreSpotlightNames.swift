@@ -13,6 +13,12 @@ extension SearchableIndex {
     /// The index itself: Core Spotlight's `CSSearchableIndex.default()` is a call, and
     /// `SearchableIndex.default()` then reads as ``SearchableIndex/default``.
     public func callAsFunction() -> SearchableIndex { self }
+
+    /// Apple's `CSSearchableIndex(name:protectionClass:)`. The protection class is accepted
+    /// and not used: spotlightd's store is the user's own (its directory is mode 0700).
+    public convenience init(name: String, protectionClass: FileProtectionType?) {
+        self.init(name: name)
+    }
 }
 
 /// Core Spotlight's Swift names for batches and client state, beside this index's own

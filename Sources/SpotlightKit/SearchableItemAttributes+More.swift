@@ -51,6 +51,78 @@ extension SearchableItemAttributes {
     /// How high the item ranks among equally relevant ones, 0...100: the record's `rankingHint`.
     public var rankingHint: NSNumber? { get { number("rankingHint") } set { set("rankingHint", newValue.map(Self.value)) } }
 
+    // More of Apple's attributes, each a property of its name (`artist:miles`, `allDay:true`).
+    public var artist: String? { get { string("artist") } set { set("artist", newValue.map(PropertyValue.string)) } }
+    public var album: String? { get { string("album") } set { set("album", newValue.map(PropertyValue.string)) } }
+    public var composer: String? {
+        get { string("composer") } set { set("composer", newValue.map(PropertyValue.string)) }
+    }
+    public var genre: String? { get { string("genre") } set { set("genre", newValue.map(PropertyValue.string)) } }
+    public var version: String? { get { string("version") } set { set("version", newValue.map(PropertyValue.string)) } }
+    public var creator: String? { get { string("creator") } set { set("creator", newValue.map(PropertyValue.string)) } }
+    public var information: String? {
+        get { string("information") } set { set("information", newValue.map(PropertyValue.string)) }
+    }
+    public var instructions: String? {
+        get { string("instructions") } set { set("instructions", newValue.map(PropertyValue.string)) }
+    }
+    public var path: String? { get { string("path") } set { set("path", newValue.map(PropertyValue.string)) } }
+    public var theme: String? { get { string("theme") } set { set("theme", newValue.map(PropertyValue.string)) } }
+    public var copyright: String? {
+        get { string("copyright") } set { set("copyright", newValue.map(PropertyValue.string)) }
+    }
+    public var director: String? {
+        get { string("director") } set { set("director", newValue.map(PropertyValue.string)) }
+    }
+    public var producer: String? {
+        get { string("producer") } set { set("producer", newValue.map(PropertyValue.string)) }
+    }
+    public var postalCode: String? {
+        get { string("postalCode") } set { set("postalCode", newValue.map(PropertyValue.string)) }
+    }
+    public var stateOrProvince: String? {
+        get { string("stateOrProvince") } set { set("stateOrProvince", newValue.map(PropertyValue.string)) }
+    }
+    public var thoroughfare: String? {
+        get { string("thoroughfare") } set { set("thoroughfare", newValue.map(PropertyValue.string)) }
+    }
+    public var subThoroughfare: String? {
+        get { string("subThoroughfare") } set { set("subThoroughfare", newValue.map(PropertyValue.string)) }
+    }
+    public var fullyFormattedAddress: String? {
+        get { string("fullyFormattedAddress") } set { set("fullyFormattedAddress", newValue.map(PropertyValue.string)) }
+    }
+    public var participants: [String]? {
+        get { strings("participants") } set { set("participants", newValue.map { .array($0.map(PropertyValue.string)) }) }
+    }
+    public var languages: [String]? {
+        get { strings("languages") } set { set("languages", newValue.map { .array($0.map(PropertyValue.string)) }) }
+    }
+    public var recipientNames: [String]? {
+        get { strings("recipientNames") } set { set("recipientNames", newValue.map { .array($0.map(PropertyValue.string)) }) }
+    }
+    public var organizations: [String]? {
+        get { strings("organizations") } set { set("organizations", newValue.map { .array($0.map(PropertyValue.string)) }) }
+    }
+    public var projects: [String]? {
+        get { strings("projects") } set { set("projects", newValue.map { .array($0.map(PropertyValue.string)) }) }
+    }
+    public var allDay: NSNumber? {
+        get { number("allDay") } set { set("allDay", newValue.map { .bool($0.boolValue) }) }
+    }
+    public var userCreated: NSNumber? {
+        get { number("userCreated") } set { set("userCreated", newValue.map { .bool($0.boolValue) }) }
+    }
+    public var userCurated: NSNumber? {
+        get { number("userCurated") } set { set("userCurated", newValue.map { .bool($0.boolValue) }) }
+    }
+    public var userOwned: NSNumber? {
+        get { number("userOwned") } set { set("userOwned", newValue.map { .bool($0.boolValue) }) }
+    }
+    public var fileSize: NSNumber? { get { number("fileSize") } set { set("fileSize", newValue.map(Self.value)) } }
+    public var pageCount: NSNumber? { get { number("pageCount") } set { set("pageCount", newValue.map(Self.value)) } }
+    public var altitude: NSNumber? { get { number("altitude") } set { set("altitude", newValue.map(Self.value)) } }
+
     /// Sets a custom attribute: a property of the key's name holding a string, number, date,
     /// URL, or an array of those (anything else clears it).
     public func setValue(_ value: Any?, forCustomKey key: CSCustomAttributeKey) {

@@ -28,9 +28,12 @@ public final class SearchableItemAttributes {
     /// Every attribute set, by name.
     public private(set) var values: [String: PropertyValue] = [:]
 
-    /// The uniform type identifier the set was made for (`public.text`); a ``SearchableItem``
-    /// donates it as its `contentType` property, an entity's record leaves it out.
-    public var contentType: String? { contentTypeIdentifier ?? string("contentType") }
+    /// The uniform type identifier the set was made for (`public.text`), or set since; a
+    /// ``SearchableItem`` donates it as its `contentType` property, an entity's record leaves it out.
+    public var contentType: String? {
+        get { contentTypeIdentifier ?? string("contentType") }
+        set { contentTypeIdentifier = newValue }
+    }
     private var contentTypeIdentifier: String?
 
     public init() {}

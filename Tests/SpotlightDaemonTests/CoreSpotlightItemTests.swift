@@ -71,6 +71,28 @@ import Testing
         #expect(found.first?.attributeSet.value(forCustomKey: CSCustomAttributeKey(keyName: "priority")!) as? String == "high")
     }
 
+    @Test func moreOfApplesAttributesAndAProtectedIndexCompileAndAreDonatedAsProperties() async throws {
+        let daemon = try DaemonProcess(grants: ["com.example.test"])
+        let attributes = CSSearchableItemAttributeSet()
+        attributes.contentType = UTType.audio.identifier
+        attributes.title = "So What"
+        attributes.artist = "Miles Davis"
+        attributes.album = "Kind of Blue"
+        attributes.version = "remaster"
+        attributes.participants = ["Coltrane", "Evans"]
+        attributes.allDay = true
+        attributes.fileSize = 9_200_000
+        _ = CSSearchableIndex(name: "music", protectionClass: .complete)
+        try await daemon.index().indexSearchableItems([CSSearchableItem(uniqueIdentifier: "t1", domainIdentifier: nil,
+                                                                        attributeSet: attributes)])
+        let record = try #require(try await daemon.index().query(SearchQuery(text: "artist:miles")).hits.first?.record)
+        #expect(record.properties["contentType"] == .string("public.audio"))
+        #expect(record.properties["album"] == .string("Kind of Blue"))
+        #expect(record.properties["participants"] == .array([.string("Coltrane"), .string("Evans")]))
+        #expect(record.properties["allDay"] == .bool(true))
+        #expect(record.properties["fileSize"] == .int(9_200_000))
+    }
+
     @Test func anItemWithoutAnIdentifierGetsAUUID() async throws {
         let daemon = try DaemonProcess(grants: ["com.example.test"])
         let item = CSSearchableItem(uniqueIdentifier: nil, domainIdentifier: nil, attributeSet: CSSearchableItemAttributeSet())
