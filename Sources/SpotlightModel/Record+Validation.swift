@@ -11,14 +11,14 @@ extension Record {
     /// - Throws: `SpotlightError(.invalidInput)` naming the record and what to change.
     public func validate() throws {
         for (name, value) in [("bundle", bundle), ("type", type), ("id", id)] where value.isEmpty {
-            throw SpotlightError(.invalidInput, "record \(key) has an empty \(name); "
+            throw SpotlightError(.invalidInput, "record \(key.brief) has an empty \(name); "
                 + "give every record a bundle, a type and an id")
         }
         if let hint = rankingHint, !(0...100).contains(hint) {
-            throw SpotlightError(.invalidInput, "record \(key) has rankingHint \(hint); use a value in 0...100")
+            throw SpotlightError(.invalidInput, "record \(key.brief) has rankingHint \(hint); use a value in 0...100")
         }
         if let language, !LanguageTag.isWellFormed(language) {
-            throw SpotlightError(.invalidInput, "record \(key) has language \"\(language)\", not a BCP 47 tag; "
+            throw SpotlightError(.invalidInput, "record \(key.brief) has language \"\(language)\", not a BCP 47 tag; "
                 + "use one such as en, de or fr-CA, or leave it out")
         }
         // ISO 8601 as records are written holds the years 0001-9999: a date past them would
@@ -29,7 +29,7 @@ extension Record {
             if let date = value.dates.first(where: { !writable($0) }) { outside = (name, date) }
         }
         if let (name, date) = outside {
-            throw SpotlightError(.invalidInput, "record \(key) has \(name) \(date), outside the years 0001-9999 "
+            throw SpotlightError(.invalidInput, "record \(key.brief) has \(name) \(date), outside the years 0001-9999 "
                 + "that ISO 8601 dates are written in; keep dates within them")
         }
     }

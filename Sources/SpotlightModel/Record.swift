@@ -130,4 +130,15 @@ public struct RecordKey: Codable, Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(bundle)/\(type)/\(id)" }
+
+    /// The key as an error message names it: an id longer than 64 characters cut to its first
+    /// 64 and its size, so that a message about a huge id stays readable.
+    ///
+    /// ```swift
+    /// RecordKey(bundle: "b", type: "T", id: String(repeating: "i", count: 300_000)).brief
+    /// // "b/T/" + 64 i + "… (an id of 300000 bytes)"
+    /// ```
+    public var brief: String {
+        id.count <= 64 ? description : "\(bundle)/\(type)/\(id.prefix(64))… (an id of \(id.utf8.count) bytes)"
+    }
 }

@@ -192,6 +192,18 @@ import Testing
         #expect(error?.message.contains("shorten it") == true)
     }
 
+    @Test func anIdentifierOverTheLimitIsNamedByItsStartAndSizeNotWhole() async throws {
+        let daemon = try DaemonProcess(grants: ["com.example.test"])
+        let id = String(repeating: "i", count: 1_000_000)
+        let error = await #expect(throws: SpotlightError.self) {
+            try await daemon.index().indexSearchableItems([Self.item(id, "pulsar")])
+        }
+        #expect(error?.code == .invalidInput)
+        #expect(error?.message.contains("/CSSearchableItem/\(id.prefix(64))… (an id of 1000000 bytes): id is 1000000 bytes; "
+            + "the limit is 262144 bytes per value") == true, "\(error?.message.prefix(300) ?? "")")
+        #expect((error?.message.utf8.count ?? .max) < 1_000)
+    }
+
     @Test func itemsIndexedAfterARefusedDomainAreFound() async throws {
         let daemon = try DaemonProcess(grants: ["com.example.test"])
         let index = daemon.index()

@@ -112,7 +112,7 @@ enum RecordDocument {
     static func booleanTerm(_ prefix: String, _ value: String, _ what: String, _ record: Record) throws -> String {
         let term = prefix + TextNormalizer.fold(value)
         guard term.utf8.count <= TermSchema.maxTermBytes else {
-            throw SpotlightError(.invalidInput, "the \(what) of record \(record.key) is \(value.utf8.count) bytes; "
+            throw SpotlightError(.invalidInput, "the \(what) of record \(record.key.brief) is \(value.utf8.count) bytes; "
                 + "the index allows at most \(TermSchema.maxTermBytes - prefix.utf8.count) (folded): shorten it")
         }
         return term

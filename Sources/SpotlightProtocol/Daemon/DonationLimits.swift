@@ -34,13 +34,13 @@ public struct DonationLimits: Sendable {
     /// - Throws: `.invalidInput` naming the first bound `record` goes over.
     public func check(_ record: Record) throws {
         guard record.properties.count <= maxProperties else {
-            throw SpotlightError(.invalidInput, "record \(record.key) has \(record.properties.count) properties; "
+            throw SpotlightError(.invalidInput, "record \(record.key.brief) has \(record.properties.count) properties; "
                 + "the limit is \(maxProperties) per record: keep the ones people search or sort by")
         }
         var total = 0
         func add(_ name: String, _ bytes: Int) throws {
             guard bytes <= maxValueBytes else {
-                throw SpotlightError(.invalidInput, "record \(record.key): \(name) is \(bytes) bytes; the limit is "
+                throw SpotlightError(.invalidInput, "record \(record.key.brief): \(name) is \(bytes) bytes; the limit is "
                     + "\(maxValueBytes) bytes per value: shorten it or keep the full text in the app")
             }
             total += bytes
@@ -54,7 +54,7 @@ public struct DonationLimits: Sendable {
             try add("property \(name)", name.utf8.count + Self.size(of: value))
         }
         guard total <= maxRecordBytes else {
-            throw SpotlightError(.invalidInput, "record \(record.key) carries \(total) bytes of text; the limit is "
+            throw SpotlightError(.invalidInput, "record \(record.key.brief) carries \(total) bytes of text; the limit is "
                 + "\(maxRecordBytes) bytes per record: shorten its values or split it into several records")
         }
     }
