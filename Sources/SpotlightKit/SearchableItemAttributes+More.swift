@@ -152,6 +152,8 @@ extension SearchableItemAttributes {
     static func propertyValue(_ value: Any) -> PropertyValue? {
         switch value {
         case let s as String: .string(s)
+        // Before Bool: an NSNumber of 0 or 1 also casts to Bool; only one made of a Bool is one.
+        case let n as NSNumber where String(cString: n.objCType) != "c": Self.value(n)
         case let b as Bool: .bool(b)
         case let n as Int: .int(n)
         case let d as Double: .double(d)

@@ -93,6 +93,21 @@ import Testing
         #expect(record.properties["fileSize"] == .int(9_200_000))
     }
 
+    @Test func aCustomNSNumberOfOneIsANumberAndOnlyABoolIsAFlag() async throws {
+        let daemon = try DaemonProcess(grants: ["com.example.test"])
+        let attributes = CSSearchableItemAttributeSet(contentType: .text)
+        attributes.title = "Inbox"
+        attributes.setValue(NSNumber(value: 1), forCustomKey: CSCustomAttributeKey(keyName: "unread")!)
+        attributes.setValue(NSNumber(value: 0), forCustomKey: CSCustomAttributeKey(keyName: "flagged")!)
+        attributes.setValue(NSNumber(value: true), forCustomKey: CSCustomAttributeKey(keyName: "pinned")!)
+        try await daemon.index().indexSearchableItems([CSSearchableItem(uniqueIdentifier: "m1", domainIdentifier: nil,
+                                                                        attributeSet: attributes)])
+        let record = try #require(try await daemon.index().query(SearchQuery(text: "unread:1")).hits.first?.record)
+        #expect(record.properties["unread"] == .int(1))
+        #expect(record.properties["flagged"] == .int(0))
+        #expect(record.properties["pinned"] == .bool(true))
+    }
+
     @Test func anItemWithoutAnIdentifierGetsAUUID() async throws {
         let daemon = try DaemonProcess(grants: ["com.example.test"])
         let item = CSSearchableItem(uniqueIdentifier: nil, domainIdentifier: nil, attributeSet: CSSearchableItemAttributeSet())
