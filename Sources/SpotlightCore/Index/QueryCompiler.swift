@@ -54,11 +54,11 @@ struct QueryCompiler {
             result = try result.combined(.andMaybe, RecencyBoost.query(now: now))
         }
         if let bundles = query.bundles {
-            let terms = bundles.map { TermSchema.bundle + TextNormalizer.fold($0) }
+            let terms = bundles.map { TermSchema.booleanTerm(TermSchema.bundle, $0) }
             result = try result.combined(.filter, .any(terms))
         }
         if let types = query.types {
-            let terms = types.map { TermSchema.type + TextNormalizer.fold($0) }
+            let terms = types.map { TermSchema.booleanTerm(TermSchema.type, $0) }
             result = try result.combined(.filter, .any(terms))
         }
         // Expired = a value in [lowest finite, now]. The lower bound is not empty, so a record

@@ -23,7 +23,7 @@ extension QueryCompiler {
             for (bundle, table) in tables {
                 guard let alternatives = table.byStem[stem] else { continue }
                 let inBundle = try Self.anyOf(alternatives)
-                    .combined(.filter, .term(TermSchema.bundle + TextNormalizer.fold(bundle)))
+                    .combined(.filter, .term(TermSchema.booleanTerm(TermSchema.bundle, bundle)))
                 widening = try widening.map { try $0.combined(.or, inBundle) } ?? inBundle
             }
             if let widening { result = try result.widening(term, by: widening) }

@@ -17,7 +17,7 @@ enum RecordDocument {
         let doc = try XapianDocument()
         try doc.setLanguage(language)
         try doc.addBooleanTerm(UniqueKey.term(for: record.key))
-        for term in try booleanTerms(record) { try doc.addBooleanTerm(term) }
+        for term in booleanTerms(record) { try doc.addBooleanTerm(term) }
 
         let fold = TextNormalizer.fold
         // Every word once with positions in the free text; field terms once, as stems, without
@@ -96,26 +96,25 @@ enum RecordDocument {
         return (1...parts.count).map { parts.prefix($0).joined(separator: ".") }
     }
 
-    /// The bundle, type and domain terms (each domain ancestor's) of a record.
-    /// - Throws: `.invalidInput` when one is longer than the index allows.
-    static func booleanTerms(_ record: Record) throws -> [String] {
-        try [booleanTerm(TermSchema.bundle, record.bundle, "bundle", record),
-             booleanTerm(TermSchema.type, record.type, "type", record)]
-            + domainAncestors(record.domain ?? "").map { try booleanTerm(TermSchema.domain, $0, "domain", record) }
+    /// The bundle, type and domain terms (each domain ancestor's) of a record; a value past
+    /// Xapian's term limit is hashed (``TermSchema/booleanTerm(_:_:)``), so a record a store
+    /// took before donations were checked for it is indexed instead of stopping the index.
+    static func booleanTerms(_ record: Record) -> [String] {
+        [TermSchema.booleanTerm(TermSchema.bundle, record.bundle), TermSchema.booleanTerm(TermSchema.type, record.type)]
+            + domainAncestors(record.domain ?? "").map { TermSchema.booleanTerm(TermSchema.domain, $0) }
     }
 
-    /// Checks, before the store takes a record, that the index can write its terms.
+    /// Checks, before the store takes a record, that its bundle, type and domain fit the index
+    /// whole (a hashed term could not be filtered by `type:`, `bundle:` or `domain:`).
     /// - Throws: `.invalidInput` naming the value that is too long.
-    static func checkTerms(_ record: Record) throws { _ = try booleanTerms(record) }
-
-    /// A boolean term for the folded `value`, or `.invalidInput` when it exceeds Xapian's limit.
-    static func booleanTerm(_ prefix: String, _ value: String, _ what: String, _ record: Record) throws -> String {
-        let term = prefix + TextNormalizer.fold(value)
-        guard term.utf8.count <= TermSchema.maxTermBytes else {
-            throw SpotlightError(.invalidInput, "the \(what) of record \(record.key.brief) is \(value.utf8.count) bytes; "
+    static func checkTerms(_ record: Record) throws {
+        let values = [(TermSchema.bundle, record.bundle, "bundle"), (TermSchema.type, record.type, "type")]
+            + domainAncestors(record.domain ?? "").map { (TermSchema.domain, $0, "domain") }
+        for (prefix, value, what) in values where (prefix + TextNormalizer.fold(value)).utf8.count > TermSchema.maxTermBytes {
+            let whole = what == "domain" ? record.domain ?? value : value
+            throw SpotlightError(.invalidInput, "the \(what) of record \(record.key.brief) is \(whole.utf8.count) bytes; "
                 + "the index allows at most \(TermSchema.maxTermBytes - prefix.utf8.count) (folded): shorten it")
         }
-        return term
     }
 
     /// The words a bool or a non-negative int (or an array of them) is found by in its field:

@@ -63,6 +63,20 @@ enum TermSchema {
     /// Xapian's limit on the length of a term in bytes (glass backend).
     static let maxTermBytes = 245
 
+    /// The boolean term of `value` under `prefix`: the prefix and the folded value; past
+    /// ``maxTermBytes``, the prefix, `#` and the SHA-256 of the folded value in hex, as a long
+    /// unique key is (``UniqueKey``).
+    ///
+    /// ```swift
+    /// TermSchema.booleanTerm(TermSchema.type, "EventEntity")   // "XTevententity"
+    /// ```
+    static func booleanTerm(_ prefix: String, _ value: String) -> String {
+        let folded = TextNormalizer.fold(value)
+        let term = prefix + folded
+        guard term.utf8.count > maxTermBytes else { return term }
+        return prefix + "#" + SHA256.hexDigest(of: Array(folded.utf8))
+    }
+
     // MARK: Metadata keys
 
     enum Metadata {
