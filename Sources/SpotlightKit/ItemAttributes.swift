@@ -81,10 +81,18 @@ struct TextPattern: Sendable {
         plain = String(String.UnicodeScalarView(pattern.compactMap(\.scalar)))
         foldedPlain = ItemPredicate.fold(plain, options)
         number = pattern.allSatisfy { $0.scalar != nil } ? Double(plain) : nil
-        self.pattern = pattern.map {
-            guard case .scalar(let s) = $0 else { return $0 }
-            return .scalar(ItemPredicate.fold(String(s), options).unicodeScalars.first ?? s)
+        // Each run of characters folded whole, as the value is (a character may fold to two).
+        var folded: [ItemPredicate.PatternElement] = []
+        var run = String.UnicodeScalarView()
+        func flush() {
+            folded += ItemPredicate.fold(String(run), options).unicodeScalars.map { .scalar($0) }
+            run = String.UnicodeScalarView()
         }
+        for element in pattern {
+            if case .scalar(let s) = element { run.append(s) } else { flush(); folded.append(element) }
+        }
+        flush()
+        self.pattern = folded
     }
 
     func matches(_ value: String) -> Bool {

@@ -25,12 +25,19 @@ enum ItemPredicateParser {
     /// - Throws: `SpotlightError(.invalidInput)` naming the character where the string stops
     ///   being a query and what was expected there.
     static func parse(_ text: String, now: Date = Date()) throws -> ItemPredicate {
+        guard text.utf8.count <= maxBytes else {
+            throw SpotlightError(.invalidInput, "the query string is \(text.utf8.count) bytes; the limit is \(maxBytes) "
+                + "(as for a query's text): shorten it, or search by words with CSUserQuery")
+        }
         var parser = Parser(scalars: Array(text.unicodeScalars), now: now)
         let predicate = try parser.disjunction()
         parser.skipSpaces()
         guard parser.position == parser.scalars.count else { throw parser.error("&&, || or the end of the query") }
         return predicate
     }
+
+    /// The longest query string read, in UTF-8 bytes: spotlightd's limit on a query's text.
+    static let maxBytes = 16_384
 
     private struct Parser {
         let scalars: [Unicode.Scalar]
@@ -220,8 +227,11 @@ enum ItemPredicateParser {
         }
 
         func error(_ expected: String) -> SpotlightError {
+            // Control characters shown escaped, so the message stays one readable line.
             let found = position < scalars.count
-                ? "\"\(String(String.UnicodeScalarView(scalars[position..<min(position + 12, scalars.count)])))\""
+                ? "\"" + scalars[position..<min(position + 12, scalars.count)].map { scalar in
+                    scalar.properties.generalCategory == .control ? scalar.escaped(asASCII: true) : String(scalar)
+                }.joined() + "\""
                 : "the end"
             return SpotlightError(.invalidInput, "the query string is not one Core Spotlight reads: at character "
                 + "\(position + 1) expected \(expected), found \(found) (e.g. title == \"*party*\"cd && "

@@ -65,7 +65,9 @@ public final class SearchableItem {
     package var donation: ItemDonation {
         var attributes = attributeSet.values
         if let contentType = attributeSet.contentType { attributes["contentType"] = .string(contentType) }
-        return ItemDonation(id: uniqueIdentifier, domain: domainIdentifier, expiration: expirationDate,
+        // An empty domain is no domain (a deletion of domain "" is refused, so it could never go).
+        return ItemDonation(id: uniqueIdentifier, domain: domainIdentifier.flatMap { $0.isEmpty ? nil : $0 },
+                            expiration: expirationDate,
                             attributes: attributes, isUpdate: isUpdate)
     }
 }

@@ -194,11 +194,20 @@ public struct CSCustomAttributeKey: Hashable, Sendable {
     public let isUnique: Bool
     public let isMultiValued: Bool
 
-    /// Nil for a name that is not letters, digits and `_` starting with a letter.
+    /// The attributes a record holds in its own fields, not as properties: a custom key of one
+    /// of these names would overwrite the field.
+    static let reserved: Set<String> = ["title", "displayName", "contentDescription", "keywords", "alternateNames",
+                                        "rankingHint", "contentType", "uniqueIdentifier", "domainIdentifier",
+                                        "expirationDate"]
+
+    /// Nil for a name that is not letters, digits and `_` starting with a letter, that starts
+    /// with `kMDItem` (as Apple's), or that is one of the attributes a record holds in its own
+    /// fields (`title`, `contentDescription`, `keywords`, ...).
     public init?(keyName: String, searchable: Bool = true, searchableByDefault: Bool = false,
                  unique: Bool = false, multiValued: Bool = false) {
         guard let first = keyName.unicodeScalars.first, CharacterSet.letters.contains(first),
-              keyName.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || $0 == "_" }) else { return nil }
+              keyName.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || $0 == "_" }),
+              !keyName.hasPrefix("kMDItem"), !Self.reserved.contains(keyName) else { return nil }
         self.keyName = keyName
         self.isSearchable = searchable
         self.searchableByDefault = searchableByDefault
@@ -206,3 +215,11 @@ public struct CSCustomAttributeKey: Hashable, Sendable {
         self.isMultiValued = multiValued
     }
 }
+
+/// Core Spotlight's names for what an app is handed when someone opens an item, kept for source
+/// compatibility: there is no `NSUserActivity` here; the app gets the item's identifier through
+/// `IntentApp(..., onOpenSearchableItem:)` (IntentKit).
+public let CSSearchableItemActionType = "com.apple.corespotlightitem"
+public let CSSearchableItemActivityIdentifier = "kCSSearchableItemActivityIdentifier"
+public let CSQueryContinuationActionType = "com.apple.corespotlightquerycontinuation"
+public let CSSearchQueryString = "kCSSearchQueryString"

@@ -108,6 +108,20 @@ import Testing
         #expect(record.properties["pinned"] == .bool(true))
     }
 
+    @Test func aCustomKeyCannotTakeTheNameOfARecordsOwnField() {
+        #expect(CSCustomAttributeKey(keyName: "title") == nil)
+        #expect(CSCustomAttributeKey(keyName: "contentDescription") == nil)
+        #expect(CSCustomAttributeKey(keyName: "kMDItemPriority") == nil)
+        #expect(CSCustomAttributeKey(keyName: "priority")?.keyName == "priority")
+    }
+
+    @Test func anItemWithAnEmptyDomainIsDonatedWithoutOne() async throws {
+        let daemon = try DaemonProcess(grants: ["com.example.test"])
+        try await daemon.index().indexSearchableItems([Self.item("1", "Comet", domain: "")])
+        let record = try #require(try await daemon.index().query(SearchQuery(text: "comet")).hits.first?.record)
+        #expect(record.domain == nil)
+    }
+
     @Test func anItemWithoutAnIdentifierGetsAUUID() async throws {
         let daemon = try DaemonProcess(grants: ["com.example.test"])
         let item = CSSearchableItem(uniqueIdentifier: nil, domainIdentifier: nil, attributeSet: CSSearchableItemAttributeSet())
