@@ -32,8 +32,14 @@ public protocol EnumerableEntityQuery: EntityQuery {
 
 // Entry points the runtime calls on an opened existential; each returns the entities erased.
 extension EntityQuery {
+    /// Identifiers that are not of `Entity.ID`'s form are left out, except for a unique entity's
+    /// query: every identifier names its one instance (its `id` may be a `UUID` or an `Int`).
     func erasedEntities(forStrings ids: [String]) async throws -> [any AppEntity] {
-        try await entities(for: ids.compactMap { Entity.ID.entityIdentifier(for: $0) })
+        let converted = ids.compactMap { Entity.ID.entityIdentifier(for: $0) }
+        if converted.count < ids.count, let unique = self as? any UniqueAppEntityQuery {
+            return [try await unique.erasedUniqueEntity()]
+        }
+        return try await entities(for: converted)
     }
     func erasedSuggested() async throws -> [any AppEntity] { try await suggestedEntities() }
 }

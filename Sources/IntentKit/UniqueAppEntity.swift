@@ -45,6 +45,7 @@ extension UniqueAppEntityQuery {
     }
     public func suggestedEntities() async throws -> [Entity] { [try await uniqueEntity()] }
     public func allEntities() async throws -> [Entity] { [try await uniqueEntity()] }
+    func erasedUniqueEntity() async throws -> any AppEntity { try await uniqueEntity() }
 }
 
 /// A ``UniqueAppEntityQuery`` from a closure: `static let defaultQuery = UniqueAppEntityProvider { LibrarySettings() }`.

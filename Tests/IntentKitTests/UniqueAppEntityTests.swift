@@ -39,3 +39,25 @@ private func returnedSettings(_ arguments: [String: PropertyValue]) async throws
     #expect(parameter?.defaultValue == settingsReference)
     #expect(parameter?.isRequired == false)
 }
+
+/// A unique entity that declares its own `id`, of a type other than `String`.
+struct ReaderSettings: UniqueAppEntity {
+    static let typeDisplayRepresentation: TypeDisplayRepresentation = "Reader settings"
+    static let defaultQuery = UniqueAppEntityProvider { ReaderSettings() }
+    let id = UUID(uuidString: "6F9619FF-8B86-D011-B42D-00CF4FC964FF")!
+    var displayRepresentation: DisplayRepresentation { "Reader settings" }
+}
+
+private let readerApp = AppServiceDispatcher(bundleIdentifier: testBundle, intents: [Echo<ReaderSettings>.self],
+                                             entities: [ReaderSettings.self])
+
+@Test func aUniqueEntityWithAUUIDIdentifierIsTheInstanceWhenItsParameterIsLeftOut() async throws {
+    let value = try await readerApp.run("Echo<ReaderSettings>", [:])
+    guard case .entity(let record) = value else { Issue.record("returned \(value)"); return }
+    #expect(record.id == "6F9619FF-8B86-D011-B42D-00CF4FC964FF")
+}
+
+@Test func anyIdentifierOfAUniqueEntityWithAUUIDIdentifierNamesTheInstance() async throws {
+    let found = try await readerApp.entities(for: EntitiesForParams(type: "ReaderSettings", ids: ["settings"]))
+    #expect(found.entities.map(\.id) == ["6F9619FF-8B86-D011-B42D-00CF4FC964FF"])
+}
