@@ -2,6 +2,7 @@ import Foundation
 import IntentKit
 import SpotlightModel
 import SpotlightProtocol
+import SpotlightWire
 import Testing
 
 // An App Intents error says itself with `localizedStringResource`, as Apple's samples write it.
@@ -24,4 +25,24 @@ struct OrderSoupIntent: AppIntent {
     let error = try #require(await spotlightError { _ = try await dispatcher.run("OrderSoupIntent") })
     #expect(error.message == "OrderSoupIntent.perform() threw: Tomato soup is sold out")
     #expect(AppErrorReport(carriedBy: error)?.localizedDescription == "Tomato soup is sold out")
+}
+
+enum FloodError: Error, CustomLocalizedStringResourceConvertible {
+    case flood
+    var localizedStringResource: LocalizedStringResource {
+        LocalizedStringResource(stringLiteral: String(repeating: "\u{0}", count: 20_000_000))
+    }
+}
+
+struct FloodIntent: AppIntent {
+    func perform() async throws -> EmptyIntentResult { throw FloodError.flood }
+}
+
+@Test func anErrorTextOverTheFrameLimitIsCutSoItsAnswerFitsInAFrame() async throws {
+    let dispatcher = AppServiceDispatcher(bundleIdentifier: testBundle, intents: [FloodIntent.self])
+    let error = try #require(await spotlightError { _ = try await dispatcher.run("FloodIntent") })
+    let answer = try JSONEncoder().encode([error.message, error.underlying ?? ""])   // as the answer carries them
+    #expect(answer.count < LineFramer.defaultMaxFrameBytes / 4)
+    #expect(error.message.hasSuffix("more bytes cut: an app's error text is cut to 64 KiB)"))
+    #expect(AppErrorReport(carriedBy: error)?.localizedDescription.hasPrefix("\u{0}\u{0}") == true)
 }

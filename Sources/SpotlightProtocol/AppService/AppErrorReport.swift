@@ -109,10 +109,34 @@ extension SpotlightError {
     /// The error for an error the app's code threw: the readable message, the
     /// ``AppErrorReport`` as its underlying cause, and code `intentFailed` (the thrower's code
     /// when it threw a `SpotlightError`).
+    ///
+    /// The message and the report's texts are cut to ``appTextLimit`` bytes each (saying so), and a
+    /// `value` whose JSON is longer is left out: an answer over the wire's 16 MiB frame limit would
+    /// break the caller's connection, and every call in flight on it, instead of reaching it.
     public static func appFailure(_ error: any Error, thrownBy: String, message: String,
                                   localizedDescription: String? = nil) -> SpotlightError {
-        SpotlightError((error as? SpotlightError)?.code ?? .intentFailed, message,
-                       underlying: AppErrorReport(error, thrownBy: thrownBy, localizedDescription: localizedDescription).jsonText)
+        var report = AppErrorReport(error, thrownBy: thrownBy, localizedDescription: localizedDescription)
+        report.localizedDescription = report.localizedDescription.cutToAppTextLimit()
+        report.description = report.description.cutToAppTextLimit()
+        if let value = report.value, ((try? JSONEncoder().encode(value))?.count ?? 0) > appTextLimit { report.value = nil }
+        return SpotlightError((error as? SpotlightError)?.code ?? .intentFailed, message.cutToAppTextLimit(),
+                              underlying: report.jsonText)
+    }
+
+    /// The most bytes of each of an app's error texts (message, description, value) an answer
+    /// carries: 64 KiB, so that even escaped twice (the report is JSON inside the JSON answer) the
+    /// answer stays far below the frame limit.
+    public static let appTextLimit = 1 << 16
+}
+
+fileprivate extension String {
+    /// The text, or its first ``SpotlightError/appTextLimit`` bytes (whole Unicode scalars) and how much was cut.
+    func cutToAppTextLimit() -> String {
+        guard utf8.count > SpotlightError.appTextLimit else { return self }
+        var end = utf8.index(startIndex, offsetBy: SpotlightError.appTextLimit)
+        while end.samePosition(in: unicodeScalars) == nil { end = utf8.index(before: end) }
+        let kept = String(unicodeScalars[..<end])
+        return kept + " … (\(utf8.count - kept.utf8.count) more bytes cut: an app's error text is cut to 64 KiB)"
     }
 }
 
