@@ -26,7 +26,9 @@ extension IntentParameter {
     }
 
     /// Asks for the value (`let book = try await $book.requestValue("Which book?")`). No one can
-    /// answer on Linux: throws ``needsValueError(_:)``.
+    /// answer on Linux: throws ``needsValueError(_:)``. Disfavored, so that on an optional parameter
+    /// `let book = try await $book.requestValue()` is the unwrapped value, as Apple's is.
+    @_disfavoredOverload
     public func requestValue(_ dialog: IntentDialog? = nil) async throws -> Value {
         throw needsValueError(dialog)
     }

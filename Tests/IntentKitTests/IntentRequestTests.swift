@@ -24,6 +24,15 @@ struct PickTaskIntent: AppIntent {
     }
 }
 
+/// `requestValue` on an optional parameter, its value's type inferred as Apple's samples write it.
+struct RenameBookIntent: AppIntent {
+    @Parameter(title: "New title") var newTitle: String?
+    func perform() async throws -> some IntentResult & ReturnsValue<String> {
+        let title = try await $newTitle.requestValue("What's the new title?")
+        return .result(value: title.uppercased())   // compiles only if `title` is the unwrapped String
+    }
+}
+
 struct DeleteTaskIntent: AppIntent {
     @Parameter(title: "Task") var task: TaskEntity
     func perform() async throws -> some IntentResult & ProvidesDialog {
@@ -37,7 +46,7 @@ struct DeleteTaskIntent: AppIntent {
 
 private func makeRequestsDispatcher() -> AppServiceDispatcher {
     AppServiceDispatcher(bundleIdentifier: testBundle,
-                         intents: [TitleBookIntent.self, PickTaskIntent.self, DeleteTaskIntent.self],
+                         intents: [TitleBookIntent.self, PickTaskIntent.self, RenameBookIntent.self, DeleteTaskIntent.self],
                          entities: [TaskEntity.self])
 }
 
@@ -54,6 +63,10 @@ private func needsValueMessage(_ intent: String, _ arguments: [String: PropertyV
 
 @Test func requestValueOnAnOptionalParameterFailsNamingTheParameter() async {
     #expect(await needsValueMessage("PickTaskIntent") == "PickTaskIntent, parameter 'task' (entity:TaskEntity) needs a value: Which task?")
+}
+
+@Test func requestValueOnAnOptionalParameterGivesTheUnwrappedTypeWithoutAnAnnotation() async {
+    #expect(await needsValueMessage("RenameBookIntent") == "RenameBookIntent, parameter 'newTitle' (string) needs a value: What's the new title?")
 }
 
 @Test func requestConfirmationIsGivenWithoutAsking() async throws {
