@@ -37,6 +37,9 @@ extension AppServiceDispatcher {
 
     /// Shows a `CSSearchableItem` through the app's `onOpenSearchableItem`.
     private func openItem(_ identifier: String) async throws -> OpenEntityResult {
+        guard !identifier.isEmpty else {
+            throw SpotlightError(.invalidInput, "openEntity of a CSSearchableItem needs its uniqueIdentifier; the id is empty")
+        }
         guard let openSearchableItem else {
             throw SpotlightError(.notFound, "\(bundleIdentifier) cannot show its CSSearchableItem \"\(identifier)\": it "
                 + "gives IntentApp no onOpenSearchableItem; pass `onOpenSearchableItem: { id in ... }` to show an "

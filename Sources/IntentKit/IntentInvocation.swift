@@ -74,8 +74,15 @@ enum IntentInvocation {
     }
 
     /// An error's message as its thrower wrote it: a `SpotlightError`'s message, an App Intents
-    /// error's `localizedStringResource`, a `LocalizedError`'s `errorDescription`, else `String(describing:)`.
+    /// error's `localizedStringResource`, a `LocalizedError`'s `errorDescription`, else
+    /// `String(describing:)`; an empty text is named as such, with the error's type and case.
     static func describe(_ error: any Error) -> String {
+        let text = written(error)
+        guard text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return text }
+        return "\(String(reflecting: error)) (its text is empty)"
+    }
+
+    private static func written(_ error: any Error) -> String {
         if let error = error as? SpotlightError { return error.message }
         if let error = error as? any CustomLocalizedStringResourceConvertible { return error.localizedStringResource.defaultValue }
         if let error = error as? any LocalizedError, let text = error.errorDescription { return text }

@@ -46,3 +46,19 @@ struct FloodIntent: AppIntent {
     #expect(error.message.hasSuffix("more bytes cut: an app's error text is cut to 64 KiB)"))
     #expect(AppErrorReport(carriedBy: error)?.localizedDescription.hasPrefix("\u{0}\u{0}") == true)
 }
+
+enum SilentError: Error, LocalizedError {
+    case nothingToSay
+    var errorDescription: String? { "" }
+}
+
+struct SilentIntent: AppIntent {
+    func perform() async throws -> EmptyIntentResult { throw SilentError.nothingToSay }
+}
+
+@Test func anErrorWithAnEmptyTextIsNamedByItsTypeAndCase() async throws {
+    let dispatcher = AppServiceDispatcher(bundleIdentifier: testBundle, intents: [SilentIntent.self])
+    let error = try #require(await spotlightError { _ = try await dispatcher.run("SilentIntent") })
+    #expect(error.message.hasPrefix("SilentIntent.perform() threw: "))
+    #expect(error.message.contains("SilentError.nothingToSay (its text is empty)"), "\(error.message)")
+}

@@ -101,3 +101,12 @@ private func itemOpeningDispatcher(_ shown: ShownItems, failing: Bool = false) -
     #expect(error?.code == .notFound)
     #expect(error?.message.contains("no note n1 any more") == true, "\(String(describing: error))")
 }
+
+@Test func openEntityOfASearchableItemWithAnEmptyIdIsRefused() async throws {
+    let shown = ShownItems()
+    let error = await spotlightError {
+        _ = try await itemOpeningDispatcher(shown).openEntity(EntityReference(type: "CSSearchableItem", id: ""))
+    }
+    #expect(error?.code == .invalidInput)
+    #expect(shown.ids.withLock { $0 }.isEmpty)
+}
