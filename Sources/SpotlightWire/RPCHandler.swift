@@ -173,6 +173,18 @@ extension RPCService {
 struct RPCDispatcher: Sendable {
     let handler: any RPCHandler
     let log: SpotlightLog
+    /// The longest answer line sent: the frame limit both sides read with. A longer answer is
+    /// replaced by an error saying so, since the peer would drop the connection on reading it.
+    var maxAnswerBytes = LineFramer.defaultMaxFrameBytes
+
+    /// `line`, or the error of an answer to `id` too long to send.
+    func bounded(_ line: [UInt8], id: RPCID) -> [UInt8] {
+        guard line.count > maxAnswerBytes else { return line }
+        log.write(.warning, "an answer of \(line.count) bytes is over the frame limit of \(maxAnswerBytes); sent an error instead")
+        return Self.line(.error(RPCError(from: SpotlightError(.invalidInput, "the answer is \(line.count) bytes, over the "
+            + "limit of \(maxAnswerBytes) bytes per message; ask for less (a smaller limit, fewer records or "
+            + "smaller values)")), id: id))
+    }
 
     /// The response line for `frame`, or nil for a notification.
     func respond(to frame: [UInt8], peer: PeerCredentials) async -> [UInt8]? {
@@ -209,14 +221,14 @@ struct RPCDispatcher: Sendable {
             case nil:
                 return .needsTask(message)
             case .value(let result)?:
-                return .answered(Self.line(RPCResponse(id: request.id, outcome: .success(result))))
+                return .answered(bounded(Self.line(RPCResponse(id: request.id, outcome: .success(result))), id: request.id))
             case .text(let result)?:
-                return .answered(try RPCMessage.responseLine(id: request.id, resultText: result))
+                return .answered(bounded(try RPCMessage.responseLine(id: request.id, resultText: result), id: request.id))
             case .later(let start)?:
                 let id = request.id
                 return .later { deliver in
                     start { outcome in
-                        deliver(Self.line(RPCResponse(id: id, outcome: outcome.mapError { RPCError(from: $0) })))
+                        deliver(self.bounded(Self.line(RPCResponse(id: id, outcome: outcome.mapError { RPCError(from: $0) })), id: id))
                     }
                 }
             }
@@ -244,7 +256,7 @@ struct RPCDispatcher: Sendable {
             } catch {
                 outcome = .failure(RPCError(from: error))
             }
-            return Self.line(RPCResponse(id: request.id, outcome: outcome))
+            return bounded(Self.line(RPCResponse(id: request.id, outcome: outcome)), id: request.id)
         }
     }
 

@@ -43,7 +43,7 @@ final class ServerLoop: Sendable {
         self.listener = listener
         self.ownedPath = ownedPath
         self.configuration = configuration
-        self.dispatcher = RPCDispatcher(handler: handler, log: configuration.log)
+        self.dispatcher = RPCDispatcher(handler: handler, log: configuration.log, maxAnswerBytes: configuration.maxFrameBytes)
         self.taskExecutor = WorkerTaskExecutor(queue: workers)
         do {
             self.wake = try WakePipe()

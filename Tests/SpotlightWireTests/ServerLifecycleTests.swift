@@ -23,6 +23,19 @@ import Testing
     await server.stop()
 }
 
+@Test func anAnswerOverTheFrameLimitIsAnErrorAndTheConnectionStaysUsable() async throws {
+    let directory = TemporaryDirectory(); defer { directory.remove() }
+    let server = try startServer(directory) { $0.maxFrameBytes = 1024 }
+    let client = RPCClient(socketPath: directory.socket())
+    await #expect {
+        _ = try await client.call("big", .object(["bytes": .int(2000)]))
+    } throws: { error in
+        (error as? SpotlightError)?.message.contains("over the limit of 1024 bytes per message; ask for less") == true
+    }
+    #expect(try await client.call("echo", .array([.string("ok")])) == .array([.string("ok")]))
+    await server.stop()
+}
+
 @Test func aClientThatTricklesAFrameIsDisconnectedAfterTheTimeout() async throws {
     let directory = TemporaryDirectory(); defer { directory.remove() }
     let server = try startServer(directory) { $0.frameTimeout = .milliseconds(200) }

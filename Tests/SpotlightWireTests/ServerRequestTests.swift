@@ -62,7 +62,7 @@ import Testing
     let directory = TemporaryDirectory(); defer { directory.remove() }
     let server = try startServer(directory)
     let client = RPCClient(socketPath: directory.socket())
-    await #expect(throws: SpotlightError(.notFound, "unknown method \"ad\"; available methods: add, echo, fail, slow, whoami; "
+    await #expect(throws: SpotlightError(.notFound, "unknown method \"ad\"; available methods: add, big, echo, fail, slow, whoami; "
                                          + "see Tests/SpotlightWireTests/TestSupport.swift",
                                          underlying: "JSON-RPC error -32601")) {
         try await client.call("ad")

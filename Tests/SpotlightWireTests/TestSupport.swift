@@ -59,7 +59,7 @@ enum SlowCalls {
 
 /// The test methods, served by ``TestService``.
 enum TestMethod: String, RPCMethodSet {
-    case echo, add, slow, whoami, fail
+    case echo, add, slow, whoami, fail, big
     static let documentation = "Tests/SpotlightWireTests/TestSupport.swift"
 }
 
@@ -82,6 +82,9 @@ struct TestService: RPCService {
             return .object(["pid": .int(Int64(peer.pid)), "uid": .int(Int64(peer.uid)), "gid": .int(Int64(peer.gid))])
         case .fail:
             throw SpotlightError(.conflict, "the client state changed; fetch it and retry", underlying: "expected 3, found 4")
+        case .big:
+            // A string of as many bytes as asked for: an answer larger than its request.
+            return .string(String(repeating: "x", count: try params.decode([String: Int].self)["bytes"] ?? 0))
         }
     }
 }
