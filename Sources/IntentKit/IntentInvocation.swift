@@ -40,6 +40,10 @@ enum IntentInvocation {
         for (name, slot) in slots {
             let context = "\(Intent.typeName), parameter '\(name)'"
             guard let value = arguments[name] ?? slot.implicitArgument else {
+                if let refusal = slot.defaultRefusal {
+                    throw SpotlightError(.invalidInput, "\(context) was not given, and its default is refused by its own "
+                        + "declaration: \(refusal); the app must declare a default within its inclusiveRange")
+                }
                 if slot.hasDefault || slot.isOptional { continue }
                 throw SpotlightError(.invalidInput, "\(context) (\(slot.valueType)) is required and was not given")
             }

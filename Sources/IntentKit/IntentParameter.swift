@@ -67,6 +67,8 @@ protocol IntentParameterSlot: AnyObject, Sendable {
     var defaultPropertyValue: PropertyValue? { get }
     /// What the parameter is given when the caller leaves it out and it has no default (a unique entity).
     var implicitArgument: PropertyValue? { get }
+    /// Why the parameter's own `inclusiveRange` refuses its default; nil when it takes it (or has none).
+    var defaultRefusal: String? { get }
     /// Converts and stores a wire value.
     /// - Throws: ``ValueConversionError``, or what the entity's query threw.
     func assign(_ value: PropertyValue) async throws
@@ -80,6 +82,7 @@ extension IntentParameter: IntentParameterSlot {
     var hasDefault: Bool { defaultValue != nil }
     var defaultPropertyValue: PropertyValue? { defaultValue?.propertyValue ?? implicitArgument }
     var implicitArgument: PropertyValue? { defaultValue == nil ? Value.implicitArgument : nil }
+    var defaultRefusal: String? { defaultValue.flatMap(check) }
 
     func assign(_ value: PropertyValue) async throws {
         let resolved = try await Value.resolve(value)

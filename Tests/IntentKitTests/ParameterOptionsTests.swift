@@ -36,3 +36,17 @@ private let rateSoup = AppServiceDispatcher(bundleIdentifier: testBundle, intent
     #expect(error?.code == .invalidInput)
     #expect(error?.message == "RateSoupIntent, parameter 'stars': 6 does not convert to int: 6 is outside 1...5")
 }
+
+struct MisdeclaredStarsIntent: AppIntent {
+    @Parameter(title: "Stars", default: 10, inclusiveRange: (1, 5)) var stars: Int
+    func perform() async throws -> some IntentResult & ReturnsValue<Int> { .result(value: stars) }
+}
+
+@Test func aDefaultOutsideItsOwnInclusiveRangeIsRefusedWhenItWouldBeUsed() async throws {
+    let dispatcher = AppServiceDispatcher(bundleIdentifier: testBundle, intents: [MisdeclaredStarsIntent.self])
+    let error = await spotlightError { _ = try await dispatcher.run("MisdeclaredStarsIntent") }
+    #expect(error?.code == .invalidInput)
+    #expect(error?.message.contains("its default is refused by its own declaration: 10 is outside 1...5") == true,
+            "\(String(describing: error))")
+    #expect(try await dispatcher.run("MisdeclaredStarsIntent", ["stars": .int(4)]) == .value(.int(4)))
+}
