@@ -57,19 +57,30 @@ enum IntentInvocation {
                     message: "\(context): resolving \(value.displayText) failed: \(describe(error))")
             }
         }
+        /// A parameter's request for a value, from `perform()` or a continuation: no one can answer.
+        func needsValue(_ error: IntentParameterNeedsValueError) -> SpotlightError {
+            let slot = slots.first { ObjectIdentifier($0.property) == error.parameter }
+            let name = slot.map { "'\($0.name)' (\($0.property.valueType))" } ?? "\"\(error.parameterTitle)\""
+            return SpotlightError(.invalidInput, "\(Intent.typeName), parameter \(name) needs a value"
+                + (error.dialog.map { ": \($0.text)" } ?? ""))
+        }
         let result: Intent.PerformResult
         do {
             result = try await intent.perform()
         } catch let error as IntentParameterNeedsValueError {
-            let slot = slots.first { ObjectIdentifier($0.property) == error.parameter }
-            let name = slot.map { "'\($0.name)' (\($0.property.valueType))" } ?? "\"\(error.parameterTitle)\""
-            throw SpotlightError(.invalidInput, "\(Intent.typeName), parameter \(name) needs a value"
-                + (error.dialog.map { ": \($0.text)" } ?? ""))
-        } catch let error as IntentNeedsToContinueInForegroundError {
-            do {
-                return try await error.continueRun()
-            } catch {
-                throw failure(error, thrownBy: "\(Intent.typeName)'s foreground continuation")
+            throw needsValue(error)
+        } catch var error as IntentNeedsToContinueInForegroundError {
+            // A continuation may itself ask to continue in the foreground: each runs at once.
+            while true {
+                do {
+                    return try await error.continueRun()
+                } catch let nested as IntentNeedsToContinueInForegroundError {
+                    error = nested
+                } catch let request as IntentParameterNeedsValueError {
+                    throw needsValue(request)
+                } catch {
+                    throw failure(error, thrownBy: "\(Intent.typeName)'s foreground continuation")
+                }
             }
         } catch {
             throw failure(error, thrownBy: "\(Intent.typeName).perform()")

@@ -58,3 +58,28 @@ private let readerApp = AppServiceDispatcher(bundleIdentifier: testBundle,
 @Test func requestToContinueInForegroundReturnsItsContinuationsValue() async throws {
     #expect(try await readerApp.run("OpenReaderIntent") == .value(.string("reader open")))
 }
+
+struct ContinueTwiceIntent: AppIntent, ForegroundContinuableIntent {
+    @Parameter(title: "Kind") var kind: String
+
+    func perform() async throws -> EmptyIntentResult {
+        let kind = kind, parameter = $kind, intent = self
+        throw needsToContinueInForegroundError("First.") {
+            if kind == "needs-value" { throw parameter.needsValueError("Which kind?") }
+            throw intent.needsToContinueInForegroundError("Second.") { continuedNotes.withLock { $0.append("nested-ran") } }
+        }
+    }
+}
+
+private let twiceApp = AppServiceDispatcher(bundleIdentifier: testBundle, intents: [ContinueTwiceIntent.self])
+
+@Test func aContinuationThatAsksToContinueAgainRunsTheNextAtOnce() async throws {
+    _ = try await twiceApp.run("ContinueTwiceIntent", ["kind": .string("nested")])
+    #expect(continuedNotes.withLock { $0.contains("nested-ran") })
+}
+
+@Test func aContinuationThatNeedsAValueFailsAsPerformWouldNamingTheParameter() async throws {
+    let error = await spotlightError { _ = try await twiceApp.run("ContinueTwiceIntent", ["kind": .string("needs-value")]) }
+    #expect(error?.code == .invalidInput)
+    #expect(error?.message == "ContinueTwiceIntent, parameter 'kind' (string) needs a value: Which kind?")
+}
