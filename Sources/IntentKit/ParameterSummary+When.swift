@@ -59,12 +59,17 @@ extension ParameterSummaryWhenCondition {
     }
 
     /// `When(\.$note, .hasAnyValue) { … } otherwise: { … }`; also `.hasNoValue`. A parameter has a
-    /// value when it was given one or has a default (a `nil` optional has none).
+    /// value when it was given one or has a default (a `nil` optional has none; a unique entity
+    /// always has its one instance).
     public init<Value: IntentValue>(_ keyPath: any KeyPath<Intent, IntentParameter<Value>> & Sendable,
                                     _ comparisonOperator: HasValueComparisonOperator,
                                     @ParameterSummaryBuilder<Intent> _ when: () -> some ParameterSummary,
                                     @ParameterSummaryBuilder<Intent> otherwise: () -> some ParameterSummary) {
-        self.init(holds: { comparisonOperator.holds(hasValue: $0[keyPath: keyPath].currentValue?.propertyValue != nil) },
+        self.init(holds: { intent in
+            let parameter = intent[keyPath: keyPath]
+            return comparisonOperator.holds(hasValue: parameter.currentValue?.propertyValue != nil
+                || parameter.implicitArgument != nil)
+        },
                   when: when(), otherwise: otherwise())
     }
 

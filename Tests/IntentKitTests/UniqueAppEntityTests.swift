@@ -61,3 +61,16 @@ private let readerApp = AppServiceDispatcher(bundleIdentifier: testBundle, inten
     let found = try await readerApp.entities(for: EntitiesForParams(type: "ReaderSettings", ids: ["settings"]))
     #expect(found.entities.map(\.id) == ["6F9619FF-8B86-D011-B42D-00CF4FC964FF"])
 }
+
+struct ApplySettingsIntent: AppIntent {
+    @Parameter(title: "Settings") var settings: LibrarySettings
+    static var parameterSummary: some ParameterSummary {
+        When(\ApplySettingsIntent.$settings, .hasAnyValue) { Summary("Apply \(\.$settings)") } otherwise: { Summary("Apply nothing") }
+    }
+    func perform() async throws -> some IntentResult { .result() }
+}
+
+@Test func aUniqueEntityParameterHasAValueInASummarysCondition() async throws {
+    let app = AppServiceDispatcher(bundleIdentifier: testBundle, intents: [ApplySettingsIntent.self], entities: [LibrarySettings.self])
+    #expect(await app.describe().intents.first?.parameterSummary == "Apply ${settings}")
+}
