@@ -1,0 +1,120 @@
+import Foundation
+import Synchronization
+import SpotlightModel
+
+/// Where an app registers the objects its intents use (App Intents' `AppDependencyManager`):
+/// register once, before `IntentApp(...).main()`, and an intent's `@Dependency` property gets it.
+///
+/// ```swift
+/// AppDependencyManager.shared.add(dependency: TrailDataManager.shared)
+/// AppDependencyManager.shared.add { await ModelStore.open() }            // made when first needed
+/// await IntentApp(bundleIdentifier: "com.example.Trails", intents: [...]).main()
+/// ```
+public final class AppDependencyManager: Sendable {
+    public static let shared = AppDependencyManager()
+
+    /// A registered dependency: how to make it, and the value once made.
+    private struct Entry: @unchecked Sendable {
+        var make: @Sendable () async -> any Sendable
+        var value: (any Sendable)?
+    }
+
+    /// By type and key (`ObjectIdentifier` of the type, the key's description or "").
+    private let entries = Mutex<[DependencyKey: Entry]>([:])
+
+    public init() {}
+
+    /// Registers `dependency` for its type (and `key`, if given); evaluated when first needed.
+    public func add<Dependency: Sendable>(key: String? = nil, dependency: @autoclosure @escaping @Sendable () -> Dependency) {
+        register(DependencyKey(Dependency.self, key)) { dependency() }
+    }
+
+    /// Registers a dependency made asynchronously, when an intent first needs it.
+    public func add<Dependency: Sendable>(key: String? = nil, dependency: @escaping @Sendable () async -> Dependency) {
+        register(DependencyKey(Dependency.self, key)) { await dependency() }
+    }
+
+    private func register(_ key: DependencyKey, _ make: @escaping @Sendable () async -> any Sendable) {
+        entries.withLock { $0[key] = Entry(make: make, value: nil) }
+    }
+
+    /// Makes the dependency if it was not made yet; false when none is registered.
+    func resolve(_ key: DependencyKey) async -> Bool {
+        guard let entry = entries.withLock({ $0[key] }) else { return false }
+        guard entry.value == nil else { return true }
+        let value = await entry.make()
+        entries.withLock { entries in
+            if entries[key]?.value == nil { entries[key]?.value = value }
+        }
+        return true
+    }
+
+    /// The dependency, made already (``resolve(_:)``); nil when it was not.
+    func value(for key: DependencyKey) -> (any Sendable)? {
+        entries.withLock { $0[key]?.value }
+    }
+}
+
+/// A dependency's identity: its type and optional key.
+struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
+    let type: ObjectIdentifier
+    let typeName: String
+    let key: String
+
+    init(_ type: Any.Type, _ key: String?) {
+        self.type = ObjectIdentifier(type)
+        self.typeName = String(describing: type)
+        self.key = key ?? ""
+    }
+
+    var description: String { key.isEmpty ? typeName : "\(typeName) (key \"\(key)\")" }
+}
+
+/// An object an intent uses, registered with ``AppDependencyManager`` (App Intents'
+/// `@Dependency`). The runtime makes every dependency of an intent before `perform()`, and
+/// fails the run naming one that was never registered.
+///
+/// ```swift
+/// struct StartTrailIntent: AppIntent {
+///     @Dependency private var trails: TrailDataManager
+///     func perform() async throws -> some IntentResult { trails.start(); return .result() }
+/// }
+/// ```
+@propertyWrapper
+public struct Dependency<Value: Sendable>: Sendable {
+    let key: DependencyKey
+    let manager: AppDependencyManager
+
+    public init(key: String? = nil) {
+        self.init(key: key, manager: .shared)
+    }
+
+    init(key: String?, manager: AppDependencyManager) {
+        self.key = DependencyKey(Value.self, key)
+        self.manager = manager
+    }
+
+    /// The registered object. Read outside a run (the runtime makes dependencies before
+    /// `perform()`), one registered with an async maker that was not made yet stops the
+    /// process, as App Intents' does: register it, or read it from `perform()`.
+    public var wrappedValue: Value {
+        if let value = manager.value(for: key) as? Value { return value }
+        fatalError("@Dependency \(key) was read before it was made: register it with "
+            + "AppDependencyManager.shared.add(dependency:) before IntentApp(...).main(), and read it in perform()")
+    }
+}
+
+/// What the runtime sees of an intent's `@Dependency`s.
+protocol DependencySlot: Sendable {
+    /// Makes the dependency; `notFound` naming it when none is registered.
+    func resolve() async throws
+}
+
+extension Dependency: DependencySlot {
+    func resolve() async throws {
+        guard await manager.resolve(key) else {
+            throw SpotlightError(.notFound, "no dependency \(key) is registered; call "
+                + "AppDependencyManager.shared.add(dependency:) with one before IntentApp(...).main()")
+        }
+    }
+}
