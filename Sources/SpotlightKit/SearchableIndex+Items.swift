@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import SpotlightModel
 import SpotlightProtocol
@@ -15,10 +18,25 @@ import SpotlightProtocol
 /// ```
 extension SearchableIndex {
     /// Whether Spotlight can index here: spotlightd's socket (`SPOTLIGHT_SOCKET`, else the
-    /// default) exists, because spotlightd is running or systemd listens on it for spotlightd.
+    /// default) takes a connection, because spotlightd is running or systemd listens on it for
+    /// spotlightd. A socket file left by a spotlightd that was killed does not.
     public static func isIndexingAvailable() -> Bool {
-        var info = stat()
-        return stat(SpotlightPaths.socket(), &info) == 0 && (info.st_mode & S_IFMT) == S_IFSOCK
+        isIndexingAvailable(socketPath: SpotlightPaths.socket())
+    }
+
+    /// Whether a connection to `socketPath` is taken (it is closed again at once).
+    package static func isIndexingAvailable(socketPath: String) -> Bool {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let path = Array(socketPath.utf8)
+        guard !path.isEmpty, path.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: path) }
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { Glibc.close(fd) }
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0 }
+        }
     }
 
     /// Donates items (an item of an identifier already indexed replaces it, or with `isUpdate`

@@ -122,6 +122,15 @@ import Testing
         #expect(record.domain == nil)
     }
 
+    @Test func indexingIsAvailableWhileSpotlightdRunsAndNotFromTheSocketItLeftWhenKilled() async throws {
+        let daemon = try DaemonProcess(grants: ["com.example.test"])
+        #expect(SearchableIndex.isIndexingAvailable(socketPath: daemon.socket))
+        daemon.kill()
+        #expect(FileManager.default.fileExists(atPath: daemon.socket))
+        #expect(!SearchableIndex.isIndexingAvailable(socketPath: daemon.socket))
+        #expect(!SearchableIndex.isIndexingAvailable(socketPath: daemon.root + "/no-such.sock"))
+    }
+
     @Test func anItemWithoutAnIdentifierGetsAUUID() async throws {
         let daemon = try DaemonProcess(grants: ["com.example.test"])
         let item = CSSearchableItem(uniqueIdentifier: nil, domainIdentifier: nil, attributeSet: CSSearchableItemAttributeSet())
