@@ -14,7 +14,7 @@ public final class AppDependencyManager: Sendable {
     public static let shared = AppDependencyManager()
 
     /// A registered dependency: how to make it, and the value once made.
-    private struct Entry: @unchecked Sendable {
+    private struct Entry: Sendable {
         var make: @Sendable () async -> any Sendable
         var value: (any Sendable)?
     }
@@ -83,22 +83,16 @@ struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
 @propertyWrapper
 public struct Dependency<Value: Sendable>: Sendable {
     let key: DependencyKey
-    let manager: AppDependencyManager
 
     public init(key: String? = nil) {
-        self.init(key: key, manager: .shared)
-    }
-
-    init(key: String?, manager: AppDependencyManager) {
         self.key = DependencyKey(Value.self, key)
-        self.manager = manager
     }
 
     /// The registered object. Read outside a run (the runtime makes dependencies before
     /// `perform()`), one registered with an async maker that was not made yet stops the
     /// process, as App Intents' does: register it, or read it from `perform()`.
     public var wrappedValue: Value {
-        if let value = manager.value(for: key) as? Value { return value }
+        if let value = AppDependencyManager.shared.value(for: key) as? Value { return value }
         fatalError("@Dependency \(key) was read before it was made: register it with "
             + "AppDependencyManager.shared.add(dependency:) before IntentApp(...).main(), and read it in perform()")
     }
@@ -112,7 +106,7 @@ protocol DependencySlot: Sendable {
 
 extension Dependency: DependencySlot {
     func resolve() async throws {
-        guard await manager.resolve(key) else {
+        guard await AppDependencyManager.shared.resolve(key) else {
             throw SpotlightError(.notFound, "no dependency \(key) is registered; call "
                 + "AppDependencyManager.shared.add(dependency:) with one before IntentApp(...).main()")
         }

@@ -110,7 +110,7 @@ enum RecordDocument {
     static func checkTerms(_ record: Record) throws {
         let values = [(TermSchema.bundle, record.bundle, "bundle"), (TermSchema.type, record.type, "type")]
             + domainAncestors(record.domain ?? "").map { (TermSchema.domain, $0, "domain") }
-        for (prefix, value, what) in values where (prefix + TextNormalizer.fold(value)).utf8.count > TermSchema.maxTermBytes {
+        for (prefix, value, what) in values where TermSchema.wholeTerm(prefix, value) == nil {
             let whole = what == "domain" ? record.domain ?? value : value
             throw SpotlightError(.invalidInput, "the \(what) of record \(record.key.brief) is \(whole.utf8.count) bytes; "
                 + "the index allows at most \(TermSchema.maxTermBytes - prefix.utf8.count) (folded): shorten it")

@@ -71,10 +71,13 @@ enum TermSchema {
     /// TermSchema.booleanTerm(TermSchema.type, "EventEntity")   // "XTevententity"
     /// ```
     static func booleanTerm(_ prefix: String, _ value: String) -> String {
-        let folded = TextNormalizer.fold(value)
-        let term = prefix + folded
-        guard term.utf8.count > maxTermBytes else { return term }
-        return prefix + "#" + SHA256.hexDigest(of: Array(folded.utf8))
+        wholeTerm(prefix, value) ?? prefix + "#" + SHA256.hexDigest(of: Array(TextNormalizer.fold(value).utf8))
+    }
+
+    /// The prefix and the folded `value`; nil when that is past ``maxTermBytes``.
+    static func wholeTerm(_ prefix: String, _ value: String) -> String? {
+        let term = prefix + TextNormalizer.fold(value)
+        return term.utf8.count <= maxTermBytes ? term : nil
     }
 
     // MARK: Metadata keys
