@@ -49,4 +49,25 @@ import SpotlightSupervision
         try daemon.start()   // still said after a restart, until the apps donate again
         #expect(try await daemon.index().status().index.message?.contains("rebuild --from-apps") == true)
     }
+
+    /// Regression: a failed rename surfaced as Foundation's "couldn't be moved" with no way forward.
+    @Test func aCorruptStoreThatCannotBeMovedAsideStopsTheStartSayingWhatToDo() async throws {
+        let daemon = try DaemonProcess()
+        try await fill(daemon, count: 5)
+        let store = daemon.dataDirectory + "/store.sqlite"
+        let size = try FileManager.default.attributesOfItem(atPath: store)[.size] as! Int
+        #expect(truncate(store, off_t(size / 2)) == 0)
+        // A non-empty directory at every name the move could pick makes rename(2) fail.
+        let now = Int(Date().timeIntervalSince1970)
+        for stamp in now...(now + 60) {
+            let blocker = "\(store).corrupt-\(stamp)"
+            try FileManager.default.createDirectory(atPath: blocker, withIntermediateDirectories: false)
+            _ = FileManager.default.createFile(atPath: blocker + "/kept", contents: Data())
+        }
+        let start = try daemon.launch()
+        #expect(start.waitForExitBlocking(within: .seconds(20)) == .exited(status: 1))
+        #expect(start.stderrTail.contains("cannot move the damaged record store \(store) aside"))
+        #expect(start.stderrTail.contains("then start spotlightd again"))
+        #expect(FileManager.default.fileExists(atPath: store))
+    }
 }

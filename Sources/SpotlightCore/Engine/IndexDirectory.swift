@@ -75,7 +75,7 @@ struct IndexDirectory {
             n += 1
             dest = "\(path).\(suffix)-\(stamp)-\(n)"
         }
-        try FileManager.default.moveItem(atPath: path, toPath: dest)
+        try renameAside(path, to: dest, what: suffix == "corrupt" ? "the damaged index" : "the index of the lost store")
         return dest
     }
 

@@ -48,9 +48,9 @@ extension SpotlightEngine {
         if existed {
             let stamp = Int(Date().timeIntervalSince1970)
             let aside = "\(path).corrupt-\(stamp)"
-            try FileManager.default.moveItem(atPath: path, toPath: aside)
+            try renameAside(path, to: aside, what: "the damaged record store")
             for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
-                try FileManager.default.moveItem(atPath: path + suffix, toPath: aside + suffix)
+                try renameAside(path + suffix, to: aside + suffix, what: "the damaged record store's \(suffix) file")
             }
             done = "moved it to \(aside) and " + done
         }
