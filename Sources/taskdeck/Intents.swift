@@ -62,7 +62,9 @@ struct MoveTaskIntent: AppIntent {
     func perform() async throws -> some IntentResult & ReturnsValue<TaskEntity> {
         guard task.project.id != project.id else { throw TaskError.alreadyInProject(project: project.name) }
         let moved = try TaskStore.shared.update { _, tasks -> StoredTask in
-            guard let index = tasks.firstIndex(where: { $0.id == task.id }) else { throw TaskError.emptyTitle }
+            guard let index = tasks.firstIndex(where: { $0.id == task.id }) else {
+                throw TaskError.taskDeleted(title: task.title)
+            }
             tasks[index].projectID = project.id
             return tasks[index]
         }
@@ -79,12 +81,14 @@ struct CompleteTaskIntent: AppIntent {
     @Parameter(title: "Task") var task: TaskEntity
 
     func perform() async throws -> some IntentResult & ReturnsValue<TaskEntity> {
-        let done = try TaskStore.shared.update { _, tasks -> StoredTask? in
-            guard let index = tasks.firstIndex(where: { $0.id == task.id }) else { return nil }
+        let done = try TaskStore.shared.update { _, tasks -> StoredTask in
+            guard let index = tasks.firstIndex(where: { $0.id == task.id }) else {
+                throw TaskError.taskDeleted(title: task.title)   // donating it would bring it back
+            }
             tasks[index].isDone = true
             return tasks[index]
         }
-        let entity = done.map(TaskEntity.init) ?? task
+        let entity = TaskEntity(done)
         try await TaskDeckSpotlight.donate([entity])
         TaskDeckScreen.showInbox()
         return .result(value: entity)
