@@ -23,12 +23,14 @@ extension SearchableIndex {
 
 /// Core Spotlight's Swift names for batches and client state, beside this index's own
 /// (``SearchableIndex/beginIndexBatch()``, ``SearchableIndex/endIndexBatch(clientState:)``),
-/// with Apple's completion-handler forms for synchronous code.
+/// with Apple's completion-handler forms for synchronous code. Calls with completion handlers
+/// run one after another in the order they were made on the index, as Core Spotlight's do, so
+/// the end of a batch commits the writes made before it:
 ///
 /// ```swift
 /// let index = CSSearchableIndex(name: "notes-sync")
 /// index.beginBatch()
-/// index.indexSearchableItems(changed)
+/// index.indexSearchableItems(changed, completionHandler: nil)
 /// index.endBatch(withClientState: Data("v42".utf8)) { error in
 ///     if let error { print("batch not stored: \(error)") }
 /// }
@@ -59,7 +61,7 @@ extension SearchableIndex {
 
     /// ``fetchLastClientState()`` for synchronous code: the state (nil: none stored yet) or the error.
     public func fetchLastClientState(completionHandler: @escaping @Sendable (Data?, (any Error)?) -> Void) {
-        Task {
+        inCallOrder {
             do {
                 completionHandler(try await self.fetchLastClientState(), nil)
             } catch {

@@ -93,12 +93,26 @@ extension SearchableIndex {
 
     /// Runs `body` in a task and hands its outcome to `completionHandler`.
     func complete(_ completionHandler: (@Sendable ((any Error)?) -> Void)?, _ body: @escaping @Sendable () async throws -> Void) {
-        Task {
+        inCallOrder {
             do {
                 try await body()
                 completionHandler?(nil)
             } catch {
                 completionHandler?(error)
+            }
+        }
+    }
+
+    /// Runs `body` in a task once the calls with completion handlers made before it on this
+    /// index have finished, as Core Spotlight runs them: `beginBatch()`, then
+    /// `indexSearchableItems(items, completionHandler: nil)`, then `endBatch(withClientState:)
+    /// { ... }` commits the items, instead of racing them to the daemon.
+    func inCallOrder(_ body: @escaping @Sendable () async -> Void) {
+        handlerCalls.withLock { last in
+            let previous = last
+            last = Task {
+                await previous?.value
+                await body()
             }
         }
     }

@@ -277,6 +277,27 @@ import Testing
         #expect(state.withLock { $0 } == Data("v1".utf8))
     }
 
+    /// Core Spotlight's batch in synchronous code, every call with a completion handler: the
+    /// calls run in the order they were made, so the end commits the writes made before it.
+    @Test func aBatchWrittenOnlyWithCompletionHandlersCommitsItsWritesInCallOrder() async throws {
+        let daemon = try DaemonProcess(grants: ["com.example.test"])
+        let index = CSSearchableIndex(name: "notes-sync", socketPath: daemon.socket)
+        index.beginBatch()
+        for part in 0..<4 {
+            index.indexSearchableItems((0..<50).map { Self.item("\(part)-\($0)", "nebula \($0)") }, completionHandler: nil)
+        }
+        index.deleteSearchableItems(withIdentifiers: ["0-0"], completionHandler: nil)
+        let ended = await Self.completion { index.endBatch(withClientState: Data("v42".utf8), completionHandler: $0) }
+        #expect(ended == nil, "\(String(describing: ended))")
+        let found = try await index.query(SearchQuery(text: "nebula", limit: 500)).hits.map(\.record.id)
+        #expect(found.count == 199)
+        #expect(!found.contains("0-0"))
+        let state = await withCheckedContinuation { continuation in
+            index.fetchLastClientState { data, _ in continuation.resume(returning: data) }
+        }
+        #expect(state == Data("v42".utf8))
+    }
+
     @Test func aBatchEndedWithAStaleClientStateStoresNothingAndSaysSo() async throws {
         let daemon = try DaemonProcess(grants: ["com.example.test"])
         let index = SearchableIndex(name: "sync", socketPath: daemon.socket)
