@@ -36,6 +36,9 @@ extension UniqueAppEntity {
 /// }
 /// ```
 public protocol UniqueAppEntityQuery: EnumerableEntityQuery {
+    /// Restated so that Swift infers it from `uniqueEntity()`: a query declaring only that
+    /// method does not compile otherwise (the inherited requirements all have defaults).
+    associatedtype Entity
     func uniqueEntity() async throws -> Entity
 }
 

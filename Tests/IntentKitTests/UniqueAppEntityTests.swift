@@ -74,3 +74,29 @@ struct ApplySettingsIntent: AppIntent {
     let app = AppServiceDispatcher(bundleIdentifier: testBundle, intents: [ApplySettingsIntent.self], entities: [LibrarySettings.self])
     #expect(await app.describe().intents.first?.parameterSummary == "Apply ${settings}")
 }
+
+/// A unique entity whose query is the app's own `UniqueAppEntityQuery`, declaring only
+/// `uniqueEntity()`, as docs/porting.md and the protocol's doc comment show it.
+struct ShelfSettings: UniqueAppEntity {
+    static let typeDisplayRepresentation: TypeDisplayRepresentation = "Shelf settings"
+    static let defaultQuery = ShelfSettingsQuery()
+    var displayRepresentation: DisplayRepresentation { "Shelf settings" }
+    @Property(title: "Columns") var columns: Int
+    init() { columns = 4 }
+}
+
+struct ShelfSettingsQuery: UniqueAppEntityQuery {
+    func uniqueEntity() async throws -> ShelfSettings { ShelfSettings() }
+}
+
+@Test func aUniqueEntityWithItsOwnQueryIsThatQuerysInstance() async throws {
+    let app = AppServiceDispatcher(bundleIdentifier: testBundle, intents: [Echo<ShelfSettings>.self],
+                                   entities: [ShelfSettings.self])
+    guard case .entity(let record) = try await app.run("Echo<ShelfSettings>", [:]) else {
+        Issue.record("no entity returned"); return
+    }
+    #expect(record.id == "unique")
+    #expect(record.properties["columns"] == .int(4))
+    let found = try await app.entities(for: EntitiesForParams(type: "ShelfSettings", ids: ["unique"]))
+    #expect(found.entities.map(\.title) == ["Shelf settings"])
+}
