@@ -11,7 +11,8 @@ import SpotlightWire
 /// let dispatcher = AppServiceDispatcher(bundleIdentifier: "com.example.CometCal",
 ///     intents: [CreateEventIntent.self], entities: [EventEntity.self], enums: [CalendarColor.self])
 /// let result = try await dispatcher.handle(method: "runIntent",
-///     params: ["intent": "CreateEventIntent", "arguments": ["title": ["string": "Launch"]]])
+///     params: .object(["intent": .string("CreateEventIntent"),
+///                      "arguments": .object(["title": .object(["string": .string("Launch")])])]))
 /// ```
 public final class AppServiceDispatcher: Sendable {
     public let bundleIdentifier: String

@@ -19,7 +19,7 @@ import SpotlightWire
 /// do {
 ///     try await createTask.makeIntent(title: "").run()
 /// } catch let error as AppIntentError {
-///     XCTAssertEqual(error.localizedDescription, "标题不能为空")   // the app's errorDescription
+///     XCTAssertEqual(error.localizedDescription, "任务标题不能为空")   // the app's errorDescription
 ///     XCTAssertEqual(error.typeName, "TaskError")
 ///     XCTAssertEqual(error.caseName, "emptyTitle")
 /// }
@@ -45,7 +45,7 @@ public struct AppIntentError: LocalizedError, CustomStringConvertible, Hashable,
     /// The error encoded as JSON, when its type is `Encodable`.
     public var value: JSONValue? { report.value }
 
-    /// `CreateTaskIntent.perform() threw TaskError.emptyTitle: 标题不能为空`.
+    /// `CreateTaskIntent.perform() threw TaskError.emptyTitle: 任务标题不能为空`.
     public var description: String {
         "\(report.thrownBy) threw \(report.typeName)\(report.caseName.map { ".\($0)" } ?? ""): \(report.localizedDescription)"
     }

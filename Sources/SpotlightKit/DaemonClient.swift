@@ -8,7 +8,13 @@ import SpotlightWire
 /// unreachable for a while (it may be restarting). ``SearchableIndex``, spotlightctl and the
 /// test harness all call the daemon through it.
 ///
+/// The params of ``call(_:_:timeout:)`` (`DeleteParams`, `HelloParams`, …) are in
+/// `SpotlightProtocol`; SpotlightKit re-exports the results, not them:
+///
 /// ```swift
+/// import SpotlightKit
+/// import SpotlightProtocol   // DeleteParams
+///
 /// let daemon = DaemonClient(reconnectWindow: .zero, clientName: "mytool 1.0")   // SPOTLIGHT_SOCKET or the default
 /// let status = try await daemon.status()
 /// let result: WriteResult = try await daemon.call(.delete, DeleteParams(type: "Note", ids: ["1"]))
