@@ -61,12 +61,17 @@ extension SearchableIndex {
 
     /// ``fetchLastClientState()`` for synchronous code: the state (nil: none stored yet) or the error.
     public func fetchLastClientState(completionHandler: @escaping @Sendable (Data?, (any Error)?) -> Void) {
-        inCallOrder {
+        inCallOrder({ () async -> Result<Data?, any Error> in
             do {
-                completionHandler(try await self.fetchLastClientState(), nil)
+                return .success(try await self.fetchLastClientState())
             } catch {
-                completionHandler(nil, error)
+                return .failure(error)
             }
-        }
+        }, then: { result in
+            switch result {
+            case .success(let state): completionHandler(state, nil)
+            case .failure(let error): completionHandler(nil, error)
+            }
+        })
     }
 }

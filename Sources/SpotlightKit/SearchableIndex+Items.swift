@@ -93,28 +93,34 @@ extension SearchableIndex {
 
     /// Runs `body` in a task and hands its outcome to `completionHandler`.
     func complete(_ completionHandler: (@Sendable ((any Error)?) -> Void)?, _ body: @escaping @Sendable () async throws -> Void) {
-        inCallOrder {
+        inCallOrder({ () async -> (any Error)? in
             do {
                 try await body()
-                completionHandler?(nil)
+                return nil
             } catch {
-                completionHandler?(error)
+                return error
             }
-        }
+        }, then: { error in completionHandler?(error) })
     }
 
-    /// Runs `body` in a task once the calls with completion handlers made before it on this
-    /// index have finished, as Core Spotlight runs them: `beginBatch()`, then
-    /// `indexSearchableItems(items, completionHandler: nil)`, then `endBatch(withClientState:)
-    /// { ... }` commits the items, instead of racing them to the daemon.
-    func inCallOrder(_ body: @escaping @Sendable () async -> Void) {
-        handlerCalls.withLock { last in
+    /// Runs `operation` in a task once the operations of the calls with completion handlers
+    /// made before it on this index have finished, as Core Spotlight runs them: `beginBatch()`,
+    /// then `indexSearchableItems(items, completionHandler: nil)`, then `endBatch(withClientState:)
+    /// { ... }` commits the items, instead of racing them to the daemon. `deliver` gets the
+    /// outcome in a task of its own, so the next call does not wait for a handler (one that
+    /// waits for a later call of this index does not deadlock).
+    func inCallOrder<Outcome: Sendable>(_ operation: @escaping @Sendable () async -> Outcome,
+                                        then deliver: @escaping @Sendable (Outcome) -> Void) {
+        let outcome = handlerCalls.withLock { last -> Task<Outcome, Never> in
             let previous = last
-            last = Task {
+            let outcome = Task {
                 await previous?.value
-                await body()
+                return await operation()
             }
+            last = Task { _ = await outcome.value }
+            return outcome
         }
+        Task { deliver(await outcome.value) }
     }
 
     /// The records to donate: each item's own, an update's merged into its stored record.

@@ -30,8 +30,8 @@ public final class SearchableIndex: Sendable {
     let daemon: DaemonClient
     /// The batch between ``beginIndexBatch()`` and its end (see SearchableIndex+Batches.swift).
     let openBatch = Mutex<IndexBatch?>(nil)
-    /// The last call made with a completion handler; the next one waits for it
-    /// (SearchableIndex+Items.swift, `inCallOrder`).
+    /// The operation of the last call made with a completion handler; the next one waits for
+    /// it (SearchableIndex+Items.swift, `inCallOrder`).
     let handlerCalls = Mutex<Task<Void, Never>?>(nil)
 
     /// - Parameters:

@@ -298,6 +298,22 @@ import Testing
         #expect(state == Data("v42".utf8))
     }
 
+    /// The next call waits for the one before it, not for its completion handler: a handler
+    /// that waits for a later call of its index gets it.
+    @Test func aCompletionHandlerMayWaitForALaterCallOfItsIndex() async throws {
+        let daemon = try DaemonProcess(grants: ["com.example.test"])
+        let index = SearchableIndex(socketPath: daemon.socket)
+        let waited = await withCheckedContinuation { continuation in
+            index.indexSearchableItems([Self.item("1", "quasar")]) { _ in
+                let deleted = DispatchSemaphore(value: 0)
+                index.deleteSearchableItems(withIdentifiers: ["1"]) { _ in deleted.signal() }
+                continuation.resume(returning: deleted.wait(timeout: .now() + 10))
+            }
+        }
+        #expect(waited == .success)
+        #expect(try await Self.ids(index, "quasar").isEmpty)
+    }
+
     @Test func aBatchEndedWithAStaleClientStateStoresNothingAndSaysSo() async throws {
         let daemon = try DaemonProcess(grants: ["com.example.test"])
         let index = SearchableIndex(name: "sync", socketPath: daemon.socket)
