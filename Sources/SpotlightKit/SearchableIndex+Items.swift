@@ -12,6 +12,8 @@ import SpotlightProtocol
 ///
 /// ```swift
 /// try await CSSearchableIndex.default().indexSearchableItems([item])
+/// // From synchronous code, with Apple's completion handler: the call returns at once and the
+/// // handler runs once the domain's items are deleted (a program that ends before that leaves them).
 /// CSSearchableIndex.default().deleteSearchableItems(withDomainIdentifiers: ["calendar.home"]) { error in
 ///     if let error { print("not deleted: \(error)") }
 /// }
