@@ -5,3 +5,7 @@
 @_exported import class SpotlightKit.SearchableItemAttributes
 @_exported import typealias SpotlightKit.CSSearchableItemAttributeSet
 @_exported import struct SpotlightKit.UTType
+
+// Foundation, as Apple's `import AppIntents` brings it: an intent's `Date`, `URL` and `UUID`
+// compile with only the import changed (docs/porting.md).
+@_exported import Foundation

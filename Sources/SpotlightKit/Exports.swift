@@ -9,3 +9,7 @@
 @_exported import struct SpotlightProtocol.DaemonStatus
 @_exported import struct SpotlightProtocol.RebuildResult
 @_exported import struct SpotlightProtocol.OpenResult
+
+// Foundation, as `import CoreSpotlight` brings it: an app's `Date`, `Data`, `URL` and `UUID`
+// compile with only the import changed (docs/porting.md).
+@_exported import Foundation
