@@ -32,3 +32,7 @@ public typealias AnyAppIntent = ConfiguredIntent
 public typealias AnyAppEnum = EnumCase
 /// Apple's name for a returned value one reads properties of (``AppValue``).
 public typealias DynamicPropertyPath = AppValue
+
+// Foundation, as XCTest brings it: a Swift Testing test passes `Date()` or a `URL` to
+// `makeIntent` with only `import Testing` and `import IntentKitTesting`.
+@_exported import Foundation
