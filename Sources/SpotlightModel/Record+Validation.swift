@@ -6,7 +6,7 @@ extension Record {
     /// a donation holding a record that fails it; `spotlightctl import` skips such a line.
     ///
     /// ```swift
-    /// try Record(bundle: "b", type: "T", id: "").validate()   // invalidInput: "… has an empty id; …"
+    /// try Record(bundle: "b", type: "T", id: "", title: "Groceries").validate()   // invalidInput: "… has an empty id; …"
     /// ```
     /// - Throws: `SpotlightError(.invalidInput)` naming the record and what to change.
     public func validate() throws {
