@@ -17,7 +17,7 @@ extension CometCalSuite {
             let created = try await definitions.intents["CreateEventIntent"].makeIntent(
                 title: title, startDate: Date(), calendar: "Deep Space"
             ).run()
-            let id = try #require(try created.value.id as String)
+            let id: String = try created.value.id
             let read = try await definitions.entities["EventEntity"].entities(identifiers: [id])
             let stored: String? = try read.first?.title
             #expect(stored == title)

@@ -35,7 +35,7 @@ final class CalendarStore: Sendable {
         database = try SQLite(path: directory.appendingPathComponent(Self.fileName).path)
         undonatedMarker = directory.appendingPathComponent("calendars-not-donated")
         if try Self.migrate(database) {
-            FileManager.default.createFile(atPath: undonatedMarker.path, contents: Data())
+            _ = FileManager.default.createFile(atPath: undonatedMarker.path, contents: Data())
         }
     }
 
