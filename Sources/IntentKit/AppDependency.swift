@@ -98,7 +98,7 @@ public struct Dependency<Value: Sendable>: Sendable {
     }
 }
 
-/// What the runtime sees of an intent's `@Dependency`s.
+/// What the runtime sees of an intent's or a query's `@Dependency`s.
 protocol DependencySlot: Sendable {
     /// Makes the dependency; `notFound` naming it when none is registered.
     func resolve() async throws
@@ -109,6 +109,21 @@ extension Dependency: DependencySlot {
         guard await AppDependencyManager.shared.resolve(key) else {
             throw SpotlightError(.notFound, "no dependency \(key) is registered; call "
                 + "AppDependencyManager.shared.add(dependency:) with one before IntentApp(...).main()")
+        }
+    }
+}
+
+enum DependencyResolution {
+    /// Makes every `@Dependency` of `owner` (an intent, an entity query), so that reading one
+    /// in `perform()` or a query finds it made.
+    /// - Throws: `SpotlightError` (`notFound`) naming the owner and the dependency never registered.
+    static func resolve(in owner: Any, ownerName: String) async throws {
+        for (name, dependency) in EntityReflection.wrappers(of: owner, as: (any DependencySlot).self) {
+            do {
+                try await dependency.resolve()
+            } catch let error as SpotlightError {
+                throw SpotlightError(error.code, "\(ownerName)'s @Dependency '\(name)': \(error.message)")
+            }
         }
     }
 }

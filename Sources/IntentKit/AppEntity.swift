@@ -82,21 +82,29 @@ extension AppEntity {
 
     // The query entry points by capability; `nil` where the query lacks the capability.
 
+    /// `defaultQuery` with its `@Dependency`s made, as Apple's samples read them in a query
+    /// (`TrailEntityQuery`'s `@Dependency var trailManager`) before any intent ran.
+    static func readyQuery() async throws -> DefaultQuery {
+        let query = defaultQuery
+        try await DependencyResolution.resolve(in: query, ownerName: String(describing: DefaultQuery.self))
+        return query
+    }
+
     static func entities(for ids: [String]) async throws -> [Self] {
-        try await defaultQuery.erasedEntities(forStrings: ids).compactMap { $0 as? Self }
+        try await readyQuery().erasedEntities(forStrings: ids).compactMap { $0 as? Self }
     }
 
     static func suggested() async throws -> [Self] {
-        try await defaultQuery.erasedSuggested().compactMap { $0 as? Self }
+        try await readyQuery().erasedSuggested().compactMap { $0 as? Self }
     }
 
     static func entities(matching string: String) async throws -> [Self]? {
-        guard let query = defaultQuery as? any EntityStringQuery else { return nil }
+        guard let query = try await readyQuery() as? any EntityStringQuery else { return nil }
         return try await query.erasedMatching(string).compactMap { $0 as? Self }
     }
 
     static func all() async throws -> [Self]? {
-        guard let query = defaultQuery as? any EnumerableEntityQuery else { return nil }
+        guard let query = try await readyQuery() as? any EnumerableEntityQuery else { return nil }
         return try await query.erasedAll().compactMap { $0 as? Self }
     }
 }

@@ -64,13 +64,7 @@ enum IntentInvocation {
             return SpotlightError(.invalidInput, "\(Intent.typeName), parameter \(name) needs a value"
                 + (error.dialog.map { ": \($0.text)" } ?? ""))
         }
-        for (name, dependency) in EntityReflection.wrappers(of: intent, as: (any DependencySlot).self) {
-            do {
-                try await dependency.resolve()
-            } catch let error as SpotlightError {
-                throw SpotlightError(error.code, "\(Intent.typeName)'s @Dependency '\(name)': \(error.message)")
-            }
-        }
+        try await DependencyResolution.resolve(in: intent, ownerName: Intent.typeName)
         let result: Intent.PerformResult
         do {
             result = try await intent.perform()

@@ -77,6 +77,7 @@ struct RegisteredPropertyQuery: Sendable {
             }
             sorts.append(sortBy)
         }
+        try await DependencyResolution.resolve(in: query, ownerName: String(describing: Query.self))
         do {
             return try await query.entities(matching: mappings, mode: mode, sortedBy: sorts, limit: params.limit)
         } catch {

@@ -56,3 +56,8 @@ let items = fixture.entities["ItemEntity"]
     #expect(try annotations[0].entity.title == "Pretzel")
     #expect(annotations[0].isSelected)
 }
+
+@Test func aQueryReadsItsDependencyBeforeAnyIntentMadeIt() async throws {
+    let books = try await fixture.entities["ShelfBookEntity"].entities(matching: "emma")
+    #expect(books.map { $0.id } == ["Emma"])
+}

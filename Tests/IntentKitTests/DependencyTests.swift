@@ -80,3 +80,24 @@ struct GreetBothIntent: AppIntent {
     let app = AppServiceDispatcher(bundleIdentifier: testBundle, intents: [GreetBothIntent.self])
     #expect(try await app.run("GreetBothIntent") == .value(.string("Good morning good night")))
 }
+
+struct UnshelvedBook: AppEntity {
+    static let typeDisplayRepresentation: TypeDisplayRepresentation = "Unshelved book"
+    static let defaultQuery = UnshelvedBookQuery()
+    let id: String
+    var displayRepresentation: DisplayRepresentation { "\(id)" }
+}
+
+struct UnshelvedBookQuery: EntityQuery {
+    @Dependency private var missing: NeverRegistered
+    func entities(for identifiers: [String]) async throws -> [UnshelvedBook] { _ = missing; return [] }
+    func suggestedEntities() async throws -> [UnshelvedBook] { _ = missing; return [] }
+}
+
+@Test func aQueryWithAnUnregisteredDependencyFailsNamingIt() async throws {
+    let app = AppServiceDispatcher(bundleIdentifier: testBundle, intents: [], entities: [UnshelvedBook.self])
+    let error = await spotlightError { _ = try await app.suggestedEntities(EntityTypeParams(type: "UnshelvedBook")) }
+    #expect(error?.code == .notFound)
+    #expect(error?.message.contains("UnshelvedBookQuery's @Dependency 'missing': no dependency NeverRegistered is registered")
+        == true)
+}
