@@ -12,7 +12,8 @@ enum IntentInvocation {
     static func schema<Intent: AppIntent>(_ type: Intent.Type) -> IntentSchema {
         let intent = Intent()
         let parameters = parameters(of: intent).map { name, slot in
-            ParameterSchema(name: name, title: slot.schemaTitle, description: slot.schemaDescription,
+            ParameterSchema(name: name, title: slot.schemaTitle.isEmpty ? name : slot.schemaTitle,
+                            description: slot.schemaDescription,
                             type: slot.valueType, isOptional: slot.isOptional,
                             defaultValue: slot.defaultPropertyValue)
         }

@@ -14,17 +14,38 @@ extension IntentParameter {
     public convenience init(title: LocalizedStringResource, description: LocalizedStringResource? = nil,
                             default defaultValue: Value? = nil, controlStyle: IntentParameterControlStyle = .field,
                             inputOptions: String.IntentInputOptions? = nil, displayName: Bool.IntentDisplayName? = nil,
-                            requestValueDialog: IntentDialog? = nil,
+                            requestValueDialog: IntentDialog? = nil, inputConnectionBehavior: InputConnectionBehavior = .default,
                             optionsProvider: (any DynamicOptionsProvider)? = nil) {
         self.init(title: title.defaultValue, description: description?.defaultValue, default: defaultValue)
     }
+
+    /// `@Parameter var trail: TrailEntity`: no title (App Intents since iOS 18); `describe`
+    /// titles it with the property's name.
+    ///
+    /// ```swift
+    /// @Parameter var trail: TrailEntity
+    /// @Parameter(description: "How far to look", default: 10) var radius: Int
+    /// ```
+    public convenience init(description: LocalizedStringResource? = nil, default defaultValue: Value? = nil,
+                            requestValueDialog: IntentDialog? = nil,
+                            inputConnectionBehavior: InputConnectionBehavior = .default) {
+        self.init(title: "", description: description?.defaultValue, default: defaultValue)
+    }
+}
+
+/// Whether Shortcuts fills a parameter from the previous action's result
+/// (`@Parameter(title: "Trail", inputConnectionBehavior: .connectToPreviousIntentResult)`).
+/// Accepted for source compatibility: a caller here passes every value itself.
+public enum InputConnectionBehavior: String, Hashable, Sendable {
+    case `default`, never, connectToPreviousIntentResult
 }
 
 extension IntentParameter where Value: IntentRangeBounded {
     /// `@Parameter(title: "Rating", inclusiveRange: (1, 5))`: a value outside the range is refused.
     public convenience init(title: LocalizedStringResource, description: LocalizedStringResource? = nil,
                             default defaultValue: Value? = nil, controlStyle: IntentParameterControlStyle = .field,
-                            inclusiveRange: (Value.Bound, Value.Bound), requestValueDialog: IntentDialog? = nil) {
+                            inclusiveRange: (Value.Bound, Value.Bound), requestValueDialog: IntentDialog? = nil,
+                            inputConnectionBehavior: InputConnectionBehavior = .default) {
         let (lower, upper) = inclusiveRange
         self.init(title: title.defaultValue, description: description?.defaultValue, default: defaultValue) { value in
             guard let bound = value.boundValue, bound < lower || bound > upper else { return nil }

@@ -14,6 +14,7 @@ import SpotlightWire
 /// ```
 @propertyWrapper
 public final class IntentParameter<Value: IntentValue>: Sendable {
+    /// The title people see; empty when none was given (`describe` then uses the property's name).
     public let title: String
     public let description: String?
     /// Used when the caller gives no value.
@@ -31,6 +32,17 @@ public final class IntentParameter<Value: IntentValue>: Sendable {
         self.description = description
         self.defaultValue = defaultValue
         self.check = check
+        self.storage = Mutex(nil)
+    }
+
+    /// `@Parameter var trail: TrailEntity`: no title, as Apple's samples declare one since iOS 18
+    /// (`describe` titles it with the property's name). A wrapper written without arguments needs
+    /// an `init()` of its own type declaration.
+    public init() {
+        self.title = ""
+        self.description = nil
+        self.defaultValue = nil
+        self.check = { _ in nil }
         self.storage = Mutex(nil)
     }
 
