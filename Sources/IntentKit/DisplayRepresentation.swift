@@ -1,3 +1,5 @@
+import Foundation
+
 /// How an entity or an enum case is shown: a title, an optional subtitle, and synonyms
 /// that find it too. Mirrors App Intents' `DisplayRepresentation`; it takes `String`s or
 /// ``LocalizedStringResource``s and keeps the text.
@@ -31,16 +33,31 @@ public struct DisplayRepresentation: Hashable, Sendable, ExpressibleByStringInte
     }
 
     /// An image named by the app; kept for source compatibility, not sent on the wire.
+    ///
+    /// ```swift
+    /// DisplayRepresentation(title: "\(name)", image: .init(systemName: "figure.hiking", isTemplate: true))
+    /// ```
     public struct Image: Hashable, Sendable {
+        /// The image's name, system symbol name, or file URL.
         public var name: String
         public var isSystemImage: Bool
-        public init(named name: String) {
+        /// Apple's tinting hint; kept, not used.
+        public var isTemplate: Bool?
+        public init(named name: String, isTemplate: Bool? = nil) {
             self.name = name
             self.isSystemImage = false
+            self.isTemplate = isTemplate
         }
-        public init(systemName: String) {
+        public init(systemName: String, isTemplate: Bool? = nil) {
             self.name = systemName
             self.isSystemImage = true
+            self.isTemplate = isTemplate
+        }
+        /// An image file (Apple's `init(url:isTemplate:)`); `name` is the URL's text.
+        public init(url: URL, isTemplate: Bool? = nil) {
+            self.name = url.absoluteString
+            self.isSystemImage = false
+            self.isTemplate = isTemplate
         }
     }
 }

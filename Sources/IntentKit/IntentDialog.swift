@@ -13,6 +13,11 @@ public struct IntentDialog: Hashable, Sendable, ExpressibleByStringInterpolation
     public init(_ text: LocalizedStringResource) { self.text = text.defaultValue }
     /// Apple's `IntentDialog(full:supporting:)`: the full text is the one kept.
     public init(full: LocalizedStringResource, supporting: LocalizedStringResource? = nil) { self.text = full.defaultValue }
+    /// Apple's `IntentDialog(full:supporting:systemImageName:)`: the full text is the one kept; no
+    /// symbol is shown here.
+    public init(full: LocalizedStringResource, supporting: LocalizedStringResource? = nil, systemImageName: String) {
+        self.text = full.defaultValue
+    }
     public init(stringLiteral value: String) { self.text = value }
     public init(stringInterpolation: DefaultStringInterpolation) { self.text = String(stringInterpolation: stringInterpolation) }
 }

@@ -62,6 +62,13 @@ public struct LocalizedStringResource: Hashable, Sendable, Codable, ExpressibleB
         self.table = table
     }
 
+    /// Text with Apple's placeholders that is its own key, as Apple's samples write a
+    /// `numericFormat`: `LocalizedStringResource("\(placeholder: .int) trails", table: "AppIntents")`.
+    public init(_ keyAndValue: LocalizedStringResource, table: String? = nil, comment: StaticString? = nil) {
+        self = keyAndValue
+        self.table = table
+    }
+
     /// Text with a key of its own and the text shown.
     public init(_ key: StaticString, defaultValue: String, table: String? = nil, comment: StaticString? = nil) {
         self.key = "\(key)"
@@ -109,12 +116,15 @@ public struct IntentDescription: Hashable, Sendable, ExpressibleByStringInterpol
     public var descriptionText: LocalizedStringResource
     public var categoryName: LocalizedStringResource?
     public var searchKeywords: [LocalizedStringResource]
+    /// What Shortcuts calls the intent's result (`resultValueName: "Trail Information"`); kept, not reported.
+    public var resultValueName: LocalizedStringResource?
 
     public init(_ descriptionText: LocalizedStringResource, categoryName: LocalizedStringResource? = nil,
-                searchKeywords: [LocalizedStringResource] = []) {
+                searchKeywords: [LocalizedStringResource] = [], resultValueName: LocalizedStringResource? = nil) {
         self.descriptionText = descriptionText
         self.categoryName = categoryName
         self.searchKeywords = searchKeywords
+        self.resultValueName = resultValueName
     }
 
     public init(stringLiteral value: String) { self.init(LocalizedStringResource(stringLiteral: value)) }
