@@ -81,10 +81,13 @@ public protocol IntentResult: Sendable {
     func resultValue(bundle: String) -> IntentResultValue
     /// What the intent says when it finishes (`.result(dialog:)`); nil for nothing.
     var dialogText: String? { get }
+    /// The intent the runtime runs next (`.result(opensIntent:)`); nil for none.
+    var openedIntent: (any AppIntent)? { get }
 }
 
 extension IntentResult {
     public var dialogText: String? { nil }
+    public var openedIntent: (any AppIntent)? { nil }
 }
 
 /// An intent result that carries a value: `some IntentResult & ReturnsValue<EventEntity>`.
@@ -97,7 +100,12 @@ public protocol ReturnsValue<Value>: IntentResult {
 public struct EmptyIntentResult: IntentResult {
     /// What the intent says, from `.result(dialog:)`.
     public var dialog: IntentDialog?
-    public init(dialog: IntentDialog? = nil) { self.dialog = dialog }
+    /// The intent to run next, from `.result(opensIntent:)`.
+    public var openedIntent: (any AppIntent)?
+    public init(dialog: IntentDialog? = nil, opensIntent: (any AppIntent)? = nil) {
+        self.dialog = dialog
+        self.openedIntent = opensIntent
+    }
     public static var returnedValueType: ValueType? { nil }
     public func resultValue(bundle: String) -> IntentResultValue { .none }
     public var dialogText: String? { dialog?.text }
@@ -108,9 +116,12 @@ public struct IntentResultContainer<Value: IntentValue>: ReturnsValue {
     public let value: Value
     /// What the intent says, from `.result(value:dialog:)`.
     public var dialog: IntentDialog?
-    public init(value: Value, dialog: IntentDialog? = nil) {
+    /// The intent to run next, from `.result(value:opensIntent:)`.
+    public var openedIntent: (any AppIntent)?
+    public init(value: Value, dialog: IntentDialog? = nil, opensIntent: (any AppIntent)? = nil) {
         self.value = value
         self.dialog = dialog
+        self.openedIntent = opensIntent
     }
     public static var returnedValueType: ValueType? { Value.valueType }
     public func resultValue(bundle: String) -> IntentResultValue { value.resultValue(bundle: bundle) }

@@ -87,6 +87,7 @@ enum IntentInvocation {
         } catch {
             throw failure(error, thrownBy: "\(Intent.typeName).perform()")
         }
+        try await runOpened(by: result, opener: Intent.typeName)
         return RunIntentResult(value: result.resultValue(bundle: bundle), dialog: result.dialogText)
     }
 

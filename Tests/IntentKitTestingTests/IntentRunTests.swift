@@ -121,3 +121,13 @@ func everyDoubleRoundTripsThroughTheAppBitForBit(_ d: Double) async throws {
     }
     #expect(back.bitPattern == d.bitPattern)
 }
+
+@Test func anIntentOpenedByAResultRunsAfterIt() async throws {
+    let environment = privateEnvironment()
+    let app = IntentDefinitions(bundleIdentifier: fixtureBundle, environment: environment)
+    defer { environment.shutdown() }
+    let restocked = try await app.intents["RestockItemIntent"].makeIntent(item: "Lemon Tart").run()
+    #expect(try restocked.value.title == "Lemon Tart")
+    let annotations = try await app.entities["ItemEntity"].viewAnnotations()
+    #expect(try annotations.map { try $0.entity.title } == ["Lemon Tart"])
+}

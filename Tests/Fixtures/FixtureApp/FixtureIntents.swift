@@ -140,3 +140,20 @@ struct FixtureShortcuts: AppShortcutsProvider {
     }
     static let shortcutTileColor: ShortcutTileColor = .teal
 }
+
+extension OpenItemIntent {
+    init(target: ItemEntity) {
+        self.init()
+        self.target = target
+    }
+}
+
+/// Restocks an item and opens it, as Apple's create intents return `.result(value:opensIntent:)`.
+struct RestockItemIntent: AppIntent {
+    static let title = "Restock Item"
+    @Parameter(title: "Item") var item: ItemEntity
+
+    func perform() async throws -> some IntentResult & ReturnsValue<ItemEntity> & OpensIntent {
+        .result(value: item, opensIntent: OpenItemIntent(target: item))
+    }
+}
