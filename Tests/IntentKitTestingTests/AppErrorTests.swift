@@ -49,3 +49,11 @@ func thrownError(_ body: () async throws -> Void) async -> (any Error)? {
     #expect(error is SpotlightError)
     #expect(error.localizedDescription.contains("cannot sort by 'flavor'"))
 }
+
+@Test func appleAppIntentErrorThrownByTheAppReachesTheTestWithItsText() async throws {
+    let error = try #require(await thrownError { try await validateName.makeIntent(name: "nobody").run() })
+    let appError = try #require(error as? AppIntentError)
+    #expect(appError.localizedDescription == "No app entity matched the search criteria.")
+    #expect(appError.typeName == "AppIntentError")
+    #expect(appError.thrownBy == "ValidateNameIntent.perform()")
+}

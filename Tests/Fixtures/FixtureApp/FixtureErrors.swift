@@ -51,6 +51,7 @@ struct ValidateNameIntent: AppIntent {
         if name.count > 10 { throw FixtureError.tooLong }
         if requested > 3 { throw StockError.insufficient(requested: requested, available: 3) }
         if name == "opaque" { throw OpaqueError.rejected(reason: "opaque on purpose") }
+        if name == "nobody" { throw AppIntentError.Unrecoverable.entityNotFound }
         return .result(value: name, dialog: "\(name) is a fine name")
     }
 }

@@ -1,0 +1,47 @@
+import Foundation
+
+/// App Intents' own errors, thrown from `perform()` or a query as Apple's samples do:
+/// `throw AppIntentError.Unrecoverable.entityNotFound`. A caller (the test harness) gets the
+/// error's text as its `localizedDescription`, as from any error the app throws; its type name is
+/// `AppIntentError`.
+///
+/// ```swift
+/// guard let trail = trailManager.trail(with: id) else { throw AppIntentError.Unrecoverable.entityNotFound }
+/// throw AppIntentError(description: "The trail is closed for the season.")
+/// ```
+///
+/// There is no system here to act on the kind (ask for a permission, sign in, retry), so each is
+/// only its text.
+public struct AppIntentError: Error, LocalizedError, CustomLocalizedStringResourceConvertible, Hashable, Sendable {
+    /// What the error says.
+    public var localizedStringResource: LocalizedStringResource
+    public var errorDescription: String? { localizedStringResource.defaultValue }
+
+    /// An error that says `description`.
+    public init(description: LocalizedStringResource) { self.localizedStringResource = description }
+
+    /// The app lacks a permission the person must grant.
+    public enum PermissionRequired {
+        public static let bluetooth = AppIntentError(description: "The app needs access to Bluetooth.")
+        public static let contacts = AppIntentError(description: "The app needs access to contacts.")
+        public static let localNetwork = AppIntentError(description: "The app needs access to the local network.")
+    }
+
+    /// The person must do something before the intent can finish.
+    public enum UserActionRequired {
+        public static let accountSetup = AppIntentError(description: "You need to set up your account.")
+        public static let confirmation = AppIntentError(description: "You need to confirm the action.")
+        public static let signin = AppIntentError(description: "You need to sign in to continue.")
+    }
+
+    /// Nothing the person can do right away.
+    public enum Unrecoverable {
+        public static let entityNotFound = AppIntentError(description: "No app entity matched the search criteria.")
+        public static let featureCurrentlyRestricted = AppIntentError(description: "This feature is currently restricted.")
+        public static let networkFailure = AppIntentError(description: "You need to be connected to the internet.")
+        public static let notAllowed = AppIntentError(description: "This action isn't allowed.")
+        public static let partialFailure = AppIntentError(description: "Not every action was completed.")
+        public static let unsupportedOnDevice = AppIntentError(description: "This feature isn't supported on this device.")
+        public static let unknown = AppIntentError(description: "Something went wrong.")
+    }
+}
