@@ -105,3 +105,11 @@ extension IntentArgumentConvertible {
         }
     }
 }
+
+extension Measurement: IntentArgumentConvertible where UnitType: Dimension {
+    /// A number in the dimension's base unit (`Measurement(value: 2, unit: UnitLength.kilometers)` is 2000.0),
+    /// as the app service takes a measurement.
+    public func intentArgument(for type: ValueType, in schema: AppSchema) throws -> PropertyValue? {
+        .double(converted(to: UnitType.baseUnit()).value)
+    }
+}

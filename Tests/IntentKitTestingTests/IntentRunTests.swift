@@ -131,3 +131,9 @@ func everyDoubleRoundTripsThroughTheAppBitForBit(_ d: Double) async throws {
     let annotations = try await app.entities["ItemEntity"].viewAnnotations()
     #expect(try annotations.map { try $0.entity.title } == ["Lemon Tart"])
 }
+
+@Test func aMeasurementArgumentReachesTheAppAndComesBackInTheBaseUnit() async throws {
+    let echoed = try await fixture.intents["EchoRadiusIntent"]
+        .makeIntent(radius: Measurement(value: 2.5, unit: UnitLength.kilometers)).run()
+    #expect(try echoed.value == 2500.0)
+}

@@ -157,3 +157,11 @@ struct RestockItemIntent: AppIntent {
         .result(value: item, opensIntent: OpenItemIntent(target: item))
     }
 }
+
+/// Echoes a measurement, as Apple's trail sample takes a search radius.
+struct EchoRadiusIntent: AppIntent {
+    static let title = "Echo Radius"
+    @Parameter(title: "Radius", default: 1, defaultUnit: .kilometers) var radius: Measurement<UnitLength>
+
+    func perform() async throws -> some IntentResult & ReturnsValue<Measurement<UnitLength>> { .result(value: radius) }
+}
