@@ -137,3 +137,23 @@ func everyDoubleRoundTripsThroughTheAppBitForBit(_ d: Double) async throws {
         .makeIntent(radius: Measurement(value: 2.5, unit: UnitLength.kilometers)).run()
     #expect(try echoed.value == 2500.0)
 }
+
+@Test func aFileArgumentIsReadByTheAppAndAReturnedFileIsWrittenForTheTest() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("shout-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let note = directory.appendingPathComponent("note.txt")
+    try Data("hello".utf8).write(to: note)
+    let shouted = try await fixture.intents["ShoutFileIntent"].makeIntent(note: note).run()
+    let returned: URL = try shouted.value.as(URL.self)
+    defer { try? FileManager.default.removeItem(at: returned.deletingLastPathComponent()) }
+    #expect(returned.lastPathComponent == "LOUD-note.txt")
+    #expect(try String(contentsOf: returned, encoding: .utf8) == "HELLO")
+}
+
+@Test func aFileArgumentForAMissingFileIsRefusedNamingThePath() async throws {
+    let message = await errorMessage {
+        try await fixture.intents["ShoutFileIntent"].makeIntent(note: URL(fileURLWithPath: "/nonexistent/note.txt")).run()
+    }
+    #expect(message.contains("no file at /nonexistent/note.txt"), "\(message)")
+}

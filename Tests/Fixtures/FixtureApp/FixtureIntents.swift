@@ -165,3 +165,14 @@ struct EchoRadiusIntent: AppIntent {
 
     func perform() async throws -> some IntentResult & ReturnsValue<Measurement<UnitLength>> { .result(value: radius) }
 }
+
+/// Reads a file and returns a new one, as Apple's file intents take and return an `IntentFile`.
+struct ShoutFileIntent: AppIntent {
+    static let title = "Shout File"
+    @Parameter(title: "Note", supportedContentTypes: [.plainText]) var note: IntentFile
+
+    func perform() async throws -> some IntentResult & ReturnsValue<IntentFile> {
+        let text = String(decoding: note.data, as: UTF8.self).uppercased()
+        return .result(value: IntentFile(data: Data(text.utf8), filename: "LOUD-" + note.filename, type: .plainText))
+    }
+}
