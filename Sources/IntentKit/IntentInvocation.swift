@@ -38,26 +38,12 @@ enum IntentInvocation {
             throw SpotlightError(.invalidInput, "\(Intent.typeName) has no parameter "
                 + unknown.map { "'\($0)'" }.joined(separator: ", ") + "; \(list)")
         }
-        for (name, slot) in slots {
-            let context = "\(Intent.typeName), parameter '\(name)'"
-            guard let value = arguments[name] ?? slot.implicitArgument else {
-                if let refusal = slot.defaultRefusal {
-                    throw SpotlightError(.invalidInput, "\(context) was not given, and its default is refused by its own "
-                        + "declaration: \(refusal); the app must declare a default within its inclusiveRange")
-                }
-                if slot.hasDefault || slot.isOptional { continue }
-                throw SpotlightError(.invalidInput, "\(context) (\(slot.valueType)) is required and was not given")
-            }
-            do {
-                try await slot.assign(value)
-            } catch let error as ValueConversionError {
-                throw SpotlightError(error.code,
-                    "\(context): \(value.displayText) does not convert to \(slot.valueType): \(error.reason)")
-            } catch {
-                throw failure(error, thrownBy: "\(slot.valueType)'s query",
-                    message: "\(context): resolving \(value.displayText) failed: \(describe(error))")
-            }
+        // Entity parameters last: their queries may read the others (`@IntentParameterDependency`).
+        let ordered = slots.filter { !$0.property.valueType.isEntity } + slots.filter { $0.property.valueType.isEntity }
+        try await IntentParameterDependencyContext.$intent.withValue(intent) {
+            try await assign(arguments, to: ordered, of: Intent.self)
         }
+
         /// A parameter's request for a value, from `perform()` or a continuation: no one can answer.
         func needsValue(_ error: IntentParameterNeedsValueError) -> SpotlightError {
             let slot = slots.first { ObjectIdentifier($0.property) == error.parameter }
@@ -89,6 +75,32 @@ enum IntentInvocation {
         }
         try await runOpened(by: result, opener: Intent.typeName)
         return RunIntentResult(value: result.resultValue(bundle: bundle), dialog: result.dialogText)
+    }
+
+    /// Converts and stores each given argument; a parameter left out keeps its default.
+    private static func assign<Intent: AppIntent>(_ arguments: [String: PropertyValue],
+                                                  to slots: [(name: String, property: any IntentParameterSlot)],
+                                                  of type: Intent.Type) async throws {
+        for (name, slot) in slots {
+            let context = "\(Intent.typeName), parameter '\(name)'"
+            guard let value = arguments[name] ?? slot.implicitArgument else {
+                if let refusal = slot.defaultRefusal {
+                    throw SpotlightError(.invalidInput, "\(context) was not given, and its default is refused by its own "
+                        + "declaration: \(refusal); the app must declare a default within its inclusiveRange")
+                }
+                if slot.hasDefault || slot.isOptional { continue }
+                throw SpotlightError(.invalidInput, "\(context) (\(slot.valueType)) is required and was not given")
+            }
+            do {
+                try await slot.assign(value)
+            } catch let error as ValueConversionError {
+                throw SpotlightError(error.code,
+                    "\(context): \(value.displayText) does not convert to \(slot.valueType): \(error.reason)")
+            } catch {
+                throw failure(error, thrownBy: "\(slot.valueType)'s query",
+                    message: "\(context): resolving \(value.displayText) failed: \(describe(error))")
+            }
+        }
     }
 
     /// An error's message as its thrower wrote it: a `SpotlightError`'s message, an App Intents
