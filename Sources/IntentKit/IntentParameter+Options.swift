@@ -121,18 +121,38 @@ extension Bool {
 
 /// Values Apple's UI offers for a parameter (`@Parameter(title:optionsProvider:)`). Accepted, not
 /// consulted: a caller here passes the value, and any value of the parameter's type is taken.
+/// `results()` returns an array or, in sections, an ``IntentItemCollection``.
 ///
 /// ```swift
 /// struct SoupOptionsProvider: DynamicOptionsProvider {
 ///     func results() async throws -> [String] { ["Tomato", "Minestrone"] }
 /// }
+/// struct AuthorOptionsProvider: DynamicOptionsProvider {
+///     func results() async throws -> ItemCollection<String> {
+///         ItemCollection { ItemSection("Italian Authors") { "Dante Alighieri" } }
+///     }
+/// }
 /// ```
 public protocol DynamicOptionsProvider: Sendable {
-    associatedtype Result: IntentValue
-    func results() async throws -> [Result]
-    func defaultResult() async -> Result?
+    associatedtype DefaultValue: IntentValue = Result.Option
+    associatedtype Result: IntentOptionsResult
+    func results() async throws -> Result
+    func defaultResult() async -> DefaultValue?
 }
 
 extension DynamicOptionsProvider {
-    public func defaultResult() async -> Result? { nil }
+    public func defaultResult() async -> DefaultValue? { nil }
+    /// App Intents' name for ``IntentItemCollection`` inside a provider.
+    public typealias ItemCollection = IntentItemCollection
+    /// App Intents' name for ``IntentItemSection`` inside a provider.
+    public typealias ItemSection = IntentItemSection
+}
+
+/// What `results()` may return: an array of values, or an ``IntentItemCollection``.
+public protocol IntentOptionsResult: Sendable {
+    associatedtype Option: IntentValue
+}
+
+extension Array: IntentOptionsResult where Element: IntentValue {
+    public typealias Option = Element
 }

@@ -50,3 +50,29 @@ struct MisdeclaredStarsIntent: AppIntent {
             "\(String(describing: error))")
     #expect(try await dispatcher.run("MisdeclaredStarsIntent", ["stars": .int(4)]) == .value(.int(4)))
 }
+
+struct AuthorNamesOptionsProvider: DynamicOptionsProvider {
+    func results() async throws -> ItemCollection<String> {
+        ItemCollection {
+            ItemSection("Italian Authors") {
+                "Dante Alighieri"
+                "Alessandro Manzoni"
+            }
+            ItemSection("Russian Authors") {
+                "Anton Chekhov"
+            }
+        }
+    }
+}
+
+struct CreateBookIntent: AppIntent {
+    @Parameter(title: "Author Name", optionsProvider: AuthorNamesOptionsProvider()) var authorName: String
+    func perform() async throws -> some IntentResult & ReturnsValue<String> { .result(value: authorName) }
+}
+
+@Test func aParameterWhoseOptionsComeInSectionsTakesItsValue() async throws {
+    let app = AppServiceDispatcher(bundleIdentifier: testBundle, intents: [CreateBookIntent.self])
+    #expect(try await app.run("CreateBookIntent", ["authorName": .string("Anton Chekhov")]) == .value(.string("Anton Chekhov")))
+    let sections = try await AuthorNamesOptionsProvider().results().sections
+    #expect(sections.map { $0.items.map(\.value) } == [["Dante Alighieri", "Alessandro Manzoni"], ["Anton Chekhov"]])
+}
