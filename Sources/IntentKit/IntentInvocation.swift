@@ -54,7 +54,7 @@ enum IntentInvocation {
         try await DependencyResolution.resolve(in: intent, ownerName: Intent.typeName)
         let result: Intent.PerformResult
         do {
-            result = try await intent.perform()
+            result = try await perform(intent)
         } catch let error as IntentParameterNeedsValueError {
             throw needsValue(error)
         } catch var error as IntentNeedsToContinueInForegroundError {

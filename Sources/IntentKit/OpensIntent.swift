@@ -69,7 +69,7 @@ extension IntentInvocation {
         let thrower = "\(Intent.typeName).perform(), opened by \(opener)"
         try await DependencyResolution.resolve(in: intent, ownerName: Intent.typeName)
         do {
-            return try await intent.perform().openedIntent
+            return try await perform(intent).openedIntent
         } catch {
             throw failure(error, thrownBy: thrower)
         }
