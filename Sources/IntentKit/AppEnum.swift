@@ -2,8 +2,9 @@ import Foundation
 import SpotlightModel
 import SpotlightProtocol
 
-/// A fixed set of values an intent parameter or entity property can take, with a `String`
-/// raw value the wire carries.
+/// A fixed set of values an intent parameter or entity property can take. Its raw value is a
+/// `String`, an `Int` or any `LosslessStringConvertible` (as Apple's), carried on the wire as text
+/// (`Rating.three` with raw value 3 is the enum case `"3"`).
 ///
 /// ```swift
 /// enum CalendarColor: String, AppEnum {
@@ -12,7 +13,7 @@ import SpotlightProtocol
 ///     static let caseDisplayRepresentations: [CalendarColor: DisplayRepresentation] = [.red: "Red", .blue: "Blue"]
 /// }
 /// ```
-public protocol AppEnum: IntentValue, RawRepresentable, CaseIterable, Hashable where RawValue == String {
+public protocol AppEnum: IntentValue, RawRepresentable, CaseIterable, Hashable where RawValue: LosslessStringConvertible {
     static var typeDisplayRepresentation: TypeDisplayRepresentation { get }
     static var caseDisplayRepresentations: [Self: DisplayRepresentation] { get }
 }
@@ -22,17 +23,19 @@ extension AppEnum {
     public static var typeName: String { String(describing: Self.self) }
 
     public static var valueType: ValueType { .appEnum(typeName) }
-    public var propertyValue: PropertyValue? { .enumCase(rawValue) }
+    public var propertyValue: PropertyValue? { .enumCase(rawValue.description) }
 
-    /// From `.enumCase(raw)` or `.string(raw)` where `raw` is exactly a case's raw value.
+    /// From `.enumCase(raw)` or `.string(raw)` where `raw` is exactly a case's raw value as text
+    /// (an `Int` raw value also from `.int`).
     public static func resolve(_ value: PropertyValue) async throws -> Self {
         let raw: String
         switch value {
         case .enumCase(let r), .string(let r): raw = r
+        case .int(let i): raw = String(i)
         default: throw ValueConversionError.expected("a raw value of \(typeName)", got: value)
         }
-        guard let found = Self(rawValue: raw) else {
-            let valid = allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        guard let found = RawValue(raw).flatMap(Self.init(rawValue:)) else {
+            let valid = allCases.map { "\"\($0.rawValue.description)\"" }.joined(separator: ", ")
             throw ValueConversionError("\"\(raw)\" is not a raw value of \(typeName); valid: \(valid)")
         }
         return found
@@ -42,7 +45,7 @@ extension AppEnum {
     static var schema: EnumSchema {
         EnumSchema(name: typeName, title: typeDisplayRepresentation.name, cases: allCases.map { value in
             let display = caseDisplayRepresentations[value]
-            return EnumCaseSchema(rawValue: value.rawValue, title: display?.title ?? value.rawValue,
+            return EnumCaseSchema(rawValue: value.rawValue.description, title: display?.title ?? value.rawValue.description,
                                   subtitle: display?.subtitle)
         })
     }
