@@ -18,6 +18,8 @@ import SpotlightProtocol
 public protocol AppShortcutsProvider {
     @AppShortcutsBuilder static var appShortcuts: [AppShortcut] { get }
     static var shortcutTileColor: ShortcutTileColor { get }
+    /// Phrases that must not run the app's shortcuts; kept, not used (``NegativeAppShortcutPhrases``).
+    static var negativePhrases: NegativeAppShortcutPhrases { get }
 }
 
 extension AppShortcutsProvider {
