@@ -9,14 +9,23 @@
 /// ```
 public protocol EntityQuery: Sendable {
     associatedtype Entity: AppEntity
+    /// What `suggestedEntities()` returns: an array, or an ``IntentItemCollection`` in sections.
+    associatedtype Result: IntentOptionsResult = [Entity] where Result.Option == Entity
     /// The entities with these identifiers, in any order; unknown identifiers are left out.
     func entities(for identifiers: [Entity.ID]) async throws -> [Entity]
     /// Entities to offer before a person types anything. Default: none.
-    func suggestedEntities() async throws -> [Entity]
+    func suggestedEntities() async throws -> Result
+}
+
+extension EntityQuery where Result == [Entity] {
+    public func suggestedEntities() async throws -> [Entity] { [] }
 }
 
 extension EntityQuery {
-    public func suggestedEntities() async throws -> [Entity] { [] }
+    /// App Intents' name for ``IntentItemCollection`` inside a query.
+    public typealias ItemCollection = IntentItemCollection
+    /// App Intents' name for ``IntentItemSection`` inside a query.
+    public typealias ItemSection = IntentItemSection
 }
 
 /// A query that also finds entities from text; a string argument for an entity parameter
@@ -41,7 +50,7 @@ extension EntityQuery {
         }
         return try await entities(for: converted)
     }
-    func erasedSuggested() async throws -> [any AppEntity] { try await suggestedEntities() }
+    func erasedSuggested() async throws -> [any AppEntity] { try await suggestedEntities().options }
 }
 
 extension EntityStringQuery {

@@ -17,6 +17,8 @@ import Foundation
 public struct IntentItemCollection<Result: IntentValue>: IntentOptionsResult {
     public typealias Option = Result
     public var sections: [IntentItemSection<Result>]
+    /// Every item's value, section by section.
+    public var options: [Result] { sections.flatMap { $0.items.map(\.value) } }
     public var promptLabel: LocalizedStringResource?
     public var usesIndexedCollation: Bool
 

@@ -148,11 +148,15 @@ extension DynamicOptionsProvider {
     public typealias ItemSection = IntentItemSection
 }
 
-/// What `results()` may return: an array of values, or an ``IntentItemCollection``.
+/// What `results()` and an entity query's `suggestedEntities()` may return: an array of values,
+/// or an ``IntentItemCollection``.
 public protocol IntentOptionsResult: Sendable {
     associatedtype Option: IntentValue
+    /// Every option, sections flattened in order.
+    var options: [Option] { get }
 }
 
 extension Array: IntentOptionsResult where Element: IntentValue {
     public typealias Option = Element
+    public var options: [Element] { self }
 }
