@@ -81,6 +81,13 @@ struct cx_enquire {
 
 struct cx_mset { Xapian::MSet mset; };
 
+// A count from the C API (64-bit) as Xapian's 32-bit doccount, saturating: an offset past
+// 4294967295 skips every match rather than wrapping round to the first page.
+inline Xapian::doccount cx_doccount(uint64_t count) {
+    constexpr uint64_t most = static_cast<Xapian::doccount>(-1);
+    return static_cast<Xapian::doccount>(count > most ? most : count);
+}
+
 // Copies bytes into a malloc'ed, NUL-terminated buffer (the caller frees it with
 // cx_string_free). Throws std::bad_alloc when out of memory.
 char *cx_copy_string(const std::string &text);

@@ -167,8 +167,8 @@ extern "C" cx_status cx_enquire_get_mset(cx_enquire *enquire, uint64_t offset, u
     CX_REQUIRE(enquire, error);
     CX_REQUIRE(out, error);
     CX_GUARD(error, {
-        *out = new cx_mset{enquire->enquire.get_mset(static_cast<Xapian::doccount>(offset),
-                                                     static_cast<Xapian::doccount>(limit))};
+        *out = new cx_mset{enquire->enquire.get_mset(cx_doccount(offset),
+                                                     cx_doccount(limit))};
     });
 }
 

@@ -229,9 +229,9 @@ extern "C" cx_status cx_enquire_get_mset_checking(cx_enquire *enquire, uint64_t 
     CX_REQUIRE(enquire, error);
     CX_REQUIRE(out, error);
     CX_GUARD(error, {
-        *out = new cx_mset{enquire->enquire.get_mset(static_cast<Xapian::doccount>(offset),
-                                                     static_cast<Xapian::doccount>(limit),
-                                                     static_cast<Xapian::doccount>(check_at_least))};
+        *out = new cx_mset{enquire->enquire.get_mset(cx_doccount(offset),
+                                                     cx_doccount(limit),
+                                                     cx_doccount(check_at_least))};
     });
 }
 
