@@ -68,11 +68,12 @@ enum QueryOutput {
         if let partial = ShardOutput.partialLine(result.missingShards) { print(partial) }
         if let inexact = ShardOutput.inexactLine(result.inexact) { print(inexact) }
         if let corrected = result.correctedText {
+            let corrected = Terminal.printable(corrected)
             print(result.retriedWithCorrection == true ? "showing results for \"\(corrected)\" (no results for \"\(text)\")"
                                                        : "did you mean \"\(corrected)\"?")
         }
         if let completions = result.completions, !completions.isEmpty {
-            print("completions: " + completions.joined(separator: " "))
+            print("completions: " + completions.map(Terminal.printable).joined(separator: " "))
         }
         guard !result.hits.isEmpty else {
             if let count = matchCount(result) {
@@ -100,7 +101,7 @@ enum QueryOutput {
     /// The indented lines under a hit's row: its snippet and explanation.
     static func details(_ hit: SearchHit) -> [String] {
         var lines: [String] = []
-        if let snippet = hit.snippet { lines.append("    " + snippet) }
+        if let snippet = hit.snippet { lines.append("    " + Terminal.printable(snippet)) }
         if let e = hit.explanation {
             let matches = e.matches.map { "\($0.field):\($0.term)\($0.stemmed ? " (stem)" : "")" }
             lines.append("    matched " + (matches.isEmpty ? "everything (no words)" : matches.joined(separator: ", ")))
@@ -112,7 +113,7 @@ enum QueryOutput {
 
     static func printFacets(_ result: SearchResult) {
         for (name, counts) in (result.facets ?? [:]).sorted(by: { $0.key < $1.key }) {
-            print("\(name): " + (counts.isEmpty ? "(none)" : counts.map { "\($0.value) \($0.count)" }.joined(separator: ", ")))
+            print("\(name): " + (counts.isEmpty ? "(none)" : counts.map { "\(Terminal.printable($0.value)) \($0.count)" }.joined(separator: ", ")))
         }
     }
 }

@@ -34,10 +34,11 @@ enum Terminal {
 
     /// Rows in aligned columns; on a terminal, cells wider than `maxWidth` columns are cut with
     /// "…". Widths are a terminal's columns (``columns(_:)``), so CJK text lines up.
+    /// Cells are ``printable(_:)``: a donated title cannot break a row or send escape codes.
     static func table(_ header: [String], _ rows: [[String]], maxWidth: Int = 48) -> String {
         let cut = stdoutIsTerminal
         let cells = ([header] + rows).map { row in
-            row.map { cell in cut && columns(cell) > maxWidth ? cutToColumns(cell, maxWidth - 1) + "…" : cell }
+            row.map(printable).map { cell in cut && columns(cell) > maxWidth ? cutToColumns(cell, maxWidth - 1) + "…" : cell }
         }
         var widths = Array(repeating: 0, count: header.count)
         for row in cells { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], columns(cell)) } }
@@ -46,6 +47,33 @@ enum Terminal {
                 i == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[i] - columns(cell))
             }.joined(separator: "  ")
         }.joined(separator: "\n")
+    }
+
+    /// `text` with its control characters written out (`\n`, `\t`, `\r`, else `\x1B`,
+    /// `\u{9B}`), as apps' text is shown on a line of its own: a newline in a title would
+    /// break the table, and an escape sequence would be run by the terminal.
+    ///
+    /// ```swift
+    /// Terminal.printable("a\nb\u{1B}[31m")   // a\nb\x1B[31m
+    /// ```
+    static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            guard scalar.properties.generalCategory == .control else {
+                out.unicodeScalars.append(scalar)
+                continue
+            }
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += scalar.value < 0x80 ? "\\x" + (hex.count < 2 ? "0" + hex : hex) : "\\u{\(hex)}"
+            }
+        }
+        return out
     }
 
     /// The terminal columns `text` takes: two for each wide character (CJK ideographs, kana,
