@@ -92,6 +92,14 @@ enum SocketPath {
         }
     }
 
+    /// What is at `path` (symbolic links followed, as `connect` does) when it exists and is
+    /// not a socket: "a regular file", "a directory"; nil for a socket or nothing.
+    static func nonSocketKind(at path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFSOCK else { return nil }
+        return kind(info.st_mode)
+    }
+
     private static func kind(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
         case S_IFREG: "a regular file"

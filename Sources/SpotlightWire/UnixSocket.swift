@@ -74,6 +74,10 @@ enum UnixSocket {
                 throw SpotlightError(.unavailable, "no server is running: the socket \(path) does not exist",
                                      underlying: "\(error)")
             case ECONNREFUSED:
+                if let kind = SocketPath.nonSocketKind(at: path) {
+                    throw SpotlightError(.unavailable, "\(path) is \(kind), not a socket: no server can listen there",
+                                         underlying: "\(error)")
+                }
                 throw SpotlightError(.unavailable, "no server is listening on the socket \(path) (a stale socket file)",
                                      underlying: "\(error)")
             case EACCES, EPERM:

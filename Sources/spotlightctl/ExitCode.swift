@@ -46,6 +46,11 @@ struct CLIError: Error {
         return CLIError(.usage, "\(message)\nTry '\(help)'.")
     }
 
+    private static func isOtherThanSocket(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFSOCK
+    }
+
     /// The exit code and message for any error a command throws.
     init(from error: any Error, socket: String) {
         switch error {
@@ -53,10 +58,12 @@ struct CLIError: Error {
             self = error
         case let error as SpotlightError where error.code == .unavailable:
             let cause = error.underlying.map { " (\($0))" } ?? ""
+            // A file or directory at the path: spotlightd would refuse to start there too.
+            let start = Self.isOtherThanSocket(socket) ? "that path is not a socket; point spotlightctl at spotlightd's socket"
+                : "\(SpotlightPaths.startHint(socket: socket)), or point spotlightctl at a running one"
             self.init(.daemonNotRunning, """
                 spotlightd is not running at \(socket)\(cause): \(error.message)
-                \(SpotlightPaths.startHint(socket: socket)), or point spotlightctl at a running one \
-                with --socket PATH or SPOTLIGHT_SOCKET.
+                \(start) with --socket PATH or SPOTLIGHT_SOCKET.
                 """)
         case let error as SpotlightError where error.code == .permissionDenied:
             self.init(.refused, "spotlightd refused: \(error.message)")
