@@ -103,6 +103,15 @@ struct Arguments {
         return n
     }
 
+    /// - Throws: a usage error when the command was given words it takes none of
+    ///   (`spotlightctl check index`), rather than ignoring them.
+    func requireNoPositionals() throws {
+        guard positionals.isEmpty else {
+            throw CLIError.usage("\(command ?? "spotlightctl") takes no arguments, got \(positionals.joined(separator: " "))",
+                                 command: command)
+        }
+    }
+
     /// - Throws: a usage error when more than one of `options` is given.
     func exclusive(_ options: [String]) throws {
         let given = options.filter { values[$0] != nil || flags.contains($0) }

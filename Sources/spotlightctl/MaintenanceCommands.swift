@@ -23,6 +23,7 @@ enum CheckCommand: Command {
     """
 
     static func run(_ args: Arguments, _ context: Context) async throws -> ExitCode {
+        try args.requireNoPositionals()
         let result: ConsistencyReport = try await context.daemon.call(.check, [String: String](), timeout: .seconds(24 * 3600))
         if args.has("--json") {
             try Terminal.printJSON(result)

@@ -24,6 +24,7 @@ enum StatusCommand: Command {
     """
 
     static func run(_ args: Arguments, _ context: Context) async throws -> ExitCode {
+        try args.requireNoPositionals()
         let reply: ShardOutput.Status
         do {
             reply = try await context.daemon.call(.status, [String: String]())
