@@ -60,12 +60,15 @@ enum CheckCommand: Command {
 enum CompactCommand: Command {
     static let name = "compact"
     static let summary = "compact the index into a fresh generation, swapped in atomically"
-    static let options = OptionSpec()
+    static let options = OptionSpec(flags: ["--json"])
     static let help = """
     spotlightctl compact — spotlightd writes a compacted copy of the index (Xapian's compaction)
     and swaps it in atomically, like a rebuild; queries and donations go on meanwhile.
 
-    USAGE: spotlightctl compact
+    USAGE: spotlightctl compact [--json]
+
+    OPTIONS:
+      --json   print {"bytesBefore","bytesAfter","seconds","sequence"}
 
     EXAMPLE:
       spotlightctl compact
@@ -76,6 +79,10 @@ enum CompactCommand: Command {
             throw CLIError.usage("compact takes no arguments", command: name)
         }
         let result: CompactResult = try await context.daemon.call(.compact, [String: String](), timeout: .seconds(24 * 3600))
+        if args.has("--json") {
+            try Terminal.printJSON(result)
+            return .ok
+        }
         print("compacted the index from \(Terminal.bytes(result.bytesBefore)) to \(Terminal.bytes(result.bytesAfter)) "
             + "in \(String(format: "%.2f", result.seconds)) s")
         return .ok

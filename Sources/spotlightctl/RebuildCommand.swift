@@ -9,18 +9,20 @@ import SpotlightProtocol
 enum RebuildCommand: Command {
     static let name = "rebuild"
     static let summary = "re-derive the index from the store (or ask the apps to re-donate)"
-    static let options = OptionSpec(values: ["--bundle"], flags: ["--from-store", "--from-apps"])
+    static let options = OptionSpec(values: ["--bundle"], flags: ["--from-store", "--from-apps", "--json"])
     static let help = """
     spotlightctl rebuild — build a fresh index and swap it in atomically. Queries are answered
     from the old index until the new one is complete; Ctrl-C cancels and keeps the old one.
 
-    USAGE: spotlightctl rebuild [--from-store | --from-apps [--bundle B]]
+    USAGE: spotlightctl rebuild [--from-store | --from-apps [--bundle B]] [--json]
 
     OPTIONS:
       --from-store  re-derive the index from the record store (the default)
       --from-apps   ask each registered app (or the one named by --bundle) to re-donate
                     everything; records it no longer donates are removed afterwards
       --bundle B    with --from-apps: only this app
+      --json        print {"records","seconds","sequence"} and, from the apps, "apps":
+                    [{"bundle","redonated","removed","error"}] (progress stays on stderr)
 
     Progress: a bar on a terminal, otherwise a line per second on stderr.
 
@@ -71,6 +73,11 @@ enum RebuildCommand: Command {
             return .interrupted
         }
         let result = try outcome.get()
+        let failed: ExitCode = (result.apps ?? []).contains { $0.error != nil } ? .failure : .ok
+        if args.has("--json") {
+            try Terminal.printJSON(result)
+            return failed
+        }
         for app in result.apps ?? [] {
             if let error = app.error {
                 print("\(app.bundle): failed: \(error)")
@@ -80,7 +87,7 @@ enum RebuildCommand: Command {
         }
         let held = fromApps ? try? await poller.status().index.recordCount : nil
         print(summary(of: result, storeRecords: held))
-        return (result.apps ?? []).contains { $0.error != nil } ? .failure : .ok
+        return failed
     }
 
     /// The last line of a rebuild. From the store, `records` is what the new index was built
