@@ -133,6 +133,22 @@ public enum SocketActivation {
         return Array(firstFileDescriptor..<firstFileDescriptor + count)
     }
 
+    /// The file path a passed socket is bound to (`ListenStream=` of the socket unit), or nil
+    /// for an abstract or unnamed socket: the path clients reach the daemon at.
+    public static func boundPath(of fd: Int32) -> String? {
+        var address = sockaddr_un()
+        var length = socklen_t(MemoryLayout<sockaddr_un>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        guard named == 0, address.sun_family == sa_family_t(AF_UNIX) else { return nil }
+        let bytes = withUnsafeBytes(of: &address.sun_path) { raw in
+            Array(raw.prefix(max(0, Int(length) - MemoryLayout<sa_family_t>.size)).prefix { $0 != 0 })
+        }
+        guard let first = bytes.first, first == UInt8(ascii: "/") else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     private static func currentEnvironment() -> [String: String] {
         var result: [String: String] = [:]
         for name in ["LISTEN_PID", "LISTEN_FDS"] {

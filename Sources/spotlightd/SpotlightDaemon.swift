@@ -12,7 +12,7 @@ import SpotlightWire
 @main
 struct SpotlightDaemon {
     static func main() async {
-        let configuration: Configuration
+        var configuration: Configuration
         do {
             configuration = try Configuration.parse(Array(CommandLine.arguments.dropFirst()))
         } catch {
@@ -58,6 +58,10 @@ struct SpotlightDaemon {
             exit(1)
         }
 
+        // A socket passed by systemd is where clients reach this daemon, whatever --socket or
+        // the default says: status shows it, and launched apps donate to it.
+        let activated = SocketActivation.listeningFileDescriptors().first
+        if let activated, let path = SocketActivation.boundPath(of: activated) { configuration.socket = path }
         let callers = CallerResolver(registry: AppRegistry(directory: URL(fileURLWithPath: configuration.appsDirectory)),
                                      grants: configuration.grants, readGrants: configuration.readGrants,
                                      log: log)
@@ -74,7 +78,7 @@ struct SpotlightDaemon {
 
         let server: UnixSocketServer
         do {
-            if let fd = SocketActivation.listeningFileDescriptors().first {
+            if let fd = activated {
                 server = try UnixSocketServer(adopting: fd, handler: handler, configuration: serverConfiguration)
                 log(.info, "serving the socket passed by systemd (fd \(fd))")
             } else {
