@@ -19,7 +19,8 @@ enum ExportCommand: Command {
     OPTIONS:
       --bundle B     only records of bundle B
       --type T       only records of entity type T
-      --output FILE  write to FILE instead of standard output
+      --output FILE  write to FILE instead of standard output; FILE is replaced only once
+                     the export is complete, so a failed export leaves it as it was
 
     EXAMPLE:
       spotlightctl export --bundle com.example.CometCal --type EventEntity > events.jsonl
@@ -30,17 +31,11 @@ enum ExportCommand: Command {
             throw CLIError.usage("export takes no arguments, got \(args.positionals.joined(separator: " ")); "
                 + "use --output FILE to name a file", command: name)
         }
-        let output: FileHandle
-        if let path = args.value("--output") {
-            guard FileManager.default.createFile(atPath: path, contents: nil),
-                  let handle = FileHandle(forWritingAtPath: path) else {
-                throw CLIError(.failure, "cannot create \(path); check the directory exists and is writable")
-            }
-            output = handle
-        } else {
-            output = FileHandle.standardOutput
-        }
-        defer { if args.value("--output") != nil { try? output.close() } }
+        let file = try args.value("--output").map(OutputFile.init)
+        defer { file?.discard() }
+        let sigint = file.map { file in RebuildCommand.onInterrupt { file.discard(); exit(ExitCode.interrupted.rawValue) } }
+        defer { sigint?.cancel() }
+        let output = file?.handle ?? FileHandle.standardOutput
         var params = ExportParams(bundle: args.value("--bundle"), type: args.value("--type"), limit: 1000)
         var count = 0
         var damaged = 0
@@ -61,9 +56,50 @@ enum ExportCommand: Command {
             damaged += page.damaged?.count ?? 0
             params.after = page.next
         } while params.after != nil
+        try file?.commit()
         if args.value("--output") != nil || Terminal.stdoutIsTerminal == false || damaged > 0 {
             Terminal.error("exported \(Terminal.counted(count, "record"))" + (damaged > 0 ? ", skipped \(damaged) that do not decode" : ""))
         }
         return damaged > 0 ? .problems : .ok
+    }
+}
+
+/// `export --output FILE`: written beside FILE under another name and renamed over it only
+/// once the export is complete, so an export that fails (spotlightd not running, a lost
+/// connection, Ctrl-C) leaves the previous file as it was instead of empty or cut short.
+final class OutputFile: Sendable {
+    let path: String
+    let partial: String
+    let handle: FileHandle
+
+    init(_ path: String) throws {
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        if exists && isDirectory.boolValue { throw CLIError(.failure, "\(path) is a directory; give --output a file path") }
+        let url = URL(fileURLWithPath: path)
+        self.path = path
+        partial = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial").path
+        // The file it replaces keeps its permissions (an export holds every record's text).
+        let mode = exists ? (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] : nil
+        guard FileManager.default.createFile(atPath: partial, contents: nil, attributes: mode.map { [.posixPermissions: $0] }),
+              let handle = FileHandle(forWritingAtPath: partial) else {
+            throw CLIError(.failure, "cannot create \(path); check the directory exists and is writable")
+        }
+        self.handle = handle
+    }
+
+    /// Puts the complete export in place of `path`.
+    func commit() throws {
+        try handle.synchronize()
+        try handle.close()
+        guard rename(partial, path) == 0 else {
+            throw CLIError(.failure, "cannot write \(path): \(String(cString: strerror(errno))); check the directory is writable")
+        }
+    }
+
+    /// Removes what an unfinished export wrote (nothing once committed).
+    func discard() {
+        try? handle.close()
+        unlink(partial)
     }
 }
