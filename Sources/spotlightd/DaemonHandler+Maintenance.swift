@@ -33,7 +33,9 @@ extension DaemonHandler {
                 bundle = bundle ?? caller.bundle
                 try requireReadable(bundle ?? "", caller, what: "the records of")
             }
-            let page = try engine.exportPage(bundle: bundle, type: p.type, after: p.after, limit: p.limit)
+            // Half a frame of records at most, so large records page instead of failing the answer.
+            let page = try engine.exportPage(bundle: bundle, type: p.type, after: p.after, limit: p.limit,
+                                             maxBytes: configuration.maxFrameBytes / 2)
             return try JSONValue(encoding: ExportResult(records: page.records, next: page.next,
                                                         damaged: page.damaged.isEmpty ? nil : page.damaged))
         case .check:

@@ -15,16 +15,21 @@ extension SpotlightEngine {
     ///     after = page.next
     /// } while after != nil
     /// ```
+    /// - Parameter maxBytes: the page ends early, with a `next`, before its records' JSON
+    ///   (``Record/jsonBytesBound``) would pass this; a first record larger than it is still
+    ///   sent alone. The daemon passes half its frame limit, so the answer fits in a message.
     /// - Returns: the records, the key to continue after (nil on the last page) and the keys
     ///   of the page whose stored records do not decode.
-    public func exportPage(bundle: String?, type: String?, after: RecordKey?,
-                           limit: Int) throws -> (records: [Record], next: RecordKey?, damaged: [RecordKey]) {
+    public func exportPage(bundle: String?, type: String?, after: RecordKey?, limit: Int,
+                           maxBytes: Int = .max) throws -> (records: [Record], next: RecordKey?, damaged: [RecordKey]) {
         let size = max(1, limit)
         let now = Date().timeIntervalSince1970
         var records: [Record] = []
         var damaged: [RecordKey] = []
         var last: RecordKey?
         var rows = 0
+        var bytes = 0
+        var full = false
         try readStore.withLock { store in
             try store.connection.run("""
                 SELECT bundle, type, id, json FROM records
@@ -35,17 +40,25 @@ extension SpotlightEngine {
                 """, [bundle.map(SQLValue.utf8) ?? .null, type.map(SQLValue.utf8) ?? .null,
                       after.map { .utf8($0.bundle) } ?? .null, after.map { .utf8($0.type) } ?? .null,
                       after.map { .utf8($0.id) } ?? .null, .double(now), .int(Int64(size))]) { row in
+                guard !full else { return }
                 let key = RecordKey(bundle: row.string(0), type: row.string(1), id: row.string(2))
-                rows += 1
-                last = key
                 if let record = try store.unlessDamaged(key, { try store.decodeRecord(row, 3, key: key) }) {
+                    bytes += record.jsonBytesBound
+                    if bytes > maxBytes, !records.isEmpty {
+                        full = true
+                        return
+                    }
+                    rows += 1
+                    last = key
                     records.append(record)
                 } else {
+                    rows += 1
+                    last = key
                     damaged.append(key)
                 }
             }
         }
-        return (records, rows == size ? last : nil, damaged)
+        return (records, rows == size || full ? last : nil, damaged)
     }
 
     /// The keys of a bundle's records last written at or before `sequence`: after an app has
