@@ -18,7 +18,8 @@ public final class SearchableIndex: Sendable {
     /// The index at `SPOTLIGHT_SOCKET`, else the default socket path.
     public static let `default` = SearchableIndex()
 
-    /// Records per `donate` call; larger donations are split.
+    /// Records per `donate` call; larger donations are split, and so are calls whose records
+    /// would pass half a message (``DonationLimits/batchBytes``).
     public static let batchSize = 2000
 
     /// Where spotlightd is asked (its client's socket).
@@ -58,9 +59,7 @@ public final class SearchableIndex: Sendable {
     ///   daemon is not running (the message says where it looked and how to start it).
     @discardableResult
     public func indexRecords(_ records: [Record], clientState: ClientStateSwap? = nil) async throws -> WriteResult {
-        let chunks = stride(from: 0, to: max(records.count, 1), by: Self.batchSize).map {
-            Array(records[$0..<min($0 + Self.batchSize, records.count)])
-        }
+        let chunks = DonationLimits.batches(records, count: Self.batchSize).map(Array.init)
         let named = Set(records.map(\.bundle).filter { !$0.isEmpty })
         if let batch = try await batchName(for: .donate, bundle: named.count == 1 ? named.first : nil, clientState: clientState) {
             return try await inBatch {

@@ -20,7 +20,8 @@ enum ImportCommand: Command {
                    spotlightd must have been started with `--grant B`.
       --strict     check every line first and import nothing if one is bad (exit 1);
                    without it bad lines are reported by number, skipped, and the exit status is 5
-      --batch N    records per donation (1...2000, default 1000)
+      --batch N    records per donation (1...2000, default 1000; fewer where they would
+                   pass 8 MiB of JSON, half of what one message may hold)
 
     FILE - reads standard input. Progress: a bar on a terminal, otherwise a line per second.
 
@@ -48,8 +49,7 @@ enum ImportCommand: Command {
         }
         let progress = ProgressReporter(label: "import")
         var done = 0
-        for start in stride(from: 0, to: records.count, by: batchSize) {
-            let batch = Array(records[start..<min(start + batchSize, records.count)])
+        for batch in records.isEmpty ? [] : DonationLimits.batches(records, count: batchSize).map(Array.init) {
             let _: WriteResult = try await context.daemon.call(.donate, DonateParams(records: batch))
             done += batch.count
             progress.update(done: done, total: records.count)
