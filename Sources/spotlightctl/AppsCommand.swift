@@ -122,6 +122,10 @@ enum AppsCommand: Command {
     static func register(_ path: String, _ context: Context) async throws -> ExitCode {
         let absolute = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
             .standardizedFileURL.resolvingSymlinksInPath().path
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw CLIError(.failure, "\(absolute) is a directory; give the path of an app's executable, built with IntentKit")
+        }
         guard FileManager.default.isExecutableFile(atPath: absolute) else {
             throw CLIError(.failure, "no executable file at \(absolute); give the path of an app built with IntentKit "
                 + "(it answers --describe)")
