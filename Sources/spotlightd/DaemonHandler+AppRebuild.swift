@@ -49,8 +49,12 @@ extension DaemonHandler {
             log(.info, "rebuild from apps: \(bundle) re-donated \(result.donated), removed \(stale.count)")
             return AppReindexReport(bundle: bundle, redonated: result.donated, removed: stale.count)
         } catch {
+            // One line, for the log and the report; the end of its stderr once (a launch failure
+            // already ends with it).
+            let described = "\(error)"
             let tail = launcher.stderrTail.split(separator: "\n").suffix(3).joined(separator: " | ")
-            let why = "\(error)" + (tail.isEmpty ? "" : " (its stderr ends: \(tail))")
+            let why = (described.split(separator: "\n").joined(separator: " | "))
+                + (tail.isEmpty || described.contains("stderr") ? "" : " (its stderr ends: \(tail))")
             log(.warning, "rebuild from apps: \(bundle) failed: \(why)")
             return AppReindexReport(bundle: bundle, redonated: 0, removed: 0, error: why)
         }
