@@ -24,7 +24,8 @@ enum ExitCode: Int32 {
       1    failure (the message says what to do next)
       2    usage: a wrong command line
       3    spotlightd is not running at the socket
-      4    refused: spotlightctl may not write that bundle (start spotlightd with --grant BUNDLE)
+      4    refused by spotlightd: spotlightctl may not write that bundle (start spotlightd with
+           --grant BUNDLE), or open an app whose manifest it does not trust (see `apps`)
       5    done with problems: check found damage, import skipped bad lines, export skipped
            records that do not decode, or apps lists a refused manifest
       130  interrupted (Ctrl-C); a rebuild leaves the old index in place
