@@ -96,7 +96,13 @@ struct JSONTextParser {
         case UInt8(ascii: "f"): try literal("false"); return .bool(false)
         case UInt8(ascii: "n"): try literal("null"); return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
-        default: throw fail("unexpected character '\(Character(Unicode.Scalar(bytes[i])))'")
+        default:
+            // A byte of a multi-byte character (a byte order mark's 0xEF) is not that Latin-1 letter.
+            guard bytes[i] < 0x80 else {
+                throw fail("unexpected byte 0x\(String(bytes[i], radix: 16, uppercase: true))"
+                    + (bytes[i...].starts(with: [0xEF, 0xBB, 0xBF]) ? " (a UTF-8 byte order mark)" : ""))
+            }
+            throw fail("unexpected character '\(Character(Unicode.Scalar(bytes[i])))'")
         }
     }
 

@@ -138,3 +138,15 @@ import SpotlightProtocol
         #expect(((reply?["error"] as? [String: Any])?["message"] as? String)?.contains("query") == true)
     }
 }
+
+/// A frame starting with a UTF-8 byte order mark was refused as "unexpected character 'ï'",
+/// a letter the sender never wrote: the byte is read as Latin-1.
+@Suite struct ByteOrderMarkFrameTests {
+    @Test func aByteOrderMarkIsNamedAsSuchNotAsALetter() throws {
+        let daemon = try DaemonProcess()
+        let c = try RawConnection(path: daemon.socket)
+        c.send([0xEF, 0xBB, 0xBF] + Array(#"{"jsonrpc":"2.0","id":1,"method":"status"}"#.utf8) + [10])
+        let message = (c.readJSON()?["error"] as? [String: Any])?["message"] as? String ?? ""
+        #expect(message.contains("unexpected byte 0xEF (a UTF-8 byte order mark)"), "\(message)")
+    }
+}
