@@ -172,8 +172,10 @@ extension SearchableQuery {
 
 /// The app's records matching a query, a page of spotlightd's at a time.
 struct ItemPages: Sendable {
-    /// Records asked of spotlightd per page.
+    /// Records asked of spotlightd per page, at first.
     static let pageSize = 1000
+    /// Halved while a page of large records is over the message limit.
+    private var pageSize = Self.pageSize
 
     let query: SearchableQuery
     private var predicate: ItemPredicate?
@@ -190,9 +192,15 @@ struct ItemPages: Sendable {
             predicate = .and(try ([query.queryString] + query.filterQueries).map { try ItemPredicateParser.parse($0) })
             bundle = try await query.index.callerBundle(for: "a CSSearchQuery searches the app's own items")
         }
-        let page = try await query.index.query(SearchQuery(text: nil, bundles: [bundle!], offset: offset, limit: Self.pageSize))
+        let page: SearchResult
+        do {
+            page = try await query.index.query(SearchQuery(text: nil, bundles: [bundle!], offset: offset, limit: pageSize))
+        } catch let error as SpotlightError where error.isAnswerOverLimit && pageSize > 1 {
+            pageSize /= 2
+            return []
+        }
         offset += page.hits.count
-        done = page.hits.count < Self.pageSize
+        done = page.hits.count < pageSize
         return page.hits.map(\.record).filter(predicate!.matches)
     }
 

@@ -181,9 +181,7 @@ struct RPCDispatcher: Sendable {
     func bounded(_ line: [UInt8], id: RPCID) -> [UInt8] {
         guard line.count > maxAnswerBytes else { return line }
         log.write(.warning, "an answer of \(line.count) bytes is over the frame limit of \(maxAnswerBytes); sent an error instead")
-        return Self.line(.error(RPCError(from: SpotlightError(.invalidInput, "the answer is \(line.count) bytes, over the "
-            + "limit of \(maxAnswerBytes) bytes per message; ask for less (a smaller limit, fewer records or "
-            + "smaller values)")), id: id))
+        return Self.line(.error(RPCError(from: SpotlightError.answerOverLimit(bytes: line.count, limit: maxAnswerBytes)), id: id))
     }
 
     /// The response line for `frame`, or nil for a notification.
