@@ -69,7 +69,9 @@ enum CLI {
         let socketFlag = try? Arguments.parse(arguments, spec: allOptions, command: nil, lenient: true).value("--socket")
         let socket = SpotlightPaths.socket(socketFlag)
         do {
-            return try await dispatch(arguments, socket: socket)
+            let code = try await dispatch(arguments, socket: socket)
+            try Terminal.flushStandardOutput()
+            return code
         } catch {
             let failure = CLIError(from: error, socket: socket)
             Terminal.error("spotlightctl: error: \(failure.message)")

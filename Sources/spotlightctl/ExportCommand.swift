@@ -47,7 +47,7 @@ enum ExportCommand: Command {
                 chunk.append(try JSONValue(encoding: record).serializedWithSortedKeys())
                 chunk.append(UInt8(ascii: "\n"))
             }
-            try output.write(contentsOf: chunk)
+            do { try output.write(contentsOf: chunk) } catch { throw Terminal.outputError(error) }
             count += page.records.count
             for key in page.damaged ?? [] {
                 Terminal.error("spotlightctl: skipped \(key): its stored record does not decode; donate it again "

@@ -14,6 +14,28 @@ enum Terminal {
     static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
     static var stdinIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
 
+    /// Sends what `print` left buffered. What could not be written is a failure, so a full
+    /// disk or a closed pipe under `> out.json` is not an exit status 0 with the output lost.
+    /// - Throws: `CLIError(.failure)` naming the error.
+    static func flushStandardOutput() throws {
+        // Every stream: stderr is unbuffered, so this is print's stdout (a write that failed
+        // before leaves its bytes in the buffer, and fails again here).
+        guard fflush(nil) != 0 else { return }
+        throw outputError(errno)
+    }
+
+    /// The failure of writing the command's output: `error` is the errno, or a Foundation
+    /// error of a `FileHandle` write that carries one.
+    static func outputError(_ error: Int32) -> CLIError {
+        CLIError(.failure, "cannot write the output: \(String(cString: strerror(error))) (errno \(error))")
+    }
+
+    static func outputError(_ error: any Error) -> CLIError {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        let code = underlying?.domain == NSPOSIXErrorDomain ? Int32(underlying!.code) : EIO
+        return outputError(code)
+    }
+
     static func error(_ text: String) {
         StandardError.write(text.hasSuffix("\n") ? text : text + "\n")
     }
