@@ -26,19 +26,22 @@ extension SearchableIndex {
         isIndexingAvailable(socketPath: SpotlightPaths.socket())
     }
 
-    /// Whether a connection to `socketPath` is taken (it is closed again at once).
+    /// Whether a connection to `socketPath` is taken (it is closed again at once). Never waits:
+    /// a listener whose queue of connections is full (a spotlightd that stopped accepting) is
+    /// there, but a blocking connect would wait for it as long as it stays full.
     package static func isIndexingAvailable(socketPath: String) -> Bool {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let path = Array(socketPath.utf8)
         guard !path.isEmpty, path.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
         withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: path) }
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return false }
         defer { Glibc.close(fd) }
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0 }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
+        return connected == 0 || errno == EAGAIN
     }
 
     /// Donates items (an item of an identifier already indexed replaces it, or with `isUpdate`
