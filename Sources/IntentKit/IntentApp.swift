@@ -88,9 +88,14 @@ public struct IntentApp: Sendable {
     }
 
     /// Runs ``run(arguments:)`` and exits: 0 on success, 1 after printing the error to stderr.
+    /// Output that could not be written (a full disk, a closed pipe) is such an error: `print`
+    /// leaves it buffered, and `--describe > schema.json` would otherwise exit 0 with nothing.
     public func main() async -> Never {
         do {
             try await run()
+            if fflush(nil) != 0 {
+                throw SpotlightError(.io, "cannot write the output: \(String(cString: strerror(errno)))")
+            }
             exit(0)
         } catch {
             StandardError.write("\(bundleIdentifier): \(IntentInvocation.describe(error))\n")
