@@ -51,7 +51,10 @@ struct Arguments {
                 arg = String(arg[..<eq])
             }
             if spec.flags.contains(arg) {
-                guard inline == nil else { throw CLIError.usage("\(arg) takes no value", command: command) }
+                guard inline == nil else {
+                    if lenient { continue }   // the command's own parse says so, with its help
+                    throw CLIError.usage("\(arg) takes no value", command: command)
+                }
                 parsed.flags.insert(arg)
             } else if spec.values.contains(arg) {
                 if let inline {

@@ -13,3 +13,13 @@ import Testing
         }
     }
 }
+
+/// `query --json=yes` was refused by the parse that only looks for the command word, so the
+/// error pointed at `spotlightctl --help` instead of the command's own help.
+@Suite struct CtlFlagValueTests {
+    @Test func aFlagGivenAValuePointsAtTheCommandsHelp() throws {
+        let run = try TestDaemon().ctl(["query", "--json=yes", "moon"])
+        #expect(run.code == 2)
+        #expect(run.stderr.contains("--json takes no value\nTry 'spotlightctl query --help'."), "\(run.stderr)")
+    }
+}
