@@ -69,6 +69,29 @@ package final class AppSession: Sendable {
         }
     }
 
+    /// The first `query.limit` hits of `query`, in pages: one call while the answer fits in a
+    /// message, else pages halved until each fits (records of a few KiB each make 10,000 hits
+    /// more than a message holds).
+    func queryHits(_ query: SearchQuery, doing: String) async throws -> [SearchHit] {
+        var hits: [SearchHit] = []
+        var pageSize = query.limit
+        while hits.count < query.limit {
+            var page = query
+            page.offset = query.offset + hits.count
+            page.limit = min(pageSize, query.limit - hits.count)
+            let result: SearchResult
+            do {
+                result = try await self.query(page, doing: doing)
+            } catch let error as SpotlightError where error.isAnswerOverLimit && pageSize > 1 {
+                pageSize /= 2
+                continue
+            }
+            hits += result.hits
+            if result.hits.count < page.limit { break }
+        }
+        return hits
+    }
+
     /// Adds what the tester was doing, and for a timeout how to wait longer.
     func explain(_ error: SpotlightError, doing: String, who: String) -> SpotlightError {
         switch error.code {

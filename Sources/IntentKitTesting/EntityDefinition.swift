@@ -69,7 +69,8 @@ public struct EntityDefinition: Sendable {
     ///
     /// - Parameter text: Spotlight query text (every word must match, the last as a
     ///   prefix); `nil` lists everything the app indexed for this type.
-    /// - Returns: the donated records, best match first (at most 10 000).
+    /// - Returns: the donated records, best match first (at most 10 000; asked for in pages
+    ///   when they are more than one message holds).
     /// - Throws: `SpotlightError` if the app cannot be found or spotlightd cannot be started.
     ///   An unknown entity type name throws (listing those that exist) once the app's schema is known.
     ///
@@ -79,8 +80,7 @@ public struct EntityDefinition: Sendable {
         if session.knownSchema != nil { _ = try await session.entitySchema(name) }
         let query = SearchQuery(text: text, bundles: [definitions.bundleIdentifier], types: [name], limit: 10_000)
         let doing = "\(name).spotlightQuery(\(text.map { "\"\($0)\"" } ?? "nil"))"
-        let result = try await session.query(query, doing: doing)
-        return result.hits.map { EntityRepresentation($0.record, schema: session.knownSchema, fetcher: session.fetcher) }
+        return try await session.queryHits(query, doing: doing).map { EntityRepresentation($0.record, schema: session.knownSchema, fetcher: session.fetcher) }
     }
 
     /// The entities of this type the app's current screen shows, in the app's order.

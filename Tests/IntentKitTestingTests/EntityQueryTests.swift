@@ -61,3 +61,21 @@ let items = fixture.entities["ItemEntity"]
     let books = try await fixture.entities["ShelfBookEntity"].entities(matching: "emma")
     #expect(books.map { $0.id } == ["Emma"])
 }
+
+/// Regression: 10,000 hits were asked for in one call, so records of a few KiB each made an
+/// answer over the message limit and the query failed with "ask for less".
+@Test func spotlightQueryOfRecordsOverAMessageInAllIsAskedForInPages() async throws {
+    let environment = privateEnvironment(grants: [fixtureBundle])
+    let app = IntentDefinitions(bundleIdentifier: fixtureBundle, environment: environment)
+    defer { environment.shutdown() }
+    // 21.6 KB a record (title and title property), 900 of them: over 16 MiB; words too long
+    // to index, so quick to donate.
+    let filler = (0..<50).map { String(repeating: "x", count: 210) + "\($0) " }.joined()
+    let records = (0..<900).map { item("big\($0)", "Big \($0) " + filler) }
+    for start in stride(from: 0, to: records.count, by: 200) {
+        try await donate(Array(records[start..<min(start + 200, records.count)]), in: environment)
+    }
+    let all = try await app.entities["ItemEntity"].spotlightQuery(nil)
+    #expect(all.count == 900)
+    #expect(Set(all.map { $0.id }).count == 900)
+}
