@@ -113,3 +113,11 @@ extension Measurement: IntentArgumentConvertible where UnitType: Dimension {
         .double(converted(to: UnitType.baseUnit()).value)
     }
 }
+
+extension DateComponents: IntentArgumentConvertible {
+    /// ISO 8601 text of the fields set (`DateComponents(hour: 7, minute: 45)` is `"07:45"`), as the app
+    /// service takes date components; a returned `DateComponents` reads back as that `String`.
+    public func intentArgument(for type: ValueType, in schema: AppSchema) throws -> PropertyValue? {
+        .string(iso8601Text)
+    }
+}

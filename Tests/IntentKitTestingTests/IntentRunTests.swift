@@ -157,3 +157,8 @@ func everyDoubleRoundTripsThroughTheAppBitForBit(_ d: Double) async throws {
     }
     #expect(message.contains("no file at /nonexistent/note.txt"), "\(message)")
 }
+
+@Test func dateComponentsReachTheAppAndComeBackAsISO8601Text() async throws {
+    let echoed = try await fixture.intents["EchoTimeIntent"].makeIntent(time: DateComponents(hour: 7, minute: 45)).run()
+    #expect(try echoed.value == "07:45")
+}

@@ -176,3 +176,11 @@ struct ShoutFileIntent: AppIntent {
         return .result(value: IntentFile(data: Data(text.utf8), filename: "LOUD-" + note.filename, type: .plainText))
     }
 }
+
+/// Echoes date components, as Apple's docs take a time of day.
+struct EchoTimeIntent: AppIntent {
+    static let title = "Echo Time"
+    @Parameter(title: "Time") var time: DateComponents
+
+    func perform() async throws -> some IntentResult & ReturnsValue<DateComponents> { .result(value: time) }
+}

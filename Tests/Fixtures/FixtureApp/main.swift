@@ -6,7 +6,7 @@ var intents: [any AppIntent.Type] = [
     EchoDateIntent.self, EchoURLIntent.self, EchoFlavorIntent.self, EchoItemIntent.self,
     EchoOptionalIntent.self, EchoArrayIntent.self, ThrowingIntent.self, UnavailableIntent.self, CrashIntent.self,
     SlowIntent.self, OpenItemIntent.self, ValidateNameIntent.self, SummonGhostIntent.self, WhereAmIIntent.self,
-    RestockItemIntent.self, EchoRadiusIntent.self, ShoutFileIntent.self,
+    RestockItemIntent.self, EchoRadiusIntent.self, ShoutFileIntent.self, EchoTimeIntent.self,
 ]
 #if DEBUG
 intents.append(HiddenTestIntent.self)
