@@ -162,3 +162,8 @@ func everyDoubleRoundTripsThroughTheAppBitForBit(_ d: Double) async throws {
     let echoed = try await fixture.intents["EchoTimeIntent"].makeIntent(time: DateComponents(hour: 7, minute: 45)).run()
     #expect(try echoed.value == "07:45")
 }
+
+@Test func aCurrencyAmountReachesTheAppAsAnAmountAndACode() async throws {
+    let echoed = try await fixture.intents["EchoAmountIntent"].makeIntent(amount: "12.50 USD").run()
+    #expect(try echoed.value == "12.5 USD")
+}

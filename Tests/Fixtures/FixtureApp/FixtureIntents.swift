@@ -184,3 +184,11 @@ struct EchoTimeIntent: AppIntent {
 
     func perform() async throws -> some IntentResult & ReturnsValue<DateComponents> { .result(value: time) }
 }
+
+/// Echoes an amount of money, with Apple's currency parameter options.
+struct EchoAmountIntent: AppIntent {
+    static let title = "Echo Amount"
+    @Parameter(title: "Amount", currencyCodes: ["USD", "EUR"]) var amount: IntentCurrencyAmount
+
+    func perform() async throws -> some IntentResult & ReturnsValue<IntentCurrencyAmount> { .result(value: amount) }
+}
