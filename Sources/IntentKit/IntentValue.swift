@@ -4,7 +4,8 @@ import SpotlightProtocol
 import SpotlightWire
 
 /// A type an `@Parameter`, a `@Property` or an intent's returned value can have: `String`,
-/// `Int`, `Double`, `Bool`, `Date`, `URL`, any ``AppEnum``, any ``AppEntity``, and optionals
+/// `Int`, `Double`, `Bool`, `Date`, `URL`, `DateComponents`, `Measurement` of a `Dimension`,
+/// ``IntentFile``, ``IntentCurrencyAmount``, any ``AppEnum``, any ``AppEntity``, and optionals
 /// and arrays of these. Apps do not conform their own types (App Intents calls this
 /// `_IntentValue`); the runtime calls these requirements.
 ///
