@@ -24,6 +24,9 @@ final class ConnectionWriter: Sendable {
         var sendFailure: SystemCallError?
         /// The loop stopped reading because `inFlight` reached the connection's limit.
         var readPaused = false
+        /// The peer closed its socket (poll said POLLHUP), not only its sending side: it reads
+        /// no answer, though what it sent before may still change state.
+        var peerHungUp = false
     }
 
     private let state: Mutex<State>
@@ -38,6 +41,10 @@ final class ConnectionWriter: Sendable {
     /// The peer is gone or stopped reading (a send failed, or the connection is closed): a
     /// request of it not yet run is skipped, since no answer would reach it.
     var isAbandoned: Bool { state.withLock { $0.closed || $0.sendFailure != nil } }
+
+    /// The peer can read no answer: it closed its socket, or the connection is abandoned. Its
+    /// read-only requests not yet run are skipped (``RPCHandler/isReadOnly(method:)``).
+    var peerHungUp: Bool { state.withLock { $0.peerHungUp || $0.closed || $0.sendFailure != nil } }
 
     func withState<T>(_ body: (inout State) -> T) -> T {
         state.withLock { body(&$0) }

@@ -19,6 +19,15 @@ public protocol RPCHandler: Sendable {
     /// A DecodingError becomes invalid params naming the field; anything else an
     /// internal error.
     func handle(method: String, params: JSONValue?, peer: PeerCredentials) async throws -> JSONValue
+
+    /// Whether a request of `method` does nothing but answer: it changes no state. The socket
+    /// server skips such a request, still queued, of a peer that closed its socket, since no
+    /// answer can reach it; any other request is run. False unless the handler says so.
+    func isReadOnly(method: String) -> Bool
+}
+
+extension RPCHandler {
+    public func isReadOnly(method: String) -> Bool { false }
 }
 
 /// A handler that can answer some requests at once, without suspending: the socket server
@@ -92,9 +101,15 @@ public protocol RPCMethodSet: RawRepresentable<String>, CaseIterable, Sendable {
     /// Where the methods and their params are described, named in error messages so the
     /// caller knows where to look ("docs/protocol.md").
     static var documentation: String { get }
+
+    /// The method changes no state, only answers (see ``RPCHandler/isReadOnly(method:)``).
+    /// False unless the method set says so.
+    var isReadOnly: Bool { get }
 }
 
 extension RPCMethodSet {
+    public var isReadOnly: Bool { false }
+
     /// The method called `name`.
     /// - Throws: ``unknown(_:)`` when there is none.
     public static func named(_ name: String) throws(RPCError) -> Self {
@@ -165,6 +180,8 @@ extension RPCService {
     public func handle(method name: String, params: JSONValue?, peer: PeerCredentials) async throws -> JSONValue {
         try await Method.dispatch(name) { method in try await handle(method, params: params, peer: peer) }
     }
+
+    public func isReadOnly(method name: String) -> Bool { Method(rawValue: name)?.isReadOnly ?? false }
 }
 
 /// Turns one frame into the bytes of its response: parse, validate, call the handler,
@@ -184,13 +201,20 @@ struct RPCDispatcher: Sendable {
         return Self.line(.error(RPCError(from: SpotlightError.answerOverLimit(bytes: line.count, limit: maxAnswerBytes)), id: id))
     }
 
-    /// The response line for `frame`, or nil for a notification.
-    func respond(to frame: [UInt8], peer: PeerCredentials) async -> [UInt8]? {
+    /// Whether to skip `message` unrun: a request of a method the handler declares read-only
+    /// while `hungUp` says its peer closed its socket, so its answer would reach no one.
+    func skips(_ message: RPCMessage, hungUp: () -> Bool) -> Bool {
+        guard case .request(let request) = message, handler.isReadOnly(method: request.method) else { return false }
+        return hungUp()
+    }
+
+    /// The response line for `frame`, or nil for a notification (or a request ``skips(_:hungUp:)``).
+    func respond(to frame: [UInt8], peer: PeerCredentials, hungUp: () -> Bool = { false }) async -> [UInt8]? {
         switch RPCMessage.decode(frame: frame) {
         case .failure(let failure):
             return Self.line(.error(failure.error, id: failure.id))
         case .success(let message):
-            return await respond(to: message, peer: peer)
+            return await respond(to: message, peer: peer, hungUp: hungUp)
         }
     }
 
@@ -204,13 +228,14 @@ struct RPCDispatcher: Sendable {
     }
 
     /// Parses `frame` and answers it at once when it is malformed, or when the handler is an
-    /// ``RPCImmediateHandler`` that answers the request now.
-    func respondImmediately(to frame: [UInt8], peer: PeerCredentials) -> Immediate {
+    /// ``RPCImmediateHandler`` that answers the request now; nothing for a request it ``skips(_:hungUp:)``.
+    func respondImmediately(to frame: [UInt8], peer: PeerCredentials, hungUp: () -> Bool = { false }) -> Immediate {
         let message: RPCMessage
         switch RPCMessage.decode(frame: frame) {
         case .failure(let failure): return .answered(Self.line(.error(failure.error, id: failure.id)))
         case .success(let parsed): message = parsed
         }
+        if skips(message, hungUp: hungUp) { return .answered(nil) }
         guard case .request(let request) = message, let immediate = handler as? any RPCImmediateHandler else {
             return .needsTask(message)
         }
@@ -235,8 +260,10 @@ struct RPCDispatcher: Sendable {
         }
     }
 
-    /// The response line for a parsed message, or nil for a notification.
-    func respond(to message: RPCMessage, peer: PeerCredentials) async -> [UInt8]? {
+    /// The response line for a parsed message, or nil for a notification (or a request it
+    /// ``skips(_:hungUp:)``).
+    func respond(to message: RPCMessage, peer: PeerCredentials, hungUp: () -> Bool = { false }) async -> [UInt8]? {
+        if skips(message, hungUp: hungUp) { return nil }
         switch message {
         case .response:
             return Self.line(.error(.invalidRequest("a server takes requests, not responses"), id: nil))

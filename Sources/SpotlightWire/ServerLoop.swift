@@ -158,6 +158,9 @@ private final class LoopThread {
     }
 
     private func serve(_ connection: ServerConnection, events: Int16, scratch: UnsafeMutableRawBufferPointer) {
+        // A peer that closed its socket (one that only shut down its sending side gets no
+        // POLLHUP) reads no answer: its read-only requests still queued are skipped.
+        if events & Int16(POLLHUP) != 0 { connection.writer.withState { $0.peerHungUp = true } }
         if events & Int16(POLLOUT) != 0 || events & Int16(POLLERR) != 0 {
             guard flush(connection) else { return }
         }
@@ -192,19 +195,19 @@ private final class LoopThread {
             Task(executorPreference: executor) {
                 // A peer gone or not reading gets no answer: its queued requests are skipped.
                 guard !writer.isAbandoned else { return shared.complete(writer, line: nil) }
-                let line = await dispatcher.respond(to: frame, peer: peer)
+                let line = await dispatcher.respond(to: frame, peer: peer, hungUp: { writer.peerHungUp })
                 shared.complete(writer, line: line)
             }
             return
         }
         workers.async {
             guard !writer.isAbandoned else { return shared.complete(writer, line: nil) }
-            switch dispatcher.respondImmediately(to: frame, peer: peer) {
+            switch dispatcher.respondImmediately(to: frame, peer: peer, hungUp: { writer.peerHungUp }) {
             case .answered(let line):
                 shared.complete(writer, line: line)
             case .needsTask(let message):
                 Task(executorPreference: executor) {
-                    let line = await dispatcher.respond(to: message, peer: peer)
+                    let line = await dispatcher.respond(to: message, peer: peer, hungUp: { writer.peerHungUp })
                     shared.complete(writer, line: line)
                 }
             case .later(let start):

@@ -15,6 +15,16 @@ public enum DaemonProtocol {
         case setSynonyms, synonyms
         case open
         case beginBatch, endBatch, abandonBatch
+
+        /// Whether the method only answers: a request of it whose peer closed its socket is
+        /// skipped. Anything that writes (a donation a client sent before it exited) still runs.
+        public var isReadOnly: Bool {
+            switch self {
+            case .hello, .clientState, .query, .get, .status, .export, .synonyms: true
+            case .donate, .delete, .rebuild, .check, .compact, .cancelRebuild, .setSynonyms, .open,
+                 .beginBatch, .endBatch, .abandonBatch: false
+            }
+        }
     }
 }
 
