@@ -38,13 +38,10 @@ final class ConnectionWriter: Sendable {
         self.maxUnsentBytes = maxUnsentBytes
     }
 
-    /// The peer is gone or stopped reading (a send failed, or the connection is closed): a
-    /// request of it not yet run is skipped, since no answer would reach it.
-    var isAbandoned: Bool { state.withLock { $0.closed || $0.sendFailure != nil } }
-
-    /// The peer can read no answer: it closed its socket, or the connection is abandoned. Its
-    /// read-only requests not yet run are skipped (``RPCHandler/isReadOnly(method:)``).
-    var peerHungUp: Bool { state.withLock { $0.peerHungUp || $0.closed || $0.sendFailure != nil } }
+    /// No answer would reach the peer: it closed its socket, or stopped reading (a send
+    /// failed), or the connection is closed. Its read-only requests not yet run are skipped
+    /// (``RPCHandler/isReadOnly(method:)``); any other still runs.
+    var isAbandoned: Bool { state.withLock { $0.peerHungUp || $0.closed || $0.sendFailure != nil } }
 
     func withState<T>(_ body: (inout State) -> T) -> T {
         state.withLock { body(&$0) }

@@ -193,21 +193,19 @@ private final class LoopThread {
         let executor = shared.taskExecutor
         guard dispatcher.handler is any RPCImmediateHandler else {
             Task(executorPreference: executor) {
-                // A peer gone or not reading gets no answer: its queued requests are skipped.
-                guard !writer.isAbandoned else { return shared.complete(writer, line: nil) }
-                let line = await dispatcher.respond(to: frame, peer: peer, hungUp: { writer.peerHungUp })
+                // A peer gone or not reading gets no answer: its queued read-only requests are skipped.
+                let line = await dispatcher.respond(to: frame, peer: peer, hungUp: { writer.isAbandoned })
                 shared.complete(writer, line: line)
             }
             return
         }
         workers.async {
-            guard !writer.isAbandoned else { return shared.complete(writer, line: nil) }
-            switch dispatcher.respondImmediately(to: frame, peer: peer, hungUp: { writer.peerHungUp }) {
+            switch dispatcher.respondImmediately(to: frame, peer: peer, hungUp: { writer.isAbandoned }) {
             case .answered(let line):
                 shared.complete(writer, line: line)
             case .needsTask(let message):
                 Task(executorPreference: executor) {
-                    let line = await dispatcher.respond(to: message, peer: peer, hungUp: { writer.peerHungUp })
+                    let line = await dispatcher.respond(to: message, peer: peer, hungUp: { writer.isAbandoned })
                     shared.complete(writer, line: line)
                 }
             case .later(let start):

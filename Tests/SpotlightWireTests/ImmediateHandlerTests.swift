@@ -24,6 +24,10 @@ struct SquareHandler: RPCImmediateHandler {
             guard let n = params?["n"]?.int64Value else { throw RPCError.invalidParams("params.n: expected an integer") }
             if let tag = params?["tag"]?.stringValue { BigAnswers.count(tag) }
             return .value(.string(String(repeating: "x", count: Int(n))))
+        case "note":
+            // Changes state (a count), as a donation does: run even for a peer that reads no answer.
+            if let tag = params?["tag"]?.stringValue { BigAnswers.count(tag) }
+            return .value(.null)
         case "bad": throw SpotlightError(.invalidInput, "bad is refused at once")
         case "slow", "slowbad":
             // Answered later from another thread, as spotlightd answers a donation from its store writer.
@@ -36,6 +40,8 @@ struct SquareHandler: RPCImmediateHandler {
         default: return nil
         }
     }
+
+    func isReadOnly(method: String) -> Bool { ["square", "cube", "big"].contains(method) }
 
     func handle(method: String, params: JSONValue?, peer: PeerCredentials) async throws -> JSONValue {
         guard method == "later" else { throw RPCError.methodNotFound(method, available: ["square", "later", "bad"]) }
@@ -89,6 +95,20 @@ private func requestUnreadAnswers(_ directory: TemporaryDirectory, count: Int, t
     #expect(await eventually { server.connectionCount == 0 })
     withExtendedLifetime(raw) {}
     #expect(BigAnswers.made("skip") < 100, "\(BigAnswers.made("skip")) of 200 answers made")
+    await server.stop()
+}
+
+@Test func theWritesOfAPeerThatStoppedReadingStillRun() async throws {
+    let directory = TemporaryDirectory(); defer { directory.remove() }
+    let server = try startSquareServer(directory) { $0.maxUnsentBytesPerConnection = 1 << 20 }
+    let raw = try RawClient(path: directory.socket())
+    let unread = (0..<200).map { id in #"{"jsonrpc":"2.0","id":\#(id),"method":"big","params":{"n":100000,"tag":"unread"}}"# + "\n" }
+    let notes = (0..<50).map { id in #"{"jsonrpc":"2.0","id":\#(id + 1000),"method":"note","params":{"tag":"noted"}}"# + "\n" }
+    await raw.write((unread + notes).joined())
+    #expect(await eventually { server.connectionCount == 0 })
+    #expect(await eventually { BigAnswers.made("noted") == 50 }, "\(BigAnswers.made("noted")) of 50 notes run")
+    #expect(BigAnswers.made("unread") < 100, "\(BigAnswers.made("unread")) of 200 answers made")
+    withExtendedLifetime(raw) {}
     await server.stop()
 }
 

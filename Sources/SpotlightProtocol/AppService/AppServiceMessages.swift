@@ -29,6 +29,16 @@ public enum AppServiceMethod: String, RPCMethodSet, Codable {
     case reindex
     /// `EntityReference` → ``OpenEntityResult``: show an entity, as a tapped Spotlight result does
     case openEntity
+
+    /// Whether the method only answers: a request of it whose peer hung up or reads no answers
+    /// is skipped. Running an intent, reindexing and opening an entity still run.
+    public var isReadOnly: Bool {
+        switch self {
+        case .describe, .entitiesFor, .entitiesMatching, .suggestedEntities, .allEntities,
+             .entitiesMatchingProperties, .viewAnnotations, .screen: true
+        case .runIntent, .reindexAll, .reindex, .openEntity: false
+        }
+    }
 }
 
 /// Params of `describe`.
