@@ -204,8 +204,9 @@ struct RPCDispatcher: Sendable {
     /// Whether to skip `message` unrun: a request of a method the handler declares read-only
     /// while `hungUp` says its peer closed its socket, so its answer would reach no one.
     func skips(_ message: RPCMessage, hungUp: () -> Bool) -> Bool {
-        guard case .request(let request) = message, handler.isReadOnly(method: request.method) else { return false }
-        return hungUp()
+        // The peer's state first: one lock, where the method's name is a string match on every request.
+        guard case .request(let request) = message, hungUp() else { return false }
+        return handler.isReadOnly(method: request.method)
     }
 
     /// The response line for `frame`, or nil for a notification (or a request ``skips(_:hungUp:)``).
