@@ -5,7 +5,9 @@ import SpotlightProtocol
 
 /// A file an intent takes or returns (App Intents' `IntentFile`). On the wire it is a `file:` URL
 /// (`describe` reports a `url`): a caller passes the URL (or the absolute path) of a file that exists,
-/// and a returned file made from `Data` is written to a new file under the temporary directory first.
+/// and a returned file made from `Data` is written under `$TMPDIR/intentkit-files/` first: once per
+/// value (its copies share the file), kept while it is among the process's 64 newest, and removed
+/// when the app service stops (docs/porting.md, "Value types").
 ///
 /// ```swift
 /// @Parameter(title: "Photo", supportedContentTypes: [.image]) var photo: IntentFile
@@ -24,6 +26,8 @@ public struct IntentFile: Hashable, Sendable {
     /// Apple's hint that the system may delete the file after the run; kept, not acted on.
     public var removedOnCompletion: Bool = false
     private var storedData: Data?
+    /// The written copy of `storedData`, shared by this value's copies.
+    private let writtenCopy = WrittenIntentFile()
 
     /// A file of `data` named `filename`.
     public init(data: Data, filename: String, type: UTType? = nil) {
@@ -55,16 +59,12 @@ public struct IntentFile: Hashable, Sendable {
         }
     }
 
-    /// A file-backed copy: data written to `$TMPDIR/intentkit-files/<UUID>/<filename>`.
-    func written() throws -> URL {
+    /// A file-backed copy: `fileURL`, else the data written once to the ``IntentFileStore``
+    /// (`$TMPDIR/intentkit-files/<pid>-<random>/<n>/<filename>`), again only if that file is gone.
+    func written(to store: IntentFileStore = .shared) throws -> URL {
         if let fileURL { return fileURL }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("intentkit-files")
-            .appendingPathComponent(UUID().uuidString)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let name = filename.isEmpty || filename.contains("/") ? "file" : filename
-        let url = directory.appendingPathComponent(name)
-        try data.write(to: url)
-        return url
+        return try writtenCopy.url(named: name) { try store.write(data, named: name) }
     }
 }
 

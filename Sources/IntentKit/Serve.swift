@@ -12,6 +12,7 @@ import SpotlightWire
 ///
 /// The socket is `SPOTLIGHT_APP_SOCKET` when set (launchers set it), else
 /// `apps/<bundle>.sock` beside spotlightd's socket. Only processes of the same user may connect.
+/// Stopping removes the files written for returned ``IntentFile``s (docs/porting.md).
 ///
 /// ```swift
 /// try await serve(dispatcher: app.dispatcher)
@@ -24,9 +25,15 @@ public func serve(dispatcher: AppServiceDispatcher) async throws {
     let server = try UnixSocketServer(path: path, handler: DispatcherHandler(dispatcher: dispatcher),
                                       configuration: configuration)
     SpotlightLog.standardError(tag: dispatcher.bundleIdentifier).info("serving on \(path)")
-    ParentWatch.startIfRequested { unlink(path) }
-    // SIGTERM/SIGINT: finish in-flight calls, remove the socket, exit 0.
-    StopSignal.install { _ in await server.stop() }
+    ParentWatch.startIfRequested {
+        unlink(path)
+        IntentFileStore.shared.removeAll()
+    }
+    // SIGTERM/SIGINT: finish in-flight calls, remove the socket and the returned files, exit 0.
+    StopSignal.install { _ in
+        await server.stop()
+        IntentFileStore.shared.removeAll()
+    }
     while true { try await Task.sleep(for: .seconds(3600)) }
 }
 
