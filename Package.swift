@@ -65,7 +65,7 @@ let package = Package(
 
         .executableTarget(name: "spotlightd", dependencies: ["SpotlightCore", "SpotlightWire", "SpotlightProtocol",
                                                              "SpotlightSupervision", "SpotlightModel"]),
-        .executableTarget(name: "spotlightctl", dependencies: ["SpotlightKit", "SpotlightProtocol",
+        .executableTarget(name: "spotlightctl", dependencies: ["SpotlightKit", "SpotlightProtocol", "SpotlightWire",
                                                                "SpotlightSupervision", "SpotlightModel"]),
         .executableTarget(name: "cometcal", dependencies: ["IntentKit", "SpotlightKit", "CSQLite"]),
         // GNOME Shell's and KRunner's search over D-Bus, answered from spotlightd.

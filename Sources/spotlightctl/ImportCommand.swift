@@ -3,6 +3,7 @@ import SpotlightModel
 import SpotlightProtocol
 
 /// `spotlightctl import FILE.jsonl --bundle B`: records in batches, a bad line named by number.
+/// The file is streamed: a batch is read, checked and donated before the next is read.
 enum ImportCommand: Command {
     static let name = "import"
     static let summary = "donate records from a JSON-lines file (as `export` writes them)"
@@ -23,7 +24,10 @@ enum ImportCommand: Command {
       --batch N    records per donation (1...2000, default 1000; fewer where they would
                    pass 8 MiB of JSON, half of what one message may hold)
 
-    FILE - reads standard input. Progress: a bar on a terminal, otherwise a line per second.
+    FILE - reads standard input. The file is read and donated a batch at a time, so memory
+    stays small whatever its size (a line over 16 MiB is a bad line); --strict reads it twice
+    (standard input is first copied to a temporary file). Progress, in lines: a bar on a
+    terminal, otherwise a line per second.
 
     EXAMPLE:
       spotlightctl export --bundle com.example.CometCal > cometcal.jsonl
@@ -39,52 +43,45 @@ enum ImportCommand: Command {
         }
         let batchSize = try args.int("--batch", in: 1...2000) ?? 1000
         try await context.daemon.requireWritable(bundle)
-        let (records, bad) = try readRecords(file, bundle: bundle)
-        for (line, reason) in bad {
-            Terminal.error("spotlightctl: \(file):\(line): \(args.has("--strict") ? "" : "skipped: ")\(reason)")
-        }
-        if args.has("--strict"), let first = bad.first {
-            throw CLIError(.failure, "import stopped at line \(first.line) of \(file) (\(bad.count) bad lines); "
-                + "nothing was imported. Fix the lines, or import without --strict to skip them.")
+        let strict = args.has("--strict")
+        let input = try InputFile.open(file, rereadable: strict)
+        defer { input.close() }
+        // --strict reads the file twice: every line checked, then the records donated.
+        var total: Int? = nil
+        if strict {
+            var bad = (count: 0, first: 0)
+            total = try await RecordLines(input: input, bundle: bundle).forEach { line, record in
+                guard case .bad(let reason) = record else { return }
+                Terminal.error("spotlightctl: \(file):\(line): \(reason)")
+                bad = (bad.count + 1, bad.count == 0 ? line : bad.first)
+            }
+            if bad.count > 0 {
+                throw CLIError(.failure, "import stopped at line \(bad.first) of \(file) (\(bad.count) bad lines); "
+                    + "nothing was imported. Fix the lines, or import without --strict to skip them.")
+            }
+        } else if input.rereadable {
+            total = try RecordLines(input: input, bundle: bundle).count()
         }
         let progress = ProgressReporter(label: "import")
-        var done = 0
-        for batch in records.isEmpty ? [] : DonationLimits.batches(records, count: batchSize).map(Array.init) {
+        var donation = StreamingDonation(batchSize: batchSize) { batch in
             let _: WriteResult = try await context.daemon.call(.donate, DonateParams(records: batch))
-            done += batch.count
-            progress.update(done: done, total: records.count)
         }
-        progress.finish()
-        let skipped = bad.isEmpty ? "" : " (\(Terminal.counted(bad.count, "bad line")) skipped)"
-        print("imported \(Terminal.counted(done, "record")) into \(bundle)\(skipped)")
-        return bad.isEmpty ? .ok : .problems
-    }
-
-    /// The records of a JSON-lines file and its bad lines (1-based number, reason). Empty lines
-    /// are ignored.
-    static func readRecords(_ file: String, bundle: String) throws -> ([Record], [(line: Int, reason: String)]) {
-        let data = try InputFile.read(file)
-        var records: [Record] = []
-        var bad: [(line: Int, reason: String)] = []
-        for (n, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
-            guard line.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\t") })
-            else { continue }
-            do {
-                let record = try decodeRecord(Data(line), defaultBundle: bundle)
-                guard record.bundle == bundle else {
-                    bad.append((n + 1, "the record \(record.key) is of bundle \(record.bundle), not \(bundle); "
-                        + "import it with --bundle \(record.bundle)"))
-                    continue
-                }
-                // What spotlightd would refuse the whole batch for is this line's alone.
-                try record.validate()
-                try DonationLimits.standard.check(record)
-                records.append(record)
-            } catch {
-                bad.append((n + 1, describe(error)))
+        var skipped = 0
+        let lines = try await RecordLines(input: input, bundle: bundle).forEach { line, record in
+            switch record {
+            case .record(let record):
+                if try await donation.add(record) { progress.update(done: line - 1, total: total) }
+            case .bad(let reason):
+                Terminal.error("spotlightctl: \(file):\(line): skipped: \(reason)")
+                skipped += 1
             }
         }
-        return (records, bad)
+        try await donation.finish()
+        progress.update(done: lines, total: total ?? lines)
+        progress.finish()
+        let note = skipped == 0 ? "" : " (\(Terminal.counted(skipped, "bad line")) skipped)"
+        print("imported \(Terminal.counted(donation.donated, "record")) into \(bundle)\(note)")
+        return skipped == 0 ? .ok : .problems
     }
 
     /// The record on one line, read as the daemon reads a donation (integers exact, a number

@@ -1,10 +1,16 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import SpotlightWire
 
 /// A file a command reads (`import FILE`, `synonyms --set FILE`), `-` for stdin, with one
 /// message per way it can be unreadable.
 ///
 /// ```swift
-/// let data = try InputFile.read("records.jsonl")
+/// let data = try InputFile.read("synonyms.json")          // small files, whole
+/// let file = try InputFile.open("records.jsonl")          // large ones, line by line
+/// defer { file.close() }
 /// ```
 enum InputFile {
     /// A UTF-8 byte order mark at the start (editors on Windows write one) is left out.
@@ -14,13 +20,77 @@ enum InputFile {
         return data.starts(with: [0xEF, 0xBB, 0xBF]) ? Data(data.dropFirst(3)) : data
     }
 
-    private static func readBytes(_ path: String) throws -> Data {
-        if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+    /// An open input: its descriptor, and whether it can be read again from the start.
+    struct Opened {
+        let path: String
+        let descriptor: Int32
+        let rereadable: Bool
+
+        /// A reader of its lines from the start (``rereadable`` inputs only, after the first).
+        func lines() throws -> LineReader {
+            if rereadable, lseek(descriptor, 0, SEEK_SET) != 0 {
+                throw CLIError(.failure, "cannot read \(path) again: \(String(cString: strerror(errno)))")
+            }
+            return LineReader(descriptor: descriptor, name: path)
+        }
+
+        func close() { if descriptor != STDIN_FILENO { _ = Glibc.close(descriptor) } }
+    }
+
+    /// Opens `path` (`-`: stdin) to be read in parts. A regular file can be read again;
+    /// stdin can when `rereadable`: it is first copied to an unlinked temporary file.
+    /// - Throws: `CLIError(.failure)`, the messages of ``read(_:)``.
+    static func open(_ path: String, rereadable: Bool = false) throws -> Opened {
+        if path == "-" {
+            guard rereadable else { return Opened(path: path, descriptor: STDIN_FILENO, rereadable: false) }
+            return Opened(path: path, descriptor: try spool(STDIN_FILENO), rereadable: true)
+        }
+        try checkIsFile(path)
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw CLIError(.failure, "cannot read \(path); check its permissions") }
+        var info = stat()
+        let regular = fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+        return Opened(path: path, descriptor: descriptor, rereadable: regular)
+    }
+
+    /// A copy of what `descriptor` holds, in a temporary file already unlinked, in 1 MiB parts.
+    private static func spool(_ descriptor: Int32) throws -> Int32 {
+        var template = Array((FileManager.default.temporaryDirectory.path + "/spotlightctl-stdin-XXXXXX").utf8CString)
+        let copy = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard copy >= 0 else { throw CLIError(.failure, "cannot keep a copy of stdin: \(String(cString: strerror(errno)))") }
+        _ = fcntl(copy, F_SETFD, FD_CLOEXEC)
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        var chunk = [UInt8](repeating: 0, count: LineReader.chunkSize)
+        do {
+            while true {
+                let count = try chunk.withUnsafeMutableBytes { bytes in
+                    try systemCall("read") { Glibc.read(descriptor, bytes.baseAddress!, bytes.count) }
+                }
+                if count == 0 { return copy }
+                var written = 0
+                while written < count {
+                    written += try chunk.withUnsafeBytes { bytes in
+                        try systemCall("write") { Glibc.write(copy, bytes.baseAddress! + written, count - written) }
+                    }
+                }
+            }
+        } catch {
+            _ = Glibc.close(copy)
+            throw CLIError(.failure, "cannot keep a copy of stdin: \((error as? SystemCallError)?.description ?? "\(error)")")
+        }
+    }
+
+    private static func checkIsFile(_ path: String) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw CLIError(.failure, "\(path) does not exist; check the path (- reads stdin)")
         }
         if isDirectory.boolValue { throw CLIError(.failure, "\(path) is a directory; give a file (- reads stdin)") }
+    }
+
+    private static func readBytes(_ path: String) throws -> Data {
+        if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+        try checkIsFile(path)
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CLIError(.failure, "cannot read \(path); check its permissions")
         }

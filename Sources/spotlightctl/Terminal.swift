@@ -173,11 +173,17 @@ final class ProgressReporter: Sendable {
         self.isTerminal = isTerminal
     }
 
-    func update(done: Int, total: Int) {
+    /// Shows `done` of `total`; without a total (input read as it comes), the count alone.
+    func update(done: Int, total: Int?) {
         drawn.withLock { drawn in
-            guard drawn.last.map({ $0 != (done, total) }) ?? true else { return }
-            drawn.last = (done, total)
+            guard drawn.last.map({ $0 != (done, total ?? -1) }) ?? true else { return }
+            drawn.last = (done, total ?? -1)
             if isTerminal {
+                guard let total else {
+                    StandardError.write("\r\u{1B}[K\(label) \(done)")
+                    drawn.drewBar = true
+                    return
+                }
                 let fraction = total > 0 ? min(1, Double(done) / Double(total)) : 0
                 let width = 30
                 let filled = Int(fraction * Double(width))
@@ -187,7 +193,7 @@ final class ProgressReporter: Sendable {
                 drawn.drewBar = true
             } else if Date().timeIntervalSince(drawn.lastLine) >= 1 || done == total {
                 drawn.lastLine = Date()
-                Terminal.error("\(label): \(done)/\(total)")
+                Terminal.error("\(label): \(done)" + (total.map { "/\($0)" } ?? ""))
             }
         }
     }

@@ -63,8 +63,9 @@ final class TestDaemon: @unchecked Sendable {
         spawnCtl(arguments, environment: extra).result()
     }
 
-    /// Starts spotlightctl without waiting; `result()` after it exits.
-    func spawnCtl(_ arguments: [String], environment extra: [String: String] = [:]) -> CtlProcess {
+    /// Starts spotlightctl without waiting, stdin from `input` (else /dev/null); `result()` after it exits.
+    func spawnCtl(_ arguments: [String], environment extra: [String: String] = [:],
+                  input: FileHandle = FileHandle.nullDevice) -> CtlProcess {
         let id = UUID().uuidString.prefix(8)
         let out = createFile("out-\(id)"), err = createFile("err-\(id)")
         let p = Process()
@@ -75,7 +76,7 @@ final class TestDaemon: @unchecked Sendable {
         env.removeValue(forKey: "SPOTLIGHT_APPS_DIR")
         env.merge(extra) { $1 }
         p.environment = env
-        p.standardInput = FileHandle.nullDevice
+        p.standardInput = input
         p.standardOutput = try? FileHandle(forWritingTo: out)
         p.standardError = try? FileHandle(forWritingTo: err)
         try? p.run()
