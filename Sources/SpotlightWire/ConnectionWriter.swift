@@ -27,14 +27,21 @@ final class ConnectionWriter: Sendable {
         /// The peer closed its socket (poll said POLLHUP), not only its sending side: it reads
         /// no answer, though what it sent before may still change state.
         var peerHungUp = false
+        /// Requests skipped unrun because no answer could reach the peer (``isAbandoned``).
+        var skippedRequests = 0
+        /// The skipped requests were reported (``takeSkippedReport()``).
+        var skipsReported = false
     }
 
+    /// The connection in log lines: `connection 7 (pid 4242 uid 1000 gid 1000)`.
+    let label: String
     private let state: Mutex<State>
     /// Unsent answer bytes beyond which the peer counts as not reading (``complete(_:send:)``).
     private let maxUnsentBytes: Int
 
-    init(fd: Int32, maxFrameBytes: Int, maxUnsentBytes: Int = .max) {
+    init(fd: Int32, maxFrameBytes: Int, maxUnsentBytes: Int = .max, label: String = "connection") {
         state = Mutex(State(socket: FramedSocket(fd: fd, maxFrameBytes: maxFrameBytes)))
+        self.label = label
         self.maxUnsentBytes = maxUnsentBytes
     }
 
@@ -42,6 +49,21 @@ final class ConnectionWriter: Sendable {
     /// failed), or the connection is closed. Its read-only requests not yet run are skipped
     /// (``RPCHandler/isReadOnly(method:)``); any other still runs.
     var isAbandoned: Bool { state.withLock { $0.peerHungUp || $0.closed || $0.sendFailure != nil } }
+
+    /// Counts a request skipped because the connection ``isAbandoned``.
+    func noteSkipped() { state.withLock { $0.skippedRequests += 1 } }
+
+    /// How many requests were skipped and why, once per connection: when it is closed and
+    /// nothing of it is in flight, so the count is final. Nil before then, after, or for none.
+    func takeSkippedReport() -> (count: Int, reason: String)? {
+        state.withLock { state in
+            guard state.closed, state.inFlight == 0, state.skippedRequests > 0, !state.skipsReported else { return nil }
+            state.skipsReported = true
+            let reason = state.peerHungUp ? "its peer hung up"
+                : state.sendFailure != nil ? "its peer stopped reading (an answer could not be sent)" : "it was closed"
+            return (state.skippedRequests, reason)
+        }
+    }
 
     func withState<T>(_ body: (inout State) -> T) -> T {
         state.withLock { body(&$0) }

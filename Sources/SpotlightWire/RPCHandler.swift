@@ -203,19 +203,22 @@ struct RPCDispatcher: Sendable {
 
     /// Whether to skip `message` unrun: a request of a method the handler declares read-only
     /// while `hungUp` says its peer closed its socket, so its answer would reach no one.
-    func skips(_ message: RPCMessage, hungUp: () -> Bool) -> Bool {
+    /// `skipped` is called for each request skipped (the server counts them for its log).
+    func skips(_ message: RPCMessage, hungUp: () -> Bool, skipped: () -> Void = {}) -> Bool {
         // The peer's state first: one lock, where the method's name is a string match on every request.
-        guard case .request(let request) = message, hungUp() else { return false }
-        return handler.isReadOnly(method: request.method)
+        guard case .request(let request) = message, hungUp(), handler.isReadOnly(method: request.method) else { return false }
+        skipped()
+        return true
     }
 
     /// The response line for `frame`, or nil for a notification (or a request ``skips(_:hungUp:)``).
-    func respond(to frame: [UInt8], peer: PeerCredentials, hungUp: () -> Bool = { false }) async -> [UInt8]? {
+    func respond(to frame: [UInt8], peer: PeerCredentials, hungUp: () -> Bool = { false },
+                 skipped: () -> Void = {}) async -> [UInt8]? {
         switch RPCMessage.decode(frame: frame) {
         case .failure(let failure):
             return Self.line(.error(failure.error, id: failure.id))
         case .success(let message):
-            return await respond(to: message, peer: peer, hungUp: hungUp)
+            return await respond(to: message, peer: peer, hungUp: hungUp, skipped: skipped)
         }
     }
 
@@ -230,13 +233,14 @@ struct RPCDispatcher: Sendable {
 
     /// Parses `frame` and answers it at once when it is malformed, or when the handler is an
     /// ``RPCImmediateHandler`` that answers the request now; nothing for a request it ``skips(_:hungUp:)``.
-    func respondImmediately(to frame: [UInt8], peer: PeerCredentials, hungUp: () -> Bool = { false }) -> Immediate {
+    func respondImmediately(to frame: [UInt8], peer: PeerCredentials, hungUp: () -> Bool = { false },
+                            skipped: () -> Void = {}) -> Immediate {
         let message: RPCMessage
         switch RPCMessage.decode(frame: frame) {
         case .failure(let failure): return .answered(Self.line(.error(failure.error, id: failure.id)))
         case .success(let parsed): message = parsed
         }
-        if skips(message, hungUp: hungUp) { return .answered(nil) }
+        if skips(message, hungUp: hungUp, skipped: skipped) { return .answered(nil) }
         guard case .request(let request) = message, let immediate = handler as? any RPCImmediateHandler else {
             return .needsTask(message)
         }
@@ -263,8 +267,9 @@ struct RPCDispatcher: Sendable {
 
     /// The response line for a parsed message, or nil for a notification (or a request it
     /// ``skips(_:hungUp:)``).
-    func respond(to message: RPCMessage, peer: PeerCredentials, hungUp: () -> Bool = { false }) async -> [UInt8]? {
-        if skips(message, hungUp: hungUp) { return nil }
+    func respond(to message: RPCMessage, peer: PeerCredentials, hungUp: () -> Bool = { false },
+                 skipped: () -> Void = {}) async -> [UInt8]? {
+        if skips(message, hungUp: hungUp, skipped: skipped) { return nil }
         switch message {
         case .response:
             return Self.line(.error(.invalidRequest("a server takes requests, not responses"), id: nil))

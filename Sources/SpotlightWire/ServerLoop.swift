@@ -82,6 +82,15 @@ final class ServerLoop: Sendable {
     /// queues it for the loop) and wakes the loop if it has something to do about it.
     fileprivate func complete(_ writer: ConnectionWriter, line: [UInt8]?, send: Bool = true) {
         if writer.complete(line, send: send) { wake.signal() }
+        logSkipped(writer)
+    }
+
+    /// One log line per connection whose read-only requests were skipped unrun, once the count
+    /// is final (closed, none in flight): by whoever gets there last, the loop or a worker.
+    fileprivate func logSkipped(_ writer: ConnectionWriter) {
+        guard let (count, reason) = writer.takeSkippedReport() else { return }
+        configuration.log.write(.info, "\(writer.label): skipped \(count) queued read-only request\(count == 1 ? "" : "s") "
+            + "unrun: \(reason), so no answer could reach it")
     }
 }
 
@@ -194,18 +203,21 @@ private final class LoopThread {
         guard dispatcher.handler is any RPCImmediateHandler else {
             Task(executorPreference: executor) {
                 // A peer gone or not reading gets no answer: its queued read-only requests are skipped.
-                let line = await dispatcher.respond(to: frame, peer: peer, hungUp: { writer.isAbandoned })
+                let line = await dispatcher.respond(to: frame, peer: peer, hungUp: { writer.isAbandoned },
+                                                    skipped: { writer.noteSkipped() })
                 shared.complete(writer, line: line)
             }
             return
         }
         workers.async {
-            switch dispatcher.respondImmediately(to: frame, peer: peer, hungUp: { writer.isAbandoned }) {
+            switch dispatcher.respondImmediately(to: frame, peer: peer, hungUp: { writer.isAbandoned },
+                                                 skipped: { writer.noteSkipped() }) {
             case .answered(let line):
                 shared.complete(writer, line: line)
             case .needsTask(let message):
                 Task(executorPreference: executor) {
-                    let line = await dispatcher.respond(to: message, peer: peer, hungUp: { writer.isAbandoned })
+                    let line = await dispatcher.respond(to: message, peer: peer, hungUp: { writer.isAbandoned },
+                                                        skipped: { writer.noteSkipped() })
                     shared.complete(writer, line: line)
                 }
             case .later(let start):
@@ -276,7 +288,8 @@ private final class LoopThread {
         let connection = ServerConnection(id: nextConnectionID, peer: peer,
                                           socket: FramedSocket(fd: fd, maxFrameBytes: configuration.maxFrameBytes),
                                           writer: ConnectionWriter(fd: fd, maxFrameBytes: configuration.maxFrameBytes,
-                                                                   maxUnsentBytes: configuration.maxUnsentBytesPerConnection))
+                                                                   maxUnsentBytes: configuration.maxUnsentBytesPerConnection,
+                                                                   label: "connection \(nextConnectionID) (\(peer))"))
         nextConnectionID += 1
         connections[connection.id] = connection
         publishConnectionCount()
@@ -293,6 +306,7 @@ private final class LoopThread {
     private func drop(_ connection: ServerConnection) {
         guard connections.removeValue(forKey: connection.id) != nil else { return }
         connection.close()
+        shared.logSkipped(connection.writer)
         publishConnectionCount()
         notifyClosed(connection)
     }
@@ -382,6 +396,7 @@ private final class LoopThread {
     private func finish() {
         for connection in connections.values {
             connection.close()
+            shared.logSkipped(connection.writer)
             notifyClosed(connection)
         }
         connections.removeAll()
@@ -427,5 +442,5 @@ final class ServerConnection: CustomStringConvertible {
         }
     }
 
-    var description: String { "connection \(id) (\(peer))" }
+    var description: String { writer.label }
 }
