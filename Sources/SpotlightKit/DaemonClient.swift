@@ -91,19 +91,24 @@ public final class DaemonClient: Sendable {
         }
     }
 
-    /// `call`, retried while the daemon is unreachable, up to the reconnect window; then the
-    /// `.unavailable` error, explained when ``explainsUnavailable``.
+    /// `call`, retried while the daemon is unreachable or busy (at its connection limit), up to
+    /// the reconnect window; then the `.unavailable` or `.busy` error, explained when
+    /// ``explainsUnavailable`` (a busy daemon runs: no hint to start it).
     private func reconnecting<T>(_ call: () async throws -> T) async throws -> T {
         let deadline = ContinuousClock.now + reconnectWindow
         while true {
             do {
                 return try await call()
-            } catch let error as SpotlightError where error.code == .unavailable {
+            } catch let error as SpotlightError where error.code == .unavailable || error.code == .busy {
                 if ContinuousClock.now < deadline {
                     try await Task.sleep(for: .milliseconds(100))
                     continue
                 }
                 guard explainsUnavailable else { throw error }
+                if error.code == .busy {
+                    throw SpotlightError(.busy, "spotlightd at \(socketPath) is busy and refused the connection: "
+                        + "\(error.message)", underlying: error.underlying)
+                }
                 throw SpotlightError(.unavailable,
                     "spotlightd is not answering at \(socketPath): \(error.message); \(SpotlightPaths.startHint(socket: socketPath))",
                     underlying: error.underlying)

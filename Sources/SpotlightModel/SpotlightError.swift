@@ -27,6 +27,9 @@ public struct SpotlightError: Error, Hashable, Sendable, CustomStringConvertible
         public static let conflict = Code(rawValue: "conflict")
         /// The daemon or app could not be reached.
         public static let unavailable = Code(rawValue: "unavailable")
+        /// The daemon or app is running but refused the connection at one of its limits (its
+        /// connections in all, or per process): retry later, or close connections.
+        public static let busy = Code(rawValue: "busy")
         /// Waited too long.
         public static let timeout = Code(rawValue: "timeout")
         /// A bug or an unexpected state; the message says what.

@@ -85,7 +85,7 @@ extension RPCError {
     static let serverCodes: [SpotlightError.Code: Int] = [
         .invalidInput: -32001, .notFound: -32002, .locked: -32003, .corrupt: -32004, .io: -32005,
         .permissionDenied: -32006, .conflict: -32007, .unavailable: -32008, .timeout: -32009,
-        .internal: -32010,
+        .internal: -32010, .busy: -32011,
     ]
 
     /// A server error carrying `error`: its code string in `data.code`, its message, and

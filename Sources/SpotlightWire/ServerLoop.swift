@@ -265,9 +265,9 @@ private final class LoopThread {
         }
         let refusal: SpotlightError?
         if connections.count >= configuration.maxConnections {
-            refusal = SpotlightError(.unavailable, "the server has \(connections.count) connections, its limit; retry later")
+            refusal = SpotlightError(.busy, "the server has \(connections.count) connections, its limit; retry later")
         } else if connections.values.lazy.filter({ $0.peer.pid == peer.pid }).count >= configuration.maxConnectionsPerPeer {
-            refusal = SpotlightError(.unavailable, "pid \(peer.pid) has \(configuration.maxConnectionsPerPeer) connections "
+            refusal = SpotlightError(.busy, "pid \(peer.pid) has \(configuration.maxConnectionsPerPeer) connections "
                 + "open, the limit per process; reuse a connection (requests may be pipelined) or close one")
         } else {
             do {

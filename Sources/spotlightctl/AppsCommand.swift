@@ -70,20 +70,24 @@ enum AppsCommand: Command {
     }
 
     /// The registry: --apps-dir / SPOTLIGHT_APPS_DIR, else the daemon's, else the default;
-    /// and the daemon's status when it answers.
-    static func registry(_ context: Context) async throws -> (registry: AppRegistry, status: DaemonStatus?) {
+    /// the daemon's status when it answers, else why it did not (for the message).
+    static func registry(_ context: Context) async throws
+        -> (registry: AppRegistry, status: DaemonStatus?, unanswered: String) {
         var status: DaemonStatus?
+        var unanswered = ""
         do {
             status = try await context.daemon.status()
-        } catch let error as SpotlightError where error.code == .unavailable {
+        } catch let error as SpotlightError where error.code == .unavailable || error.code == .busy {
             status = nil
+            unanswered = error.code == .busy ? "spotlightd at \(context.socket) is busy (at its connection limit)"
+                : "spotlightd is not running at \(context.socket)"
         }
         let directory = context.explicitAppsDirectory ?? status?.appsDirectory ?? SpotlightPaths.appsDirectory()
-        return (AppRegistry(directory: URL(fileURLWithPath: directory, isDirectory: true)), status)
+        return (AppRegistry(directory: URL(fileURLWithPath: directory, isDirectory: true)), status, unanswered)
     }
 
     static func list(_ args: Arguments, _ context: Context) async throws -> ExitCode {
-        let (registry, status) = try await registry(context)
+        let (registry, status, unanswered) = try await registry(context)
         let running = runningExecutables()
         let apps = try registry.entries().map { entry in
             let manifest = entry.manifest
@@ -95,7 +99,7 @@ enum AppsCommand: Command {
                            refused: entry.refusal)
         }
         if status == nil {
-            Terminal.error("spotlightctl: record counts unknown: spotlightd is not running at \(context.socket)")
+            Terminal.error("spotlightctl: record counts unknown: \(unanswered)")
         }
         // A refused manifest is a registration that does not work: exit 5, done with problems.
         let outcome: ExitCode = apps.contains { $0.refused != nil } ? .problems : .ok

@@ -21,7 +21,8 @@ enum ExitCode: Int32 {
     static let documentation = """
     EXIT STATUS:
       0    ok
-      1    failure (the message says what to do next)
+      1    failure (the message says what to do next), including spotlightd busy: running
+           but at its connection limit (retry later)
       2    usage: a wrong command line
       3    spotlightd is not running at the socket
       4    refused by spotlightd: spotlightctl may not write that bundle (start spotlightd with
@@ -65,6 +66,13 @@ struct CLIError: Error {
             self.init(.daemonNotRunning, """
                 spotlightd is not running at \(socket)\(cause): \(error.message)
                 \(start) with --socket PATH or SPOTLIGHT_SOCKET.
+                """)
+        case let error as SpotlightError where error.code == .busy:
+            // Running, but at its connection limit: "not running" and "start it" would mislead.
+            self.init(.failure, """
+                spotlightd is running at \(socket) but is busy and refused the connection: \(error.message)
+                Retry when some of its clients are done, or restart spotlightd with a higher \
+                --max-connections (all clients) or --max-connections-per-peer (one process).
                 """)
         case let error as SpotlightError where error.code == .permissionDenied:
             self.init(.refused, "spotlightd refused: \(error.message)")

@@ -17,7 +17,9 @@ enum StatusCommand: Command {
 
     OPTIONS:
       --json   print the daemon's status as JSON, with "running": true; when spotlightd is
-               not running, {"running": false, "socket": PATH} and exit status 3
+               not running, {"running": false, "socket": PATH} and exit status 3; when it
+               is busy (at its connection limit), {"running": true, "busy": true, ...}
+               and exit status 1
 
     EXAMPLE:
       spotlightctl status --json
@@ -30,6 +32,9 @@ enum StatusCommand: Command {
             reply = try await context.daemon.call(.status, [String: String]())
         } catch let error as SpotlightError where error.code == .unavailable && args.has("--json") {
             try Terminal.printJSON(["running": JSONValue.bool(false), "socket": .string(context.socket)])
+            throw CLIError(from: error, socket: context.socket)
+        } catch let error as SpotlightError where error.code == .busy && args.has("--json") {
+            try Terminal.printJSON(["running": JSONValue.bool(true), "busy": .bool(true), "socket": .string(context.socket)])
             throw CLIError(from: error, socket: context.socket)
         }
         if args.has("--json") {

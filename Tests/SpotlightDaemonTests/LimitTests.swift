@@ -97,7 +97,7 @@ import SpotlightModel
     @Test func oneConnectionMoreThanThePerProcessLimitIsRefused() throws {
         let daemon = try DaemonProcess(arguments: ["--max-connections-per-peer", "3"])
         let (refused, extra) = try refusalOfOneMore(than: 3, daemon)
-        #expect(refused.code == -32008)
+        #expect(refused.code == -32011)
         #expect(refused.message.contains("the limit per process"))
         #expect(extra.readLine() == nil)
     }
@@ -105,7 +105,7 @@ import SpotlightModel
     @Test func oneConnectionMoreThanTheServerLimitIsRefused() throws {
         let daemon = try DaemonProcess(arguments: ["--max-connections", "2"])
         let (refused, _) = try refusalOfOneMore(than: 2, daemon)
-        #expect(refused.code == -32008)
+        #expect(refused.code == -32011)
         #expect(refused.message.contains("its limit"))
     }
 

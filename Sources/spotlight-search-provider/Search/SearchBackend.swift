@@ -151,6 +151,8 @@ final class SearchBackend: Sendable {
         case .unavailable:
             repeated.warning("spotlightd is not answering at \(index.socketPath), so searches answer nothing until it runs; "
                 + SpotlightPaths.startHint(socket: index.socketPath))
+        case .busy:
+            repeated.warning("spotlightd at \(index.socketPath) is busy (at its connection limit), so this search answered nothing")
         case .timeout:
             repeated.warning("spotlightd at \(index.socketPath) did not answer in time, so this search answered nothing")
         case .invalidInput:
