@@ -26,8 +26,8 @@ enum ImportCommand: Command {
 
     FILE - reads standard input. The file is read and donated a batch at a time, so memory
     stays small whatever its size (a line over 16 MiB is a bad line); --strict reads it twice
-    (standard input is first copied to a temporary file). Progress, in lines: a bar on a
-    terminal, otherwise a line per second.
+    (standard input or a pipe is first copied to a temporary file). Progress, in lines: a bar
+    on a terminal, otherwise a line per second.
 
     EXAMPLE:
       spotlightctl export --bundle com.example.CometCal > cometcal.jsonl

@@ -37,27 +37,31 @@ enum InputFile {
         func close() { if descriptor != STDIN_FILENO { _ = Glibc.close(descriptor) } }
     }
 
-    /// Opens `path` (`-`: stdin) to be read in parts. A regular file can be read again;
-    /// stdin can when `rereadable`: it is first copied to an unlinked temporary file.
+    /// Opens `path` (`-`: stdin) to be read in parts. A regular file can be read again; stdin
+    /// or a pipe (`<(…)`, a FIFO) can when `rereadable`: it is first copied to an unlinked
+    /// temporary file.
     /// - Throws: `CLIError(.failure)`, the messages of ``read(_:)``.
     static func open(_ path: String, rereadable: Bool = false) throws -> Opened {
         if path == "-" {
             guard rereadable else { return Opened(path: path, descriptor: STDIN_FILENO, rereadable: false) }
-            return Opened(path: path, descriptor: try spool(STDIN_FILENO), rereadable: true)
+            return Opened(path: path, descriptor: try spool(STDIN_FILENO, name: "stdin"), rereadable: true)
         }
         try checkIsFile(path)
         let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw CLIError(.failure, "cannot read \(path); check its permissions") }
         var info = stat()
         let regular = fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
-        return Opened(path: path, descriptor: descriptor, rereadable: regular)
+        guard !regular, rereadable else { return Opened(path: path, descriptor: descriptor, rereadable: regular) }
+        defer { _ = Glibc.close(descriptor) }
+        return Opened(path: path, descriptor: try spool(descriptor, name: path), rereadable: true)
     }
 
-    /// A copy of what `descriptor` holds, in a temporary file already unlinked, in 1 MiB parts.
-    private static func spool(_ descriptor: Int32) throws -> Int32 {
+    /// A copy of what `descriptor` (`name` in messages) holds, in a temporary file already
+    /// unlinked, copied 1 MiB at a time.
+    private static func spool(_ descriptor: Int32, name: String) throws -> Int32 {
         var template = Array((FileManager.default.temporaryDirectory.path + "/spotlightctl-stdin-XXXXXX").utf8CString)
         let copy = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard copy >= 0 else { throw CLIError(.failure, "cannot keep a copy of stdin: \(String(cString: strerror(errno)))") }
+        guard copy >= 0 else { throw CLIError(.failure, "cannot keep a copy of \(name): \(String(cString: strerror(errno)))") }
         _ = fcntl(copy, F_SETFD, FD_CLOEXEC)
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         var chunk = [UInt8](repeating: 0, count: LineReader.chunkSize)
@@ -76,7 +80,7 @@ enum InputFile {
             }
         } catch {
             _ = Glibc.close(copy)
-            throw CLIError(.failure, "cannot keep a copy of stdin: \((error as? SystemCallError)?.description ?? "\(error)")")
+            throw CLIError(.failure, "cannot keep a copy of \(name): \((error as? SystemCallError)?.description ?? "\(error)")")
         }
     }
 

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import SpotlightTestSupport
 import Testing
 
@@ -46,5 +49,30 @@ import Testing
         #expect(result.stderr.contains("-:3: not a record: invalid JSON"), "\(result.stderr)")
         #expect(result.stderr.contains("import stopped at line 3 of - (1 bad lines)"), "\(result.stderr)")
         #expect(try recordCount(daemon) == 0)
+    }
+}
+
+/// A pipe given by path (`<(…)`, a FIFO) cannot be read twice: --strict copies it first.
+@Suite struct CtlImportPipeTests {
+    @Test func strictImportOfANamedPipeImportsEveryRecord() async throws {
+        let daemon = try await TestDaemon().start()
+        let fifo = daemon.root.appendingPathComponent("records.fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let run = daemon.spawnCtl(["import", fifo, "--bundle", grantedBundle, "--strict"])
+        // Opened without blocking once spotlightctl reads it (ENXIO until then), so a failed run cannot hang the test.
+        var fd: Int32 = -1
+        let deadline = Date().addingTimeInterval(60)
+        while fd < 0, Date() < deadline, run.process.isRunning {
+            fd = open(fifo, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+            if fd < 0 { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        try #require(fd >= 0, "spotlightctl never opened the pipe: \(run.result().stderr)")
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        let writer = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        try writer.write(contentsOf: Data((1...3).map { #"{"type":"Note","id":"p\#($0)","title":"piped"}"# + "\n" }.joined().utf8))
+        try writer.close()
+        let result = run.result()
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stdout == "imported 3 records into \(grantedBundle)\n")
     }
 }
