@@ -1,4 +1,5 @@
 import Foundation
+import SpotlightKit
 import SpotlightModel
 import SpotlightProtocol
 
@@ -39,6 +40,8 @@ extension AppServiceDispatcher {
         }
         let (donatable, refused) = splitRefused(records)
         try await donate(donatable)
+        // The app's Core Spotlight items: its CSSearchableIndexDelegate donates them again.
+        _ = await SearchableIndex.reindexAllThroughDelegates()
         return ReindexResult(donated: donatable.count, refused: refused.isEmpty ? nil : refused)
     }
 

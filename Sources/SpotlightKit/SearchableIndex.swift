@@ -34,6 +34,8 @@ public final class SearchableIndex: Sendable {
     /// The operation of the last call made with a completion handler; the next one waits for
     /// it (SearchableIndex+Items.swift, `inCallOrder`).
     let handlerCalls = Mutex<Task<Void, Never>?>(nil)
+    /// ``indexDelegate``, held weakly (SearchableIndexDelegate.swift).
+    let delegateReference = IndexDelegateReference()
 
     /// - Parameters:
     ///   - name: a name for the index (its batches are named after it in the daemon's log).
