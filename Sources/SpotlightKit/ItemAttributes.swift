@@ -30,13 +30,18 @@ enum ItemAttributes {
         case "domainIdentifier": return record.domain.map { [.string($0)] } ?? []
         case "expirationDate": return record.expiration.map { [.date($0)] } ?? []
         default:
-            if attribute.hasPrefix("kMDItem"), attribute.count > 7 {
-                let rest = attribute.dropFirst(7)
-                return values(rest.prefix(1).lowercased() + rest.dropFirst(), of: record)
-            }
+            if attribute.hasPrefix("kMDItem") { return values(name(attribute), of: record) }
             if let value = named(record).first(where: { $0.0 == attribute })?.1 { return elements(value) }
             return record.properties[attribute].map(elements) ?? []
         }
+    }
+
+    /// The attribute set's name of an attribute named either way: `kMDItemTitle` is `title`;
+    /// any other name is itself.
+    static func name(_ attribute: String) -> String {
+        guard attribute.hasPrefix("kMDItem"), attribute.count > 7 else { return attribute }
+        let rest = attribute.dropFirst(7)
+        return rest.prefix(1).lowercased() + rest.dropFirst()
     }
 
     private static func elements(_ value: PropertyValue) -> [PropertyValue] {

@@ -48,10 +48,11 @@ public final class SearchableItem {
     }
 
     /// The item a found record stands for: its id, domain and expiration, and the attributes
-    /// named in `attributes` (empty: every attribute, properties included).
+    /// named in `attributes` (empty: every attribute, properties included), by the attribute
+    /// set's names or their `kMDItem` names (`kMDItemTitle`), as a query string names them.
     package convenience init(_ record: Record, fetching attributes: [String]) {
         let set = SearchableItemAttributes()
-        let wanted = Set(attributes)
+        let wanted = Set(attributes.map(ItemAttributes.name))
         for (name, value) in ItemAttributes.named(record) + record.properties.map({ ($0.key, $0.value) })
         where wanted.isEmpty || wanted.contains(name) {
             set.set(name, value)
