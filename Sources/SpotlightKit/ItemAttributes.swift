@@ -12,12 +12,19 @@ enum ItemAttributes {
     /// The attributes a record holds besides its properties, each with its value.
     static func named(_ record: Record) -> [(String, PropertyValue)] {
         var named: [(String, PropertyValue)] = []
-        if !record.title.isEmpty { named += [("title", .string(record.title)), ("displayName", .string(record.title))] }
+        if !record.title.isEmpty { named += [("title", .string(title(of: record))), ("displayName", .string(record.title))] }
         if let subtitle = record.subtitle { named.append(("contentDescription", .string(subtitle))) }
         if !record.keywords.isEmpty { named.append(("keywords", .array(record.keywords.map(PropertyValue.string)))) }
         if !record.synonyms.isEmpty { named.append(("alternateNames", .array(record.synonyms.map(PropertyValue.string)))) }
         if let hint = record.rankingHint { named.append(("rankingHint", .int(hint))) }
         return named
+    }
+
+    /// An item's `title`: the record's title is what is shown, its `displayName` when one was
+    /// given; a `title` that differs from it is kept as the item's `title` property.
+    static func title(of record: Record) -> String {
+        if record.type == SearchableItem.recordType, case .string(let title)? = record.properties["title"] { return title }
+        return record.title
     }
 
     /// The values of one attribute (an array's elements each), by Core Spotlight's name or its

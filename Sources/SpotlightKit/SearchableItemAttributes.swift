@@ -7,7 +7,7 @@ import SpotlightModel
 ///
 /// | attribute | record |
 /// | --- | --- |
-/// | `title`, `displayName` (wins) | the title |
+/// | `title`, `displayName` (wins) | the title; a ``SearchableItem`` keeps a differing `title` as its `title` property |
 /// | `contentDescription` | the subtitle |
 /// | `keywords` | keywords, added to `indexedKeywords` |
 /// | `alternateNames` | synonyms, added to the display representation's |

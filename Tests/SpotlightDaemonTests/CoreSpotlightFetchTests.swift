@@ -29,4 +29,34 @@ import Testing
         #expect(item.attributeSet.rating == 4)
         #expect(item.attributeSet.contentDescription == nil, "not asked for")
     }
+
+    static func item(_ id: String, title: String?, displayName: String?) -> CSSearchableItem {
+        let attributes = CSSearchableItemAttributeSet(contentType: .text)
+        attributes.title = title
+        attributes.displayName = displayName
+        return CSSearchableItem(uniqueIdentifier: id, domainIdentifier: nil, attributeSet: attributes)
+    }
+
+    @Test func aTitleAndADifferentDisplayNameComeBackAndAreQueriedEachAsGiven() async throws {
+        let daemon = try DaemonProcess(grants: ["com.example.test"])
+        try await daemon.index().indexSearchableItems([Self.item("1", title: "Meeting", displayName: "Meeting, Tuesday 10:00")])
+        let item = try #require(try await Self.fetched(#"title == "Meeting""#, ["title", "displayName"], daemon))
+        #expect(item.attributeSet.title == "Meeting")
+        #expect(item.attributeSet.displayName == "Meeting, Tuesday 10:00")
+        #expect(try await Self.fetched(#"displayName == "Meeting, Tuesday*""#, [], daemon) != nil)
+        let shown = try await daemon.index().query(SearchQuery(text: "meeting")).hits.map(\.record.title)
+        #expect(shown == ["Meeting, Tuesday 10:00"], "the record shows the display name")
+    }
+
+    @Test func anUpdateOfTheTitleAloneKeepsTheStoredDisplayName() async throws {
+        let daemon = try DaemonProcess(grants: ["com.example.test"])
+        let index = daemon.index()
+        try await index.indexSearchableItems([Self.item("1", title: "Meeting", displayName: "Meeting, Tuesday 10:00")])
+        let update = Self.item("1", title: "Standup", displayName: nil)
+        update.isUpdate = true
+        try await index.indexSearchableItems([update])
+        let item = try #require(try await Self.fetched(#"uniqueIdentifier == "1""#, [], daemon))
+        #expect(item.attributeSet.title == "Standup")
+        #expect(item.attributeSet.displayName == "Meeting, Tuesday 10:00")
+    }
 }
