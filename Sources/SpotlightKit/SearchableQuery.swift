@@ -49,13 +49,12 @@ public final class SearchableQuery: Sendable {
     let filterQueries: [String]
     let index: SearchableIndex
     private let state = Mutex(State())
+    /// Its start, cancellation and completion handler.
+    private let lifecycle = QueryRun()
 
     private struct State {
         var foundItemsHandler: (@Sendable ([SearchableItem]) -> Void)?
-        var completionHandler: (@Sendable ((any Error)?) -> Void)?
         var foundItemCount = 0
-        var isCancelled = false
-        var task: Task<Void, Never>?
     }
 
     /// - Parameters:
@@ -85,54 +84,37 @@ public final class SearchableQuery: Sendable {
     /// Called once when the query ends: nil when every item was found, else the error
     /// (`CancellationError` after ``cancel()``, `SpotlightError` otherwise).
     public var completionHandler: (@Sendable ((any Error)?) -> Void)? {
-        get { state.withLock { $0.completionHandler } }
-        set { state.withLock { $0.completionHandler = newValue } }
+        get { lifecycle.completionHandler }
+        set { lifecycle.completionHandler = newValue }
     }
 
     /// How many items the handlers were given so far.
     public var foundItemCount: Int { state.withLock { $0.foundItemCount } }
 
     /// Whether ``cancel()`` was called.
-    public var isCancelled: Bool { state.withLock { $0.isCancelled } }
+    public var isCancelled: Bool { lifecycle.isCancelled }
 
     /// Starts the search; the handlers are called as items are found. A second call does
     /// nothing; a call after ``cancel()`` finds nothing and gives the completion handler
     /// `CancellationError`.
-    public func start() {
-        state.withLock { state in
-            guard state.task == nil else { return }
-            state.task = Task { await self.run() }
-        }
-    }
+    public func start() { lifecycle.start { run in try await self.run(run) } }
 
     /// Stops the search; the completion handler gets `CancellationError` unless it ended already.
-    public func cancel() {
-        let task = state.withLock { state in
-            state.isCancelled = true
-            return state.task
-        }
-        task?.cancel()
-    }
+    public func cancel() { lifecycle.cancel() }
 
     /// The items found, one by one, as an `AsyncSequence`; each iteration runs the search anew.
     public var results: Results { Results(query: self) }
 
-    private func run() async {
+    /// Finds the items page by page, handing each page's to ``foundItemsHandler``.
+    private func run(_ run: QueryRun) async throws {
         var pages = ItemPages(query: self)
-        do {
-            if isCancelled { throw CancellationError() }
-            while let found = try await pages.next() {
-                if isCancelled { throw CancellationError() }
-                let handler = state.withLock { state -> (@Sendable ([SearchableItem]) -> Void)? in
-                    state.foundItemCount += found.count
-                    return state.foundItemsHandler
-                }
-                if !found.isEmpty { handler?(found.map { pages.item(of: $0) }) }
+        while let found = try await pages.next() {
+            if run.isCancelled { throw CancellationError() }
+            let handler = state.withLock { state -> (@Sendable ([SearchableItem]) -> Void)? in
+                state.foundItemCount += found.count
+                return state.foundItemsHandler
             }
-            if isCancelled { throw CancellationError() }
-            completionHandler?(nil)
-        } catch {
-            completionHandler?(isCancelled ? CancellationError() : error)
+            if !found.isEmpty { handler?(found.map { pages.item(of: $0) }) }
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import SpotlightModel
 
 /// What a ``UserQuery`` returns (Core Spotlight's `CSUserQueryContext`, also its name here).
@@ -26,8 +27,16 @@ public final class UserQueryContext {
     public var disableSemanticSearch = false
     /// Accepted for source compatibility.
     public var maxRankedResultCount = 0
+    /// Accepted for source compatibility; not used.
+    public var keyboardLanguage: String?
 
     public init() {}
+
+    /// Apple's context for a query that continues from a suggestion the person picked; the
+    /// suggestion is not used (its text is the query's).
+    public convenience init(currentSuggestion: CSSuggestion?) {
+        self.init()
+    }
 }
 
 /// Core Spotlight's name for ``UserQueryContext``.
@@ -56,6 +65,10 @@ public final class UserQuery: Sendable {
     let maxResultCount: Int
     let maxSuggestionCount: Int
     let index: SearchableIndex
+    /// The handlers and progress of ``start()`` (UserQuery+Handlers.swift).
+    let handlers = Mutex(UserQueryHandlers())
+    /// Its start, cancellation and completion handler.
+    let lifecycle = QueryRun()
 
     /// - Parameters:
     ///   - userQueryString: the text typed; nil or blank: every item, most recent first.

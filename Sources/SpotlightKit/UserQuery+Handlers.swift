@@ -1,0 +1,69 @@
+import Foundation
+import Synchronization
+
+/// What ``UserQuery/start()`` calls and how far it got.
+struct UserQueryHandlers {
+    var foundItemsHandler: (@Sendable ([SearchableItem]) -> Void)?
+    var foundSuggestionsHandler: (@Sendable ([CSSuggestion]) -> Void)?
+    var foundItemCount = 0
+    var foundSuggestionCount = 0
+}
+
+/// Core Spotlight's `CSUserQuery` is a `CSSearchQuery`: besides ``UserQuery/responses`` it runs
+/// with handlers, called on a thread of the query's own.
+///
+/// ```swift
+/// let query = CSUserQuery(userQueryString: "supern", userQueryContext: context)
+/// query.foundItemsHandler = { items in print(items.map(\.uniqueIdentifier)) }
+/// query.foundSuggestionsHandler = { suggestions in print(suggestions.count) }
+/// query.completionHandler = { error in if let error { print("search failed: \(error)") } }
+/// query.start()
+/// ```
+extension UserQuery {
+    /// Called once with the items found, best first (not called when none is found).
+    public var foundItemsHandler: (@Sendable ([SearchableItem]) -> Void)? {
+        get { handlers.withLock { $0.foundItemsHandler } }
+        set { handlers.withLock { $0.foundItemsHandler = newValue } }
+    }
+
+    /// Called once with the suggestions, after the items (not called when there is none).
+    public var foundSuggestionsHandler: (@Sendable ([CSSuggestion]) -> Void)? {
+        get { handlers.withLock { $0.foundSuggestionsHandler } }
+        set { handlers.withLock { $0.foundSuggestionsHandler = newValue } }
+    }
+
+    /// Called once when the query ends: nil, or the error (`CancellationError` after ``cancel()``,
+    /// `SpotlightError` otherwise).
+    public var completionHandler: (@Sendable ((any Error)?) -> Void)? {
+        get { lifecycle.completionHandler }
+        set { lifecycle.completionHandler = newValue }
+    }
+
+    /// How many items the handlers were given.
+    public var foundItemCount: Int { handlers.withLock { $0.foundItemCount } }
+    /// How many suggestions the handlers were given.
+    public var foundSuggestionCount: Int { handlers.withLock { $0.foundSuggestionCount } }
+    /// Whether ``cancel()`` was called.
+    public var isCancelled: Bool { lifecycle.isCancelled }
+
+    /// Starts the search; the handlers are called as it ends. A second call does nothing; a call
+    /// after ``cancel()`` finds nothing and gives the completion handler `CancellationError`.
+    public func start() { lifecycle.start { run in try await self.runWithHandlers(run) } }
+
+    /// Stops the search; the completion handler gets `CancellationError` unless it ended already.
+    public func cancel() { lifecycle.cancel() }
+
+    private func runWithHandlers(_ run: QueryRun) async throws {
+        let found = try await self.run()
+        if run.isCancelled { throw CancellationError() }
+        let records = found.compactMap { if case .record(let record) = $0 { record } else { nil } }
+        let suggestions = found.compactMap { if case .suggestion(let text) = $0 { CSSuggestion(text) } else { nil } }
+        let (itemsHandler, suggestionsHandler) = handlers.withLock { state in
+            state.foundItemCount += records.count
+            state.foundSuggestionCount += suggestions.count
+            return (state.foundItemsHandler, state.foundSuggestionsHandler)
+        }
+        if !records.isEmpty { itemsHandler?(records.map { SearchableItem($0, fetching: fetchAttributes) }) }
+        if !suggestions.isEmpty { suggestionsHandler?(suggestions) }
+    }
+}
