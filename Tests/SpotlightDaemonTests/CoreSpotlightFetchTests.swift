@@ -59,4 +59,27 @@ import Testing
         #expect(item.attributeSet.title == "Standup")
         #expect(item.attributeSet.displayName == "Meeting, Tuesday 10:00")
     }
+
+    @Test func applesAccountActionAndRelatedItemAttributesComeBackAsGiven() async throws {
+        let daemon = try DaemonProcess(grants: ["com.example.test"])
+        let attributes = CSSearchableItemAttributeSet(contentType: .message)
+        attributes.title = "Lunch?"
+        attributes.accountIdentifier = "work"
+        attributes.accountHandles = ["ann@example.com"]
+        attributes.instantMessageAddresses = ["@ann:example.org"]
+        attributes.weakRelatedUniqueIdentifier = "thread-7"
+        attributes.actionIdentifiers = ["reply"]
+        let june = Date(timeIntervalSince1970: 1_780_000_000)
+        attributes.importantDates = [june]
+        attributes.darkThumbnailURL = URL(string: "https://example.com/dark.png")
+        try await daemon.index().indexSearchableItems([CSSearchableItem(uniqueIdentifier: "m1", domainIdentifier: nil,
+                                                                        attributeSet: attributes)])
+        let item = try #require(try await Self.fetched(#"accountHandles == "ann@*""#, [], daemon))
+        #expect(item.attributeSet.accountIdentifier == "work")
+        #expect(item.attributeSet.instantMessageAddresses == ["@ann:example.org"])
+        #expect(item.attributeSet.weakRelatedUniqueIdentifier == "thread-7")
+        #expect(item.attributeSet.actionIdentifiers == ["reply"])
+        #expect(item.attributeSet.importantDates == [june])
+        #expect(item.attributeSet.darkThumbnailURL == URL(string: "https://example.com/dark.png"))
+    }
 }
