@@ -48,14 +48,11 @@ public final class SearchableQuery: Sendable {
     let fetchAttributes: [String]
     let filterQueries: [String]
     let index: SearchableIndex
-    private let state = Mutex(State())
+    /// How many items the handlers were given so far.
+    private let found = Mutex(0)
+    private let itemsHandler = HandlerSlot<([SearchableItem]) -> Void>()
     /// Its start, cancellation and completion handler.
     private let lifecycle = QueryRun()
-
-    private struct State {
-        var foundItemsHandler: (@Sendable ([SearchableItem]) -> Void)?
-        var foundItemCount = 0
-    }
 
     /// - Parameters:
     ///   - queryString: a Core Spotlight query string.
@@ -76,20 +73,20 @@ public final class SearchableQuery: Sendable {
     }
 
     /// Called with each page's matching items, on a thread of the query's own.
-    public var foundItemsHandler: (@Sendable ([SearchableItem]) -> Void)? {
-        get { state.withLock { $0.foundItemsHandler } }
-        set { state.withLock { $0.foundItemsHandler = newValue } }
+    public var foundItemsHandler: (([SearchableItem]) -> Void)? {
+        get { itemsHandler.value }
+        set { itemsHandler.value = newValue }
     }
 
     /// Called once when the query ends: nil when every item was found, else the error
     /// (`CancellationError` after ``cancel()``, `SpotlightError` otherwise).
-    public var completionHandler: (@Sendable ((any Error)?) -> Void)? {
+    public var completionHandler: (((any Error)?) -> Void)? {
         get { lifecycle.completionHandler }
         set { lifecycle.completionHandler = newValue }
     }
 
     /// How many items the handlers were given so far.
-    public var foundItemCount: Int { state.withLock { $0.foundItemCount } }
+    public var foundItemCount: Int { found.withLock { $0 } }
 
     /// Whether ``cancel()`` was called.
     public var isCancelled: Bool { lifecycle.isCancelled }
@@ -108,13 +105,10 @@ public final class SearchableQuery: Sendable {
     /// Finds the items page by page, handing each page's to ``foundItemsHandler``.
     private func run(_ run: QueryRun) async throws {
         var pages = ItemPages(query: self)
-        while let found = try await pages.next() {
+        while let page = try await pages.next() {
             if run.isCancelled { throw CancellationError() }
-            let handler = state.withLock { state -> (@Sendable ([SearchableItem]) -> Void)? in
-                state.foundItemCount += found.count
-                return state.foundItemsHandler
-            }
-            if !found.isEmpty { handler?(found.map { pages.item(of: $0) }) }
+            found.withLock { $0 += page.count }
+            if !page.isEmpty { itemsHandler.value?(page.map { pages.item(of: $0) }) }
         }
     }
 }

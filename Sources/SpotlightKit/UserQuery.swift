@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import SpotlightModel
 
 /// What a ``UserQuery`` returns (Core Spotlight's `CSUserQueryContext`, also its name here).
@@ -66,7 +65,7 @@ public final class UserQuery: Sendable {
     let maxSuggestionCount: Int
     let index: SearchableIndex
     /// The handlers and progress of ``start()`` (UserQuery+Handlers.swift).
-    let handlers = Mutex(UserQueryHandlers())
+    let handlers = UserQueryHandlers()
     /// Its start, cancellation and completion handler.
     let lifecycle = QueryRun()
 
