@@ -27,7 +27,9 @@ public final class SearchableItem {
     /// What is shown and searched.
     public var attributeSet: SearchableItemAttributes
     /// When spotlightd drops the item. Unlike Core Spotlight, an item without one never expires.
-    public var expirationDate: Date?
+    /// Implicitly unwrapped, as Apple's (`item.expirationDate.timeIntervalSinceNow` compiles);
+    /// nil until set.
+    public var expirationDate: Date!
     /// `true`: the item's attributes are merged into the stored item of the same identifier
     /// (attributes not set keep their stored values) instead of replacing it.
     public var isUpdate: Bool = false

@@ -82,4 +82,15 @@ import Testing
         #expect(item.attributeSet.importantDates == [june])
         #expect(item.attributeSet.darkThumbnailURL == URL(string: "https://example.com/dark.png"))
     }
+
+    @Test func anItemsExpirationDateIsImplicitlyUnwrappedAsApplesIs() async throws {
+        let daemon = try DaemonProcess(grants: ["com.example.test"])
+        let item = Self.item("1", title: "Lease", displayName: nil)
+        item.expirationDate = Date(timeIntervalSince1970: 4_000_000_000)
+        try await daemon.index().indexSearchableItems([item])
+        let found = try #require(try await Self.fetched(#"uniqueIdentifier == "1""#, [], daemon))
+        let seconds: TimeInterval = found.expirationDate.timeIntervalSince1970
+        #expect(seconds == 4_000_000_000)
+        #expect(CSSearchableItem().expirationDate == nil)
+    }
 }
