@@ -11,26 +11,30 @@ import Synchronization
 /// ```swift
 /// final class IndexDelegate: NSObject, CSSearchableIndexDelegate {
 ///     func searchableIndex(_ searchableIndex: CSSearchableIndex,
-///                          reindexAllSearchableItemsWithAcknowledgementHandler acknowledgementHandler: @escaping () -> Void) {
+///                          reindexAllSearchableItemsWithAcknowledgementHandler acknowledgementHandler: @escaping @Sendable () -> Void) {
 ///         searchableIndex.indexSearchableItems(Notes.all.map(\.searchableItem)) { _ in acknowledgementHandler() }
 ///     }
 ///     func searchableIndex(_ searchableIndex: CSSearchableIndex, reindexSearchableItemsWithIdentifiers identifiers: [String],
-///                          acknowledgementHandler: @escaping () -> Void) {
+///                          acknowledgementHandler: @escaping @Sendable () -> Void) {
 ///         searchableIndex.indexSearchableItems(Notes.with(identifiers).map(\.searchableItem)) { _ in acknowledgementHandler() }
 ///     }
 /// }
 /// let delegate = IndexDelegate()              // the index holds it weakly, as Apple's does
 /// CSSearchableIndex.default().indexDelegate = delegate
 /// ```
+///
+/// The acknowledgement handlers are `@Sendable`, so one can be called from a completion handler
+/// or a task in Swift 6; a conforming method declared as Apple's (`@escaping () -> Void`) still
+/// conforms.
 public protocol CSSearchableIndexDelegate: AnyObject {
     /// Donate every item again (through `searchableIndex`), then call `acknowledgementHandler`.
     func searchableIndex(_ searchableIndex: CSSearchableIndex,
-                         reindexAllSearchableItemsWithAcknowledgementHandler acknowledgementHandler: @escaping () -> Void)
+                         reindexAllSearchableItemsWithAcknowledgementHandler acknowledgementHandler: @escaping @Sendable () -> Void)
     /// Donate the items of these identifiers again (those the app no longer has: delete them),
     /// then call `acknowledgementHandler`. Required, as Apple's, but not called yet: spotlightd's
     /// rebuild asks for every item.
     func searchableIndex(_ searchableIndex: CSSearchableIndex, reindexSearchableItemsWithIdentifiers identifiers: [String],
-                         acknowledgementHandler: @escaping () -> Void)
+                         acknowledgementHandler: @escaping @Sendable () -> Void)
     /// Optional, never called: spotlightd does not throttle donations.
     func searchableIndexDidThrottle(_ searchableIndex: CSSearchableIndex)
     /// Optional, never called: spotlightd does not throttle donations.
@@ -46,11 +50,18 @@ extension CSSearchableIndexDelegate {
     public func searchableIndexDidThrottle(_ searchableIndex: CSSearchableIndex) {}
     public func searchableIndexDidFinishThrottle(_ searchableIndex: CSSearchableIndex) {}
     public func data(for searchableIndex: CSSearchableIndex, itemIdentifier: String, typeIdentifier: String) throws -> Data {
-        throw SpotlightError(.unavailable, "item content is not asked for here; nothing calls data(for:itemIdentifier:typeIdentifier:)")
+        throw SpotlightError.noItemContent("data(for:itemIdentifier:typeIdentifier:)")
     }
     public func fileURL(for searchableIndex: CSSearchableIndex, itemIdentifier: String, typeIdentifier: String,
                         inPlace: Bool) throws -> URL {
-        throw SpotlightError(.unavailable, "item content is not asked for here; nothing calls fileURL(for:...)")
+        throw SpotlightError.noItemContent("fileURL(for:itemIdentifier:typeIdentifier:inPlace:)")
+    }
+}
+
+extension SpotlightError {
+    /// What a delegate's item-content method throws unless the app overrides it: nothing here asks.
+    static func noItemContent(_ method: String) -> SpotlightError {
+        SpotlightError(.unavailable, "item content is not asked for here; nothing calls \(method)")
     }
 }
 
@@ -99,7 +110,7 @@ extension SearchableIndex {
     }
 
     private static func throughDelegates(
-        _ ask: @escaping @Sendable (SearchableIndex, any CSSearchableIndexDelegate, @escaping () -> Void) -> Void
+        _ ask: @escaping @Sendable (SearchableIndex, any CSSearchableIndexDelegate, @escaping @Sendable () -> Void) -> Void
     ) async -> Int {
         let indexes = delegatedIndexes.withLock { indexes in indexes.compactMap(\.index) }
         var asked = 0

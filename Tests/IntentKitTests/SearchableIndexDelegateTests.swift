@@ -45,3 +45,28 @@ private final class NotesIndexDelegate: NSObject, CSSearchableIndexDelegate {
     #expect(found.allSatisfy { $0.type == "CSSearchableItem" && $0.domain == "notes" })
     #expect(index.indexDelegate === delegate, "the index holds its delegate as long as the app does")
 }
+
+/// An index extension's handler, as Apple's template writes it, set as the delegate; its
+/// acknowledgement handler `@Sendable`, so the completion handler can call it in Swift 6.
+private final class IndexRequestHandler: CSIndexExtensionRequestHandler {
+    override func searchableIndex(_ searchableIndex: CSSearchableIndex,
+                                  reindexAllSearchableItemsWithAcknowledgementHandler acknowledgementHandler: @escaping @Sendable () -> Void) {
+        let attributes = CSSearchableItemAttributeSet(contentType: .text)
+        attributes.title = "From the extension"
+        searchableIndex.indexSearchableItems([CSSearchableItem(uniqueIdentifier: "x1", domainIdentifier: nil,
+                                                               attributeSet: attributes)]) { _ in acknowledgementHandler() }
+    }
+}
+
+@Test func anIndexExtensionsRequestHandlerSetAsTheDelegateDonatesOnReindexAll() async throws {
+    let daemon = try TestSpotlightd(.init(grants: ["com.example.test"]))
+    let index = CSSearchableIndex(name: "extension", socketPath: daemon.socket)
+    let handler = IndexRequestHandler()
+    index.indexDelegate = handler
+    let dispatcher = AppServiceDispatcher(bundleIdentifier: "com.example.test", intents: [],
+                                          reindexing: Reindexing(donate: { _ in }, allEntities: { [] }))
+    _ = try await dispatcher.reindexAll()
+    let found = try await index.query(SearchQuery(text: nil, bundles: ["com.example.test"])).hits.map(\.record.id)
+    #expect(found.contains("x1"))
+    withExtendedLifetime(handler) {}
+}
