@@ -6,7 +6,8 @@ import SpotlightModel
 /// The grammar, as Apple documents it:
 /// - a comparison `attribute op value`: `==` (also `=`), `!=`, `<`, `>`, `<=`, `>=`; the value a
 ///   quoted string (`*` any characters, `?` one; `\"`, `\\`, `\*` and `\?` escaped) followed by
-///   modifiers `c` (case-insensitive), `d` (diacritic-insensitive), `w` or `t` (word by word), a
+///   modifiers `c` (case-insensitive), `d` (diacritic-insensitive), `w` or `t` (word by word), or
+///   with them in brackets after the operator (`==[cd] "café"`, File Metadata Query's form), a
 ///   number, or a time `$time.now`, `$time.today`, `$time.yesterday`, `$time.this_week`,
 ///   `$time.this_month`, `$time.this_year` (each with an optional `(N)` of its unit, seconds for
 ///   `now`) or `$time.iso(2026-06-01T10:00:00Z)`;
@@ -92,8 +93,22 @@ enum ItemPredicateParser {
                 return .inRange(attribute: ranged, low: low, high: high)
             }
             let op = try comparison()
-            let (literal, options) = try value()
+            let (literal, options) = try value(modifiers: try bracketedModifiers())
             return .compare(attribute: attribute, op, literal, options)
+        }
+
+        /// The modifiers in brackets right after an operator (`==[cd]`), as the File Metadata
+        /// Query syntax writes them; none when no bracket follows.
+        mutating func bracketedModifiers() throws -> ItemPredicate.TextOptions {
+            guard peek("[") else { return [] }
+            position += 1
+            var options: ItemPredicate.TextOptions = []
+            while position < scalars.count, let option = ItemPredicate.TextOptions(modifier: scalars[position]) {
+                options.insert(option)
+                position += 1
+            }
+            guard take("]") else { throw error("modifiers c, d or w and then ] after the comparison's [") }
+            return options
         }
 
         /// One more level of `(` or `!`, at `position`.
@@ -125,10 +140,12 @@ enum ItemPredicateParser {
             return String(String.UnicodeScalarView(scalars[start..<position]))
         }
 
-        mutating func value() throws -> (literal: ItemPredicate.Literal, options: ItemPredicate.TextOptions) {
+        /// - Parameter modifiers: those bracketed after the operator, for a quoted string.
+        mutating func value(modifiers: ItemPredicate.TextOptions = []) throws
+            -> (literal: ItemPredicate.Literal, options: ItemPredicate.TextOptions) {
             skipSpaces()
             guard position < scalars.count else { throw error("a value") }
-            if scalars[position] == "\"" || scalars[position] == "'" { return try quoted() }
+            if scalars[position] == "\"" || scalars[position] == "'" { return try quoted(modifiers: modifiers) }
             if scalars[position] == "$" { return (.date(try time()), []) }
             let start = position
             while position < scalars.count, "+-.0123456789eE".unicodeScalars.contains(scalars[position]) { position += 1 }
@@ -144,7 +161,8 @@ enum ItemPredicateParser {
             return (.number(number), [])
         }
 
-        mutating func quoted() throws -> (literal: ItemPredicate.Literal, options: ItemPredicate.TextOptions) {
+        mutating func quoted(modifiers: ItemPredicate.TextOptions) throws
+            -> (literal: ItemPredicate.Literal, options: ItemPredicate.TextOptions) {
             let quote = scalars[position]
             position += 1
             var pattern: [ItemPredicate.PatternElement] = []
@@ -164,7 +182,7 @@ enum ItemPredicateParser {
                     pattern.append(.scalar(scalar))
                 }
             }
-            var options: ItemPredicate.TextOptions = []
+            var options = modifiers
             while position < scalars.count, let option = ItemPredicate.TextOptions(modifier: scalars[position]) {
                 options.insert(option)
                 position += 1
