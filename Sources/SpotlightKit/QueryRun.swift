@@ -11,12 +11,12 @@ import Synchronization
 /// ```
 final class QueryRun: Sendable {
     private let state = Mutex<(isCancelled: Bool, task: Task<Void, Never>?)>((false, nil))
-    private let completion = HandlerSlot<((any Error)?) -> Void>()
+    private let completion = Mutex<(@Sendable ((any Error)?) -> Void)?>(nil)
 
     /// Called once when the run ends: nil, or the error (`CancellationError` after ``cancel()``).
-    var completionHandler: (((any Error)?) -> Void)? {
-        get { completion.value }
-        set { completion.value = newValue }
+    var completionHandler: (@Sendable ((any Error)?) -> Void)? {
+        get { completion.withLock { $0 } }
+        set { completion.withLock { $0 = newValue } }
     }
 
     /// Whether ``cancel()`` was called.

@@ -48,11 +48,14 @@ public final class SearchableQuery: Sendable {
     let fetchAttributes: [String]
     let filterQueries: [String]
     let index: SearchableIndex
-    /// How many items the handlers were given so far.
-    private let found = Mutex(0)
-    private let itemsHandler = HandlerSlot<([SearchableItem]) -> Void>()
+    private let state = Mutex(State())
     /// Its start, cancellation and completion handler.
     private let lifecycle = QueryRun()
+
+    private struct State {
+        var foundItemsHandler: (@Sendable ([SearchableItem]) -> Void)?
+        var foundItemCount = 0
+    }
 
     /// - Parameters:
     ///   - queryString: a Core Spotlight query string.
@@ -73,20 +76,20 @@ public final class SearchableQuery: Sendable {
     }
 
     /// Called with each page's matching items, on a thread of the query's own.
-    public var foundItemsHandler: (([SearchableItem]) -> Void)? {
-        get { itemsHandler.value }
-        set { itemsHandler.value = newValue }
+    public var foundItemsHandler: (@Sendable ([SearchableItem]) -> Void)? {
+        get { state.withLock { $0.foundItemsHandler } }
+        set { state.withLock { $0.foundItemsHandler = newValue } }
     }
 
     /// Called once when the query ends: nil when every item was found, else the error
     /// (`CancellationError` after ``cancel()``, `SpotlightError` otherwise).
-    public var completionHandler: (((any Error)?) -> Void)? {
+    public var completionHandler: (@Sendable ((any Error)?) -> Void)? {
         get { lifecycle.completionHandler }
         set { lifecycle.completionHandler = newValue }
     }
 
     /// How many items the handlers were given so far.
-    public var foundItemCount: Int { found.withLock { $0 } }
+    public var foundItemCount: Int { state.withLock { $0.foundItemCount } }
 
     /// Whether ``cancel()`` was called.
     public var isCancelled: Bool { lifecycle.isCancelled }
@@ -105,10 +108,13 @@ public final class SearchableQuery: Sendable {
     /// Finds the items page by page, handing each page's to ``foundItemsHandler``.
     private func run(_ run: QueryRun) async throws {
         var pages = ItemPages(query: self)
-        while let page = try await pages.next() {
+        while let found = try await pages.next() {
             if run.isCancelled { throw CancellationError() }
-            found.withLock { $0 += page.count }
-            if !page.isEmpty { itemsHandler.value?(page.map { pages.item(of: $0) }) }
+            let handler = state.withLock { state -> (@Sendable ([SearchableItem]) -> Void)? in
+                state.foundItemCount += found.count
+                return state.foundItemsHandler
+            }
+            if !found.isEmpty { handler?(found.map { pages.item(of: $0) }) }
         }
     }
 }

@@ -2,11 +2,11 @@ import Foundation
 import Synchronization
 
 /// What ``UserQuery/start()`` calls and how far it got.
-final class UserQueryHandlers: Sendable {
-    let items = HandlerSlot<([SearchableItem]) -> Void>()
-    let suggestions = HandlerSlot<([CSSuggestion]) -> Void>()
-    /// How many items and suggestions the handlers were given.
-    let counts = Mutex((items: 0, suggestions: 0))
+struct UserQueryHandlers {
+    var foundItemsHandler: (@Sendable ([SearchableItem]) -> Void)?
+    var foundSuggestionsHandler: (@Sendable ([CSSuggestion]) -> Void)?
+    var foundItemCount = 0
+    var foundSuggestionCount = 0
 }
 
 /// Core Spotlight's `CSUserQuery` is a `CSSearchQuery`: besides ``UserQuery/responses`` it runs
@@ -21,28 +21,28 @@ final class UserQueryHandlers: Sendable {
 /// ```
 extension UserQuery {
     /// Called once with the items found, best first (not called when none is found).
-    public var foundItemsHandler: (([SearchableItem]) -> Void)? {
-        get { handlers.items.value }
-        set { handlers.items.value = newValue }
+    public var foundItemsHandler: (@Sendable ([SearchableItem]) -> Void)? {
+        get { handlers.withLock { $0.foundItemsHandler } }
+        set { handlers.withLock { $0.foundItemsHandler = newValue } }
     }
 
     /// Called once with the suggestions, after the items (not called when there is none).
-    public var foundSuggestionsHandler: (([CSSuggestion]) -> Void)? {
-        get { handlers.suggestions.value }
-        set { handlers.suggestions.value = newValue }
+    public var foundSuggestionsHandler: (@Sendable ([CSSuggestion]) -> Void)? {
+        get { handlers.withLock { $0.foundSuggestionsHandler } }
+        set { handlers.withLock { $0.foundSuggestionsHandler = newValue } }
     }
 
     /// Called once when the query ends: nil, or the error (`CancellationError` after ``cancel()``,
     /// `SpotlightError` otherwise).
-    public var completionHandler: (((any Error)?) -> Void)? {
+    public var completionHandler: (@Sendable ((any Error)?) -> Void)? {
         get { lifecycle.completionHandler }
         set { lifecycle.completionHandler = newValue }
     }
 
     /// How many items the handlers were given.
-    public var foundItemCount: Int { handlers.counts.withLock { $0.items } }
+    public var foundItemCount: Int { handlers.withLock { $0.foundItemCount } }
     /// How many suggestions the handlers were given.
-    public var foundSuggestionCount: Int { handlers.counts.withLock { $0.suggestions } }
+    public var foundSuggestionCount: Int { handlers.withLock { $0.foundSuggestionCount } }
     /// Whether ``cancel()`` was called.
     public var isCancelled: Bool { lifecycle.isCancelled }
 
@@ -58,8 +58,12 @@ extension UserQuery {
         if run.isCancelled { throw CancellationError() }
         let records = found.compactMap { if case .record(let record) = $0 { record } else { nil } }
         let suggestions = found.compactMap { if case .suggestion(let text) = $0 { CSSuggestion(text) } else { nil } }
-        handlers.counts.withLock { $0 = ($0.items + records.count, $0.suggestions + suggestions.count) }
-        if !records.isEmpty { handlers.items.value?(records.map { SearchableItem($0, fetching: fetchAttributes) }) }
-        if !suggestions.isEmpty { handlers.suggestions.value?(suggestions) }
+        let (itemsHandler, suggestionsHandler) = handlers.withLock { state in
+            state.foundItemCount += records.count
+            state.foundSuggestionCount += suggestions.count
+            return (state.foundItemsHandler, state.foundSuggestionsHandler)
+        }
+        if !records.isEmpty { itemsHandler?(records.map { SearchableItem($0, fetching: fetchAttributes) }) }
+        if !suggestions.isEmpty { suggestionsHandler?(suggestions) }
     }
 }

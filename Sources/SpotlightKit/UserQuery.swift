@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import SpotlightModel
 
 /// What a ``UserQuery`` returns (Core Spotlight's `CSUserQueryContext`, also its name here).
@@ -65,7 +66,7 @@ public final class UserQuery: Sendable {
     let maxSuggestionCount: Int
     let index: SearchableIndex
     /// The handlers and progress of ``start()`` (UserQuery+Handlers.swift).
-    let handlers = UserQueryHandlers()
+    let handlers = Mutex(UserQueryHandlers())
     /// Its start, cancellation and completion handler.
     let lifecycle = QueryRun()
 
