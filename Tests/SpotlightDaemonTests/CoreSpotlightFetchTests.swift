@@ -93,4 +93,26 @@ import Testing
         #expect(seconds == 4_000_000_000)
         #expect(CSSearchableItem().expirationDate == nil)
     }
+
+    @Test func aMessagesAuthorsAndRecipientsComeBackAsThePeopleGivenAndAreFoundByNameOrHandle() async throws {
+        let daemon = try DaemonProcess(grants: ["com.example.test"])
+        let attributes = CSSearchableItemAttributeSet(contentType: .emailMessage)
+        attributes.title = "Lunch?"
+        let ann = CSPerson(displayName: "Ann Lee", handles: ["ann@example.com"], handleIdentifier: CNContactEmailAddressesKey)
+        ann.contactIdentifier = "contact-1"
+        attributes.authors = [ann]
+        attributes.recipients = [CSPerson(displayName: nil, handles: ["+47 555 0100", "+47 555 0101"],
+                                          handleIdentifier: CNContactPhoneNumbersKey)]
+        try await daemon.index().indexSearchableItems([CSSearchableItem(uniqueIdentifier: "m1", domainIdentifier: nil,
+                                                                        attributeSet: attributes)])
+        let item = try #require(try await Self.fetched(#"authors == "Ann*""#, [], daemon))
+        let author = try #require(item.attributeSet.authors?.first)
+        #expect([author.displayName, author.handleIdentifier, author.contactIdentifier] == ["Ann Lee", "emailAddresses", "contact-1"])
+        #expect(author.handles == ["ann@example.com"])
+        let recipient = try #require(item.attributeSet.recipients?.first)
+        #expect(recipient.displayName == nil)
+        #expect(recipient.handles == ["+47 555 0100", "+47 555 0101"])
+        #expect(try await Self.fetched(#"recipients == "+47 555 0101""#, [], daemon) != nil)
+        #expect(try await daemon.index().query(SearchQuery(text: "lee")).hits.map(\.record.id) == ["m1"])
+    }
 }
