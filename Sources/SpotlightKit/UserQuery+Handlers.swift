@@ -67,3 +67,25 @@ extension UserQuery {
         if !suggestions.isEmpty { suggestionsHandler?(suggestions) }
     }
 }
+
+/// Apple's engagement feedback, which tunes its ranking to what people pick. Accepted and not
+/// used: spotlightd ranks by the words.
+///
+/// ```swift
+/// query.userEngaged(picked, visibleItems: shown, interaction: .select)
+/// ```
+extension UserQuery {
+    /// How someone engaged with a result.
+    public enum UserInteractionKind: Int, Sendable {
+        case `default` = 0, select = 1, focus = 2
+    }
+
+    /// Someone engaged with a found item; not used.
+    public func userEngaged(_ item: SearchableItem, visibleItems: [SearchableItem], interaction: UserInteractionKind) {}
+
+    /// Someone engaged with a suggestion; not used.
+    public func userEngaged(_ suggestion: CSSuggestion, visibleSuggestions: [CSSuggestion], interaction: UserInteractionKind) {}
+
+    /// Apple's preparation for queries of these protection classes; nothing to do here.
+    public static func prepareProtectionClasses(_ protectionClasses: [FileProtectionType]) {}
+}

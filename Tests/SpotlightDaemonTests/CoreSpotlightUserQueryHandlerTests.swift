@@ -26,4 +26,18 @@ import Testing
         #expect(query.foundItemCount == 1)
         #expect(query.foundSuggestionCount == 1)
     }
+
+    @Test func engagementFeedbackAsApplesSampleGivesItIsAcceptedAndChangesNoRanking() async throws {
+        let sky = try await CoreSpotlightQueryTests.sky()
+        CSUserQuery.prepare()
+        CSUserQuery.prepareProtectionClasses([.completeUntilFirstUserAuthentication])
+        let before = try await CoreSpotlightQueryTests.responses("nova", sky).items
+        let query = CSUserQuery(userQueryString: "nova", userQueryContext: nil, index: sky.index())
+        for try await case .item(let found) in query.responses {
+            query.userEngaged(found.item, visibleItems: before, interaction: .select)
+        }
+        query.userEngaged(CSSuggestion("nova"), visibleSuggestions: [], interaction: .focus)
+        let after = try await CoreSpotlightQueryTests.responses("nova", sky).items
+        #expect(after.map(\.uniqueIdentifier) == before.map(\.uniqueIdentifier))
+    }
 }
