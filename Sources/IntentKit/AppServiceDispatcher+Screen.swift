@@ -41,8 +41,8 @@ extension AppServiceDispatcher {
         let (donatable, refused) = splitRefused(records)
         try await donate(donatable)
         // The app's Core Spotlight items: its CSSearchableIndexDelegate donates them again.
-        _ = await SearchableIndex.reindexAllThroughDelegates()
-        return ReindexResult(donated: donatable.count, refused: refused.isEmpty ? nil : refused)
+        let items = await SearchableIndex.reindexAllThroughDelegates()
+        return ReindexResult(donated: donatable.count, refused: refused.isEmpty ? nil : refused, items: items > 0 ? items : nil)
     }
 
     /// Re-donates these entities of one indexed type; identifiers the query does not return are reported missing.

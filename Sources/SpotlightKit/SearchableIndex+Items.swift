@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import Synchronization
 import SpotlightModel
 import SpotlightProtocol
 
@@ -51,7 +52,7 @@ extension SearchableIndex {
     /// holds are handed over without being sent to another.
     /// - Throws: `SpotlightError`, as ``indexRecords(_:clientState:)``.
     nonisolated(nonsending) public func indexSearchableItems(_ items: [SearchableItem]) async throws {
-        try await indexRecords(try await records(of: items.map(\.donation)))
+        try await indexItems(items.map(\.donation))
     }
 
     /// Deletes the items of these identifiers (those not indexed are ignored).
@@ -76,7 +77,13 @@ extension SearchableIndex {
     public func indexSearchableItems(_ items: [SearchableItem],
                                      completionHandler: (@Sendable ((any Error)?) -> Void)?) {
         let donations = items.map(\.donation)
-        complete(completionHandler) { try await self.indexRecords(try await self.records(of: donations)) }
+        complete(completionHandler) { try await self.indexItems(donations) }
+    }
+
+    /// Donates the items and counts them (``itemsDonated``).
+    private func indexItems(_ donations: [ItemDonation]) async throws {
+        try await indexRecords(try await records(of: donations))
+        itemsDonated.add(donations.count, ordering: .relaxed)
     }
 
     /// ``deleteSearchableItems(withIdentifiers:)`` for synchronous code.

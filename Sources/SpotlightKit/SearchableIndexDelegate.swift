@@ -84,6 +84,10 @@ private struct DelegatedIndex: @unchecked Sendable {
 /// The indexes of this process that were given a delegate: what a rebuild asks.
 private let delegatedIndexes = Mutex<[DelegatedIndex]>([])
 
+/// How many items this process donated so far (SearchableIndex+Items.swift counts them): a
+/// rebuild reports the items its delegates donated.
+let itemsDonated = Atomic<Int>(0)
+
 extension SearchableIndex {
     /// Asked to donate the index's items again when spotlightd rebuilds from the apps; held
     /// weakly. See ``CSSearchableIndexDelegate``.
@@ -102,7 +106,8 @@ extension SearchableIndex {
     /// Asks the delegate of every index of this process that has one to donate all its items
     /// again, one after another, each time waiting for its acknowledgement and then for the
     /// calls with completion handlers it made on the index. The app service's `reindexAll`.
-    /// - Returns: how many delegates were asked.
+    /// - Returns: how many items this process donated meanwhile (the delegates' and, if any
+    ///   other code donated at the same time, those too).
     package static func reindexAllThroughDelegates() async -> Int {
         await throughDelegates { index, delegate, acknowledge in
             delegate.searchableIndex(index, reindexAllSearchableItemsWithAcknowledgementHandler: acknowledge)
@@ -113,9 +118,8 @@ extension SearchableIndex {
         _ ask: @escaping @Sendable (SearchableIndex, any CSSearchableIndexDelegate, @escaping @Sendable () -> Void) -> Void
     ) async -> Int {
         let indexes = delegatedIndexes.withLock { indexes in indexes.compactMap(\.index) }
-        var asked = 0
+        let donatedBefore = itemsDonated.load(ordering: .relaxed)
         for index in indexes where index.indexDelegate != nil {
-            asked += 1
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let once = Mutex(false)
                 // A delegate's method runs on a task of its own, so one that blocks waiting for
@@ -131,6 +135,6 @@ extension SearchableIndex {
             // Donations the delegate made with completion handlers reach spotlightd before this returns.
             await index.handlerCalls.withLock { $0 }?.value
         }
-        return asked
+        return itemsDonated.load(ordering: .relaxed) - donatedBefore
     }
 }

@@ -46,8 +46,10 @@ extension DaemonHandler {
             for (type, keys) in Dictionary(grouping: stale, by: \.type) {
                 _ = try await engine.write(.delete(.ids(bundle: bundle, type: type, ids: keys.map(\.id))))
             }
-            log(.info, "rebuild from apps: \(bundle) re-donated \(result.donated), removed \(stale.count)")
-            return AppReindexReport(bundle: bundle, redonated: result.donated, removed: stale.count)
+            // Its records, and the Core Spotlight items its index delegates donated.
+            let redonated = result.donated + (result.items ?? 0)
+            log(.info, "rebuild from apps: \(bundle) re-donated \(redonated), removed \(stale.count)")
+            return AppReindexReport(bundle: bundle, redonated: redonated, removed: stale.count)
         } catch {
             // One line, for the log and the report; the end of its stderr once (a launch failure
             // already ends with it).

@@ -169,10 +169,14 @@ public struct ReindexResult: Codable, Hashable, Sendable {
     /// Why each entity spotlightd would refuse was left out (a value over the donation limits,
     /// a date past 9999), so the others are donated; nil when none was.
     public var refused: [String]?
-    public init(donated: Int, missing: [String] = [], refused: [String]? = nil) {
+    /// How many `CSSearchableItem`s the app's `CSSearchableIndexDelegate`s donated during
+    /// `reindexAll`, besides the `donated` records; nil when they donated none.
+    public var items: Int?
+    public init(donated: Int, missing: [String] = [], refused: [String]? = nil, items: Int? = nil) {
         self.donated = donated
         self.missing = missing
         self.refused = refused
+        self.items = items
     }
 }
 
