@@ -43,13 +43,20 @@ enum ItemAttributes {
         }
     }
 
-    /// The attribute set's name of an attribute named either way: `kMDItemTitle` is `title`;
-    /// any other name is itself.
+    /// The attribute set's name of an attribute named either way: `kMDItemTitle` is `title`,
+    /// and the keys whose names differ are looked up (`kMDItemDescription` is
+    /// `contentDescription`); any other name is itself.
     static func name(_ attribute: String) -> String {
         guard attribute.hasPrefix("kMDItem"), attribute.count > 7 else { return attribute }
+        if let renamed = renamedKeys[attribute] { return renamed }
         let rest = attribute.dropFirst(7)
         return rest.prefix(1).lowercased() + rest.dropFirst()
     }
+
+    /// The metadata keys of Apple's attributes whose names are not the key's rest, lowercased.
+    static let renamedKeys = ["kMDItemDescription": "contentDescription", "kMDItemStarRating": "rating",
+                              "kMDItemURL": "url", "kMDItemDurationSeconds": "duration",
+                              "kMDItemNumberOfPages": "pageCount", "kMDItemFSSize": "fileSize"]
 
     private static func elements(_ value: PropertyValue) -> [PropertyValue] {
         if case .array(let items) = value { return items.flatMap(elements) }
