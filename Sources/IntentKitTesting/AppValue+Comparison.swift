@@ -1,12 +1,13 @@
 import Foundation
 
 /// A Swift value a returned ``AppValue`` compares with: `String`, `Int`, `Double`, `Bool`,
-/// `Date`, `URL`, an entity, an enum case, and optionals and arrays of these.
+/// `Date`, `URL`, `UUID`, an entity, an enum case, and optionals and arrays of these.
 ///
 /// ```swift
 /// let id = created.id
 /// XCTAssertEqual(result.value, id)        // a String variable, not only a literal
 /// #expect(result.value == count)          // an Int variable
+/// #expect(try author.id == authorID)      // a UUID: an entity's id declared as UUID
 /// ```
 public protocol AppValueComparable {
     /// The value as the app would have returned it.
@@ -19,6 +20,7 @@ extension Double: AppValueComparable { public var comparedAppValue: AppValue { A
 extension Bool: AppValueComparable { public var comparedAppValue: AppValue { AppValue(.bool(self)) } }
 extension Date: AppValueComparable { public var comparedAppValue: AppValue { AppValue(.date(self)) } }
 extension URL: AppValueComparable { public var comparedAppValue: AppValue { AppValue(.url(self)) } }
+extension UUID: AppValueComparable { public var comparedAppValue: AppValue { AppValue(.string(uuidString)) } }
 extension EntityRepresentation: AppValueComparable { public var comparedAppValue: AppValue { AppValue(.entity(self)) } }
 extension EnumCase: AppValueComparable { public var comparedAppValue: AppValue { AppValue(.enumCase(rawValue)) } }
 

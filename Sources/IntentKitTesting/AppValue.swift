@@ -16,6 +16,8 @@ import SpotlightProtocol
 /// equals its raw value as a string, an `int` equals the same whole `double`, a date equals
 /// a date or an ISO 8601 string for the same millisecond (dates travel to the millisecond), a
 /// URL equals its absolute string, an entity equals a reference to the same type and identifier.
+/// An entity's `id` travels as text; it also equals, and reads as, the `Int` or `UUID` that text
+/// is of (`#expect(try locker.id == 7)`), as the app's typed `id` would.
 ///
 /// The member `content` and the methods of ``PropertyReadable`` are real members; a property
 /// of the same name is read with `property(named:)`.
@@ -42,15 +44,24 @@ public struct AppValue: PropertyReadable, Equatable, Sendable, CustomDebugString
     public let content: Content
     /// Fetches a referenced entity when a property of it is read.
     let fetcher: EntityFetcher?
+    /// Whether this is an entity's `id` (its `entityIdentifierString`), which may stand for an `Int` or `UUID`.
+    let isEntityIdentifier: Bool
 
     public init(_ content: Content) {
-        self.content = content
-        self.fetcher = nil
+        self.init(content, fetcher: nil)
     }
 
     init(_ content: Content, fetcher: EntityFetcher?) {
         self.content = content
         self.fetcher = fetcher
+        self.isEntityIdentifier = false
+    }
+
+    /// An entity's `id` as the app sent it.
+    init(entityIdentifier: String) {
+        self.content = .string(entityIdentifier)
+        self.fetcher = nil
+        self.isEntityIdentifier = true
     }
 
     /// A property value as the app sent it; entity references stay references.
@@ -58,6 +69,7 @@ public struct AppValue: PropertyReadable, Equatable, Sendable, CustomDebugString
 
     init(propertyValue value: PropertyValue, fetcher: EntityFetcher?) {
         self.fetcher = fetcher
+        self.isEntityIdentifier = false
         switch value {
         case .string(let v): content = .string(v)
         case .int(let v): content = .int(v)
@@ -117,6 +129,17 @@ public struct AppValue: PropertyReadable, Equatable, Sendable, CustomDebugString
 
     public static func == (lhs: AppValue, rhs: AppValue) -> Bool {
         lhs.content.matches(rhs.content) || rhs.content.matches(lhs.content)
+            || lhs.identifierMatches(rhs.content) || rhs.identifierMatches(lhs.content)
+    }
+
+    /// An entity's `id` equals the `Int` its text is, and a string of the same `UUID` in any case.
+    private func identifierMatches(_ other: Content) -> Bool {
+        guard isEntityIdentifier, case .string(let text) = content else { return false }
+        switch other {
+        case .int(let number): return text == String(number)
+        case .string(let string): return UUID(uuidString: text).map { $0 == UUID(uuidString: string) } ?? false
+        default: return false
+        }
     }
 }
 

@@ -73,7 +73,7 @@ public struct EntityRepresentation: PropertyReadable, Hashable, Sendable, Custom
     ///   errors of fetching a referenced entity.
     public func property(named name: String) throws -> AppValue {
         if isReference {
-            if name == "id" { return AppValue(.string(record.id)) }
+            if name == "id" { return AppValue(entityIdentifier: record.id) }
             guard let fetcher else {
                 throw SpotlightError(.invalidInput, "\(debugDescription) is a reference without properties, so it has no "
                     + "'\(name)' to read; fetch the entity with entities(identifiers: [\"\(record.id)\"])")
@@ -83,7 +83,7 @@ public struct EntityRepresentation: PropertyReadable, Hashable, Sendable, Custom
         if let value = record.properties[name] { return AppValue(propertyValue: value, fetcher: fetcher) }
         if declaredProperties?.contains(name) == true { return AppValue(.none) }
         switch name {
-        case "id": return AppValue(.string(record.id))
+        case "id": return AppValue(entityIdentifier: record.id)
         case "title": return AppValue(.string(record.title))
         case "subtitle": return AppValue(record.subtitle.map(AppValue.Content.string) ?? .none)
         default:

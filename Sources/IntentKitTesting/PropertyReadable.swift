@@ -4,7 +4,7 @@ import SpotlightModel
 /// Something whose properties are read by dynamic member lookup: `try value.title`.
 ///
 /// Two lookups exist. Compared with a literal or a typed value, the property is read as
-/// that type (`String`, `Int`, `Double`, `Bool`, `Date`, `URL`, an entity, optionals and
+/// that type (`String`, `Int`, `Double`, `Bool`, `Date`, `URL`, `UUID`, an entity, optionals and
 /// arrays of these); otherwise it is an ``AppValue`` (so `try value.calendar.title`
 /// chains). A property that does not read as the type asked for throws, saying what it is.
 ///
@@ -57,11 +57,14 @@ extension String: AppValueReadable {
 }
 
 extension Int: AppValueReadable {
-    /// An int, or a whole double.
+    /// An int, a whole double, or an entity's `id` that is an `Int`'s text.
     public init?(appValue: AppValue) {
         switch appValue.content {
         case .int(let v): self = v
         case .double(let v) where v.rounded() == v && abs(v) < 9e15: self = Int(v)
+        case .string(let v) where appValue.isEntityIdentifier:
+            guard let n = Int(v), String(n) == v else { return nil }
+            self = n
         default: return nil
         }
     }
@@ -104,6 +107,14 @@ extension URL: AppValueReadable {
         case .string(let v): guard let u = URL(string: v) else { return nil }; self = u
         default: return nil
         }
+    }
+}
+
+extension UUID: AppValueReadable {
+    /// A string of a UUID (an entity's `id` declared as `UUID` travels as its `uuidString`).
+    public init?(appValue: AppValue) {
+        guard case .string(let v) = appValue.content, let uuid = UUID(uuidString: v) else { return nil }
+        self = uuid
     }
 }
 
