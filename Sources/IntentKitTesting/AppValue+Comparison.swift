@@ -103,7 +103,10 @@ private func assertAppValues(_ name: String, equal: Bool, _ lhs: () throws -> Ap
         let a = try lhs(), b = try rhs()
         guard (a == b) != equal else { return }
         let relation = equal ? "is not equal to" : "is equal to"
-        place.record("\(name) failed: (\"\(a.debugDescription)\") \(relation) (\"\(b.debugDescription)\")\(suffix)")
+        // Values of different kinds can print alike ("1" and 1); then the kinds tell them apart.
+        let kinds = a.debugDescription == b.debugDescription && a.content.kindName != b.content.kindName
+        func shown(_ v: AppValue) -> String { "\"\(v.debugDescription)\"" + (kinds ? " (\(v.content.kindName))" : "") }
+        place.record("\(name) failed: (\(shown(a))) \(relation) (\(shown(b)))\(suffix)")
     } catch {
         place.record("\(name) threw error \"\(error)\"\(suffix)")
     }

@@ -104,6 +104,15 @@ final class ValueComparisonXCTests: XCTestCase {
     }
 }
 
+@Test func xctAssertEqualOfValuesThatPrintAlikeNamesTheirKinds() async throws {
+    let echoed = try await fixture.intents["EchoStringIntent"].makeIntent(value: "1").run()
+    withKnownIssue {
+        XCTAssertEqual(echoed.value, 1)
+    } matching: { issue in
+        issue.comments.contains { $0.rawValue.contains("(\"1\" (string)) is not equal to (\"1\" (int))") }
+    }
+}
+
 /// Nil checks on a property that is a nil optional, and on one that is not.
 final class NilPropertyXCTests: XCTestCase {
     func testXCTAssertNilAndNotNilSeeTheAppsValue() async throws {
