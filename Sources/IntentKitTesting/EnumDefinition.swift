@@ -41,17 +41,20 @@ public struct EnumCase: Hashable, Sendable, IntentArgumentConvertible, AppValueR
         self.rawValue = rawValue
     }
 
-    /// Checks that the parameter takes this enum and that the case exists.
+    /// Checks that the app has this enum, that the parameter takes it and that the case exists.
+    /// An enum a parameter takes but the app does not list in `IntentApp(enums:)` is not in its
+    /// schema: its case goes to the app, which checks it.
     public func intentArgument(for type: ValueType, in schema: AppSchema) throws -> PropertyValue? {
         var expected = type
         while case .array(let inner) = expected { expected = inner }
+        let declared = schema.enums.first(where: { $0.name == enumName })
         guard case .appEnum(let parameterEnum) = expected, parameterEnum == enumName else {
-            throw ArgumentRejection("a case of \(enumName) (\"\(rawValue)\") cannot be given for a \(type) parameter")
+            if declared == nil {
+                throw ArgumentRejection("the app has no enum \(enumName); enums: " + AppSession.list(schema.enums.map(\.name)))
+            }
+            throw ArgumentRejection("a case of \(enumName) (\"\(rawValue)\") cannot be given for a parameter of type \(type)")
         }
-        guard let declared = schema.enums.first(where: { $0.name == enumName }) else {
-            throw ArgumentRejection("the app has no enum \(enumName); enums: " + AppSession.list(schema.enums.map(\.name)))
-        }
-        guard declared.cases.contains(where: { $0.rawValue == rawValue }) else {
+        if let declared, !declared.cases.contains(where: { $0.rawValue == rawValue }) {
             throw ArgumentRejection("\(enumName) has no case \"\(rawValue)\"; its cases are "
                 + declared.cases.map(\.rawValue).joined(separator: ", "))
         }

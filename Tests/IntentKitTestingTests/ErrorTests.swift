@@ -25,6 +25,13 @@ import Testing
     #expect(message.contains("sweet, sour, salty"))
 }
 
+@Test func caseOfAnEnumTheAppDoesNotHaveNamesItAndTheEnumsThatExist() async {
+    let message = await errorMessage {
+        try await fixture.intents["EchoFlavorIntent"].makeIntent(flavor: fixture.enums["Flavour"].makeCase("sweet")).run()
+    }
+    #expect(message.contains("has no enum Flavour; enums: Flavor"))
+}
+
 @Test func unknownParameterListsTheParameters() async {
     let message = await errorMessage { try await fixture.intents["EchoIntIntent"].makeIntent(size: 3).run() }
     #expect(message.contains("no parameter 'size'"))

@@ -167,3 +167,9 @@ func everyDoubleRoundTripsThroughTheAppBitForBit(_ d: Double) async throws {
     let echoed = try await fixture.intents["EchoAmountIntent"].makeIntent(amount: "12.50 USD").run()
     #expect(try echoed.value == "12.5 USD")
 }
+
+@Test func caseOfAnEnumUsedByAParameterButNotListedInEnumsIsGiven() async throws {
+    let locker = try await fixture.intents["OpenLockerIntent"]
+        .makeIntent(number: 4, size: fixture.enums["LockerSize"].makeCase("large")).run()
+    #expect(locker.dialog == "large locker 4")
+}

@@ -38,12 +38,20 @@ struct LockerKeyQuery: EntityQuery {
     }
 }
 
-/// Returns the locker of that number.
+/// A locker's size: an enum a parameter uses that main.swift does not list in `enums:`.
+enum LockerSize: String, AppEnum {
+    case small, large
+    static let typeDisplayRepresentation: TypeDisplayRepresentation = "Size"
+    static let caseDisplayRepresentations: [LockerSize: DisplayRepresentation] = [.small: "Small", .large: "Large"]
+}
+
+/// Returns the locker of that number, and says its size when given one.
 struct OpenLockerIntent: AppIntent {
     static let title = "Open Locker"
     @Parameter(title: "Number") var number: Int
+    @Parameter(title: "Size") var size: LockerSize?
 
-    func perform() async throws -> some IntentResult & ReturnsValue<LockerEntity> {
-        .result(value: LockerEntity(id: number))
+    func perform() async throws -> some IntentResult & ReturnsValue<LockerEntity> & ProvidesDialog {
+        .result(value: LockerEntity(id: number), dialog: "\(size?.rawValue ?? "any") locker \(number)")
     }
 }
