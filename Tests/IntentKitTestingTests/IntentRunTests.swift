@@ -173,3 +173,10 @@ func everyDoubleRoundTripsThroughTheAppBitForBit(_ d: Double) async throws {
         .makeIntent(number: 4, size: fixture.enums["LockerSize"].makeCase("large")).run()
     #expect(locker.dialog == "large locker 4")
 }
+
+@Test func deleteIntentRunsWithTheEntitiesChainedFromEarlierResults() async throws {
+    let three = try await fixture.intents["OpenLockerIntent"].makeIntent(number: 3).run()
+    let five = try await fixture.intents["OpenLockerIntent"].makeIntent(number: 5).run()
+    let emptied = try await fixture.intents["EmptyLockersIntent"].makeIntent(entities: [three.value, five.value]).run()
+    #expect(emptied.dialog == "emptied 3, 5")
+}

@@ -55,3 +55,13 @@ struct OpenLockerIntent: AppIntent {
         .result(value: LockerEntity(id: number), dialog: "\(size?.rawValue ?? "any") locker \(number)")
     }
 }
+
+/// Empties lockers: Apple's `DeleteIntent` shape.
+struct EmptyLockersIntent: DeleteIntent {
+    static let title = "Empty Lockers"
+    @Parameter(title: "Lockers") var entities: [LockerEntity]
+
+    func perform() async throws -> some IntentResult & ProvidesDialog {
+        .result(dialog: "emptied \(entities.map { String($0.id) }.joined(separator: ", "))")
+    }
+}
