@@ -1,6 +1,7 @@
 @_spi(Reflection) import Swift
 import Foundation
 import Synchronization
+import SpotlightKit
 import SpotlightModel
 import SpotlightProtocol
 
@@ -53,6 +54,20 @@ public final class EntityProperty<Value: IntentValue>: Sendable {
     /// `@Property(indexingKey: \.displayName)`: no title, donated also as that Spotlight attribute.
     public convenience init(indexingKey: PartialKeyPath<CSSearchableItemAttributeSet>) {
         self.init(title: "", indexingKey: indexingKey)
+    }
+
+    /// `@Property(title: "Series", customIndexingKey: CSCustomAttributeKey(keyName: "bookSeries")!)`:
+    /// donated also as that custom Spotlight attribute, a property of the key's name (`bookSeries:earthsea`
+    /// finds it), as `attributes.setValue(_:forCustomKey:)` would.
+    public init(title: LocalizedStringResource, customIndexingKey: CSCustomAttributeKey) {
+        self.title = title.defaultValue
+        self.indexingKey = customIndexingKey.keyName
+        self.storage = Mutex(nil)
+    }
+
+    /// `@Property(customIndexingKey: key)`: no title, donated also as that custom Spotlight attribute.
+    public convenience init(customIndexingKey: CSCustomAttributeKey) {
+        self.init(title: "", customIndexingKey: customIndexingKey)
     }
 
     /// `$title`: the property itself, for key paths in a property query.
