@@ -25,9 +25,16 @@ package final class AppSession: Sendable {
     /// The schema, if it was fetched already.
     var knownSchema: AppSchema? { cachedSchema.withLock { $0 } }
 
-    /// The app's schema, test-only intents included; launches the app the first time.
+    /// The app's schema, test-only intents included; launches the app the first time. Fetched
+    /// once: what the harness needs of it (intents, parameters, property names) never changes.
     func schema() async throws -> AppSchema {
         if let known = knownSchema { return known }
+        return try await freshSchema()
+    }
+
+    /// The app's schema as it describes itself now: property titles and the property query come
+    /// from an entity the app has, so they fill in once it has one.
+    func freshSchema() async throws -> AppSchema {
         let schema: AppSchema = try await call("describe", DescribeParams(includeHidden: true), doing: "describing the app")
         cachedSchema.withLock { $0 = schema }
         return schema

@@ -48,9 +48,18 @@ public final class IntentDefinitions: Sendable {
         DefinitionLookup { EnumDefinition(name: $0, definitions: self) }
     }
 
-    /// The app's schema (`describe`, test-only intents included). Launches the app.
+    /// The app's schema (`describe`, test-only intents included), as the app describes itself
+    /// now. Launches the app.
+    ///
+    /// ```swift
+    /// let schema = try await definitions.schema()
+    /// let task = try #require(schema.entities.first { $0.name == "TaskEntity" })
+    /// ```
+    ///
+    /// Property titles and `propertyQuery` come from an entity the app has (docs/app-service.md),
+    /// so a schema read after the app made its first entity has them.
     public func schema() async throws -> AppSchema {
-        try await session().schema()
+        try await session().freshSchema()
     }
 
     /// The app's App Shortcuts (its `AppShortcutsProvider`), phrases resolved: the app's name

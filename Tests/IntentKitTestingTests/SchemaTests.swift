@@ -39,3 +39,14 @@ import Testing
     #expect(validate.description == "Throws the fixture's errors on purpose.")
     #expect(validate.openAppWhenRun == false)
 }
+
+@Test func schemaAfterTheFirstEntityExistsHasItsPropertyTitles() async throws {
+    let environment = privateEnvironment()
+    defer { environment.shutdown() }
+    let app = IntentDefinitions(bundleIdentifier: fixtureBundle, environment: environment)
+    let before = try #require(try await app.schema().entities.first { $0.name == "GhostEntity" })
+    #expect(before.properties.map(\.title) == ["name", "haunts", "sightings"], "no ghost to read titles from yet")
+    try await app.intents["SummonGhostIntent"].makeIntent(name: "Inky").run()
+    let after = try #require(try await app.schema().entities.first { $0.name == "GhostEntity" })
+    #expect(after.properties.map(\.title) == ["Name", "Haunts", "sightings"])
+}
