@@ -45,8 +45,8 @@ enum AppLocator {
             no app with bundle identifier \(bundle) was found: \(key) is not set, \
             IntentDefinitions.register(bundleIdentifier:executable:) was not called for it, no executable in \
             \(directories.map(\.path).joined(separator: ", ")) describes it (build it with swift build --build-tests, \
-            or set SPOTLIGHT_TEST_BIN_DIR), and it is not registered in the app registry \(registry.directory.path) \
-            (run the app with --install)
+            or set SPOTLIGHT_TEST_BIN_DIR; \(builtAppsText(environment: environment))), and it is not registered \
+            in the app registry \(registry.directory.path) (run the app with --install)
             """)
     }
 
@@ -87,6 +87,15 @@ enum AppLocator {
             }
         }
         return apps
+    }
+
+    /// The built apps, for a message about a bundle that is not among them: a bundle identifier
+    /// mistyped (`com.example.notes` for `com.example.Notes`) shows beside the right one.
+    static func builtAppsText(environment: [String: String]) -> String {
+        let apps = builtApps(environment: environment)
+        guard !apps.isEmpty else { return "no IntentKit app is built there" }
+        return "the IntentKit apps built there are " + apps.map { "\($0.bundle) (\($0.executableName))" }
+            .joined(separator: ", ")
     }
 
     /// What `<path> --describe` reports, asked once per process.

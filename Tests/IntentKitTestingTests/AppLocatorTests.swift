@@ -35,3 +35,13 @@ import Testing
     let result = try await definitions.intents["EchoStringIntent"].makeIntent(value: "registered").run()
     #expect(result.value == "registered")
 }
+
+@Test func bundleNotFoundListsTheAppsThatAreBuilt() throws {
+    // A bundle identifier off by its case: the message shows the one that is built.
+    let environment = ["SPOTLIGHT_APPS_DIR": "/nonexistent/intentkit-testing"]
+    let error = #expect(throws: SpotlightError.self) {
+        try AppLocator.manifest(for: "com.example.intentkitfixture", environment: environment)
+    }
+    #expect(error?.message.contains("the IntentKit apps built there are") == true)
+    #expect(error?.message.contains("\(fixtureBundle) (intentkit-fixture)") == true)
+}
