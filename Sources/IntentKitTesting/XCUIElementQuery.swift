@@ -20,7 +20,7 @@ public struct XCUIElementQuery: Sendable {
     }
 
     /// The text containing `text` (its `exists` says whether a line does).
-    public subscript(text: String) -> XCUIElement { XCUIElement(application: application, label: text) }
+    public subscript(text: String) -> XCUIElement { XCUIElement(application: application, lookingFor: text) }
 
     /// The texts containing `identifier`.
     public func matching(identifier: String) -> XCUIElementQuery {
@@ -35,8 +35,8 @@ public struct XCUIElementQuery: Sendable {
     /// exist (its label empty) when there are fewer.
     public func element(boundBy index: Int) -> XCUIElement {
         let lines = matchedLines()
-        guard lines.indices.contains(index) else { return XCUIElement(application: application, label: "", isPlaceholder: true) }
-        return XCUIElement(application: application, label: lines[index])
+        guard lines.indices.contains(index) else { return XCUIElement(application: application, line: "", isPlaceholder: true) }
+        return XCUIElement(application: application, line: lines[index])
     }
 
     /// The first text matched (XCTest's `firstMatch`).
@@ -44,7 +44,7 @@ public struct XCUIElementQuery: Sendable {
 
     /// Every text matched now, in screen order.
     public var allElementsBoundByIndex: [XCUIElement] {
-        matchedLines().map { XCUIElement(application: application, label: $0) }
+        matchedLines().map { XCUIElement(application: application, line: $0) }
     }
 
     private func matchedLines() -> [String] {
@@ -58,20 +58,44 @@ public struct XCUIElementQuery: Sendable {
 }
 
 /// A text on the app's screen: it exists while a line of the screen contains it.
+///
+/// ```swift
+/// XCTAssertEqual(app.staticTexts["264"].label, "264 pages")   // the whole line holding it
+/// ```
 public struct XCUIElement: Sendable {
     let application: XCUIApplication
-    /// The text looked for.
-    public let label: String
+    /// The text looked for (`staticTexts["milk"]`), or the whole line of a text bound by index.
+    let text: String
+    /// Whether ``text`` is a whole line (`element(boundBy:)`) rather than part of one looked for.
+    let isLine: Bool
     /// Made for an index past the matched texts: never exists.
     var isPlaceholder = false
 
-    init(application: XCUIApplication, label: String, isPlaceholder: Bool = false) {
+    /// `staticTexts[text]`: the line containing `text`, whichever it is when read.
+    init(application: XCUIApplication, lookingFor text: String) {
         self.application = application
-        self.label = label
+        self.text = text
+        self.isLine = false
+    }
+
+    /// A line of the screen as it was when the query matched it.
+    init(application: XCUIApplication, line: String, isPlaceholder: Bool = false) {
+        self.application = application
+        self.text = line
+        self.isLine = true
         self.isPlaceholder = isPlaceholder
     }
 
-    /// Whether a line of the app's screen contains ``label`` now. An app that cannot be found
+    /// The text's line on the screen, as XCTest's `label` is the element's own text: for
+    /// `staticTexts["milk"]` the first line containing "milk" now ("Buy milk"), empty when no line
+    /// does (or the app cannot be reached); for a text bound by index, its line.
+    public var label: String {
+        if isLine { return text }
+        guard case .success(let lines) = Self.screen(of: application, for: "staticTexts[\"\(text)\"].label") else { return "" }
+        return lines.first { $0.contains(text) } ?? ""
+    }
+
+    /// Whether a line of the app's screen contains the text now. An app that cannot be found
     /// or reached is recorded as a test failure saying why.
     public var exists: Bool {
         switch look() {
@@ -125,8 +149,8 @@ public struct XCUIElement: Sendable {
 
     private func look() -> Look {
         guard !isPlaceholder else { return .absent }
-        switch Self.screen(of: application, for: "staticTexts[\"\(label)\"]") {
-        case .success(let lines): return lines.contains { $0.contains(label) } ? .found : .absent
+        switch Self.screen(of: application, for: "staticTexts[\"\(text)\"]") {
+        case .success(let lines): return lines.contains { $0.contains(text) } ? .found : .absent
         case .failure(let reason): return .unreachable(reason)
         }
     }

@@ -38,6 +38,14 @@ import Testing
         #expect(!app.staticTexts.matching(identifier: "Quasar").firstMatch.exists)
     }
 
+    @Test func aTextFoundByPartOfItsLineIsLabelledWithTheWholeLine() async throws {
+        defer { environment.shutdown() }
+        try await definitions.intents["OpenItemIntent"].makeIntent(target: "Pretzel").run()
+        #expect(app.staticTexts["salty"].waitForExistence(timeout: 5))
+        #expect(app.staticTexts["salty"].label == "Flavor: salty")
+        #expect(app.staticTexts["Quasar"].label == "", "no line holds it")
+    }
+
     @Test func textNotOnTheScreenDoesNotAppear() async throws {
         defer { environment.shutdown() }
         try await definitions.launch()
