@@ -180,3 +180,9 @@ func everyDoubleRoundTripsThroughTheAppBitForBit(_ d: Double) async throws {
     let emptied = try await fixture.intents["EmptyLockersIntent"].makeIntent(entities: [three.value, five.value]).run()
     #expect(emptied.dialog == "emptied 3, 5")
 }
+
+@Test func showInAppSearchResultsIntentRunsWithTheTermGivenAsAString() async throws {
+    let result = try await fixture.intents["SearchItemsIntent"].makeIntent(criteria: "tart").run()
+    let items: [AnyAppEntity] = try result.value
+    #expect(try items.map { try $0.title as String } == ["Lemon Tart"])
+}
