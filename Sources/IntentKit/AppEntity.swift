@@ -61,8 +61,11 @@ extension AppEntity {
                 throw ValueConversionError("it refers to a \(ref.type), not a \(typeName)")
             }
             guard let found = try await entities(for: [ref.id]).first else {
-                throw ValueConversionError("no \(typeName) has identifier \"\(ref.id)\" (entities(for:) returned none)",
-                                           code: .notFound)
+                // An identifier that is not of the id's form never reaches entities(for:): say so.
+                let why = ID.entityIdentifier(for: ref.id) == nil
+                    ? ": \(typeName)'s id is of type \(ID.self), and \"\(ref.id)\" is not one"
+                    : " (entities(for:) returned none)"
+                throw ValueConversionError("no \(typeName) has identifier \"\(ref.id)\"" + why, code: .notFound)
             }
             return found
         case .string(let text):

@@ -32,6 +32,14 @@ import Testing
     #expect(message.contains("has no enum Flavour; enums: Flavor"))
 }
 
+@Test func identifierNotOfTheEntitysIdTypeSaysSo() async {
+    let message = await errorMessage {
+        let lockers = fixture.entities["LockerEntity"]
+        try await fixture.intents["EmptyLockersIntent"].makeIntent(entities: [lockers.makeReference(identifier: "seven")]).run()
+    }
+    #expect(message.contains("no LockerEntity has identifier \"seven\": LockerEntity's id is of type Int, and \"seven\" is not one"))
+}
+
 @Test func unknownParameterListsTheParameters() async {
     let message = await errorMessage { try await fixture.intents["EchoIntIntent"].makeIntent(size: 3).run() }
     #expect(message.contains("no parameter 'size'"))
