@@ -107,11 +107,14 @@ package final class TestEnvironment: Sendable {
         try? FileManager.default.removeItem(at: state.directory)
     }
 
-    private func launcherOptions() -> AppLauncher.Options {
+    /// How apps are launched: with the harness's timeout, never reusing a server, and with
+    /// `INTENTKIT_TEST_APP_OUTPUT=1` everything the app writes copied to the test's stderr.
+    func launcherOptions() -> AppLauncher.Options {
         var options = AppLauncher.Options()
         options.startupTimeout = timeout
         options.callTimeout = timeout
         options.reuseRunningServer = false
+        if variables["INTENTKIT_TEST_APP_OUTPUT"] == "1" { options.echoOutput = STDERR_FILENO }
         return options
     }
 

@@ -35,6 +35,9 @@ public final class AppLauncher: Sendable {
         public var reuseRunningServer = true
         /// How much of the end of the app's stderr to keep.
         public var stderrTailBytes = 4096
+        /// A descriptor that also gets everything the app writes (stdout and stderr) as it writes
+        /// it (`STDERR_FILENO`); nil: its stdout is discarded and its stderr kept as a tail only.
+        public var echoOutput: Int32?
         public init() {}
     }
 
@@ -220,7 +223,7 @@ public final class AppLauncher: Sendable {
         do {
             app = try ChildProcess(executable: manifest.executable, arguments: manifest.arguments + launchArguments,
                                    environment: environment.merging(launchEnvironment) { $1 },
-                                   stderrTailBytes: options.stderrTailBytes)
+                                   stderrTailBytes: options.stderrTailBytes, echoOutput: options.echoOutput)
         } catch {
             throw SpotlightError(.unavailable, "cannot launch \(manifest.bundleIdentifier) from \(manifest.executable)",
                                  underlying: error.underlying ?? error.message)

@@ -12,7 +12,8 @@ import Synchronization
 /// exit (``waitForExit(within:)``) sleeps until that thread records it or the time is up.
 ///
 /// The child's stdin and stdout are /dev/null, its stderr a pipe to this process; it
-/// inherits no other descriptor, an empty signal mask and default signal handlers.
+/// inherits no other descriptor, an empty signal mask and default signal handlers. With
+/// `echoOutput`, its stdout joins that pipe and all of it is also copied to the descriptor given.
 ///
 /// ```swift
 /// let child = try ChildProcess(executable: "/usr/bin/spotlightd", arguments: ["--socket", socket])
@@ -24,18 +25,24 @@ public final class ChildProcess: Sendable {
     /// The process id; after ``exit`` is set it may belong to another process.
     public let pid: Int32
     private let tailBytes: Int
+    /// Where what the process writes is copied as it comes; nil: kept as the stderr tail only.
+    private let echoOutput: Int32?
     private let state = Mutex<(tail: [UInt8], exit: ProcessExit?)>(([], nil))
     /// Entered at launch and left once the exit is recorded: what every wait waits on.
     private let running = DispatchGroup()
 
     /// Starts `executable` with `arguments` (after the executable path as argument 0) and
     /// the whole `environment`.
-    /// - Parameter stderrTailBytes: how much of the end of its stderr ``stderrTail`` keeps.
+    /// - Parameters:
+    ///   - stderrTailBytes: how much of the end of its stderr ``stderrTail`` keeps.
+    ///   - echoOutput: a descriptor of this process (`STDERR_FILENO`) that also gets everything the
+    ///     child writes, stdout and stderr alike, as it writes it; nil: its stdout goes to /dev/null.
     /// - Throws: `.unavailable` naming the executable and the reason when it cannot be started.
     public init(executable: String, arguments: [String] = [],
                 environment: [String: String] = ProcessInfo.processInfo.environment,
-                stderrTailBytes: Int = 4096) throws(SpotlightError) {
+                stderrTailBytes: Int = 4096, echoOutput: Int32? = nil) throws(SpotlightError) {
         tailBytes = stderrTailBytes
+        self.echoOutput = echoOutput
         var stderrPipe: [Int32] = [-1, -1]
         guard pipe2(&stderrPipe, O_CLOEXEC) == 0 else {
             throw SpotlightError(.unavailable, "cannot start \(executable): no pipe for its stderr",
@@ -43,7 +50,8 @@ public final class ChildProcess: Sendable {
         }
         defer { close(stderrPipe[1]) }
         var child: pid_t = 0
-        let failure = Self.spawn(executable, [executable] + arguments, environment, stderr: stderrPipe[1], pid: &child)
+        let failure = Self.spawn(executable, [executable] + arguments, environment, stderr: stderrPipe[1],
+                                 stdoutToo: echoOutput != nil, pid: &child)
         guard failure == 0 else {
             close(stderrPipe[0])
             throw SpotlightError(.unavailable, "cannot start \(executable)", underlying: String(cString: strerror(failure)))
@@ -149,6 +157,7 @@ public final class ChildProcess: Sendable {
         let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
         if count < 0 { return errno == EINTR || errno == EAGAIN }
         if count == 0 { return false }
+        if let echoOutput { Self.writeAll(buffer[0..<count], to: echoOutput) }
         state.withLock { state in
             state.tail.append(contentsOf: buffer[0..<count])
             if state.tail.count > tailBytes { state.tail.removeFirst(state.tail.count - tailBytes) }
@@ -156,15 +165,31 @@ public final class ChildProcess: Sendable {
         return true
     }
 
-    /// posix_spawn with stdin and stdout on /dev/null, stderr on `stderr`, no other
-    /// descriptor, and signals at their defaults. Returns 0 or the errno it failed with.
+    /// Writes all of `bytes` to `fd`, retrying short writes and `EINTR`; gives up on other errors
+    /// (a closed terminal must not stop the watching).
+    private static func writeAll(_ bytes: ArraySlice<UInt8>, to fd: Int32) {
+        var rest = bytes
+        while !rest.isEmpty {
+            let written = rest.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            if written <= 0 { return }
+            rest = rest.dropFirst(written)
+        }
+    }
+
+    /// posix_spawn with stdin and stdout on /dev/null (stdout on `stderr` with `stdoutToo`), stderr
+    /// on `stderr`, no other descriptor, and signals at their defaults. Returns 0 or the errno it failed with.
     private static func spawn(_ executable: String, _ arguments: [String], _ environment: [String: String],
-                              stderr: Int32, pid: inout pid_t) -> Int32 {
+                              stderr: Int32, stdoutToo: Bool, pid: inout pid_t) -> Int32 {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        if stdoutToo {
+            posix_spawn_file_actions_adddup2(&actions, stderr, 1)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
         posix_spawn_file_actions_adddup2(&actions, stderr, 2)
         posix_spawn_file_actions_addclosefrom_np(&actions, 3)
         var attributes = posix_spawnattr_t()

@@ -93,3 +93,18 @@ func lineArrives(atFIFO path: String, within milliseconds: Int32) -> Bool {
     #expect(error?.code == .unavailable)
     #expect(error?.message.contains("/nonexistent/tool") == true)
 }
+
+@Test func echoedOutputHasWhatTheChildWroteToStdoutAndStderr() async throws {
+    var ends: [Int32] = [-1, -1]
+    #expect(pipe(&ends) == 0)
+    defer { close(ends[0]) }
+    let child = try ChildProcess(executable: "/bin/sh", arguments: ["-c", "echo to-stdout; echo to-stderr >&2"],
+                                 echoOutput: ends[1])
+    #expect(await child.waitForExit(within: .seconds(10)) == .exited(status: 0))
+    close(ends[1])
+    var echoed = [UInt8](repeating: 0, count: 4096)
+    let count = read(ends[0], &echoed, echoed.count)
+    let text = String(decoding: echoed[0..<max(count, 0)], as: UTF8.self)
+    #expect(text.contains("to-stdout\n") && text.contains("to-stderr\n"))
+    #expect(child.stderrTail.contains("to-stderr"))
+}
