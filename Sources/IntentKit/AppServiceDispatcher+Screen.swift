@@ -24,13 +24,22 @@ extension AppServiceDispatcher {
         })
     }
 
-    /// Re-donates every indexed entity (see ``Reindexing/allEntities``).
+    /// Re-donates every indexed entity: a type whose query is an ``IndexedEntityQuery`` through
+    /// its `reindexAllEntities`, the others as ``Reindexing/allEntities`` says. `donated` counts
+    /// what the runtime donated, not what such queries did.
     public func reindexAll() async throws -> ReindexResult {
         var records: [Record] = []
+        let selfReindexing = entities.ordered.filter { $0.isIndexed && $0.reindexAll != nil }
+        for entity in selfReindexing {
+            if let reindex = entity.reindexAll {
+                _ = try await fetch(entity.name, "reindexAllEntities(indexDescription:)") { try await reindex(); return [] }
+            }
+        }
+        let done = Set(selfReindexing.map(\.name))
         if let allEntities = reindexing.allEntities {
-            records = try await allEntities().compactMap(donationRecord)
+            records = try await allEntities().compactMap(donationRecord).filter { !done.contains($0.type) }
         } else {
-            for entity in entities.ordered where entity.isIndexed {
+            for entity in entities.ordered where entity.isIndexed && !done.contains(entity.name) {
                 guard let all = entity.all else {
                     throw SpotlightError(.unavailable, "\(entity.name) is an IndexedEntity whose query is not an "
                         + "EnumerableEntityQuery; give the app's Reindexing an allEntities closure for reindexAll")
@@ -50,6 +59,11 @@ extension AppServiceDispatcher {
         let entity = try entityType(params.type)
         guard entity.isIndexed else {
             throw SpotlightError(.invalidInput, "\(params.type) is not an IndexedEntity, so it is never donated")
+        }
+        if let reindexSome = entity.reindexSome {
+            // The query donates them itself and does not say which it found.
+            _ = try await fetch(params.type, "reindexEntities(for:indexDescription:)") { try await reindexSome(params.ids); return [] }
+            return ReindexResult(donated: 0)
         }
         let found = try await fetch(params.type, "entities(for:)") { try await entity.entitiesFor(params.ids) }
         let records = found.compactMap(donationRecord)

@@ -31,6 +31,9 @@ struct RegisteredEntity: Sendable {
     let matching: (@Sendable (String) async throws -> [any AppEntity])?
     let all: Fetch?
     let propertyQuery: RegisteredPropertyQuery?
+    /// The query's own re-donation (an `IndexedEntityQuery`): all, or these identifiers; nil otherwise.
+    let reindexAll: (@Sendable () async throws -> Void)?
+    let reindexSome: (@Sendable ([String]) async throws -> Void)?
 
     /// The entity type's `@Property`s, titles from `sample` when given.
     let properties: @Sendable (_ sample: (any AppEntity)?) -> [PropertySchema]
@@ -53,6 +56,13 @@ struct RegisteredEntity: Sendable {
             all = nil
         }
         propertyQuery = (Entity.defaultQuery as? any EntityPropertyQuery).map { RegisteredPropertyQuery($0) }
+        if Entity.defaultQuery is any IndexedEntityQuery {
+            reindexAll = { _ = try await Entity.reindexAllThroughQuery() }
+            reindexSome = { _ = try await Entity.reindexThroughQuery($0) }
+        } else {
+            reindexAll = nil
+            reindexSome = nil
+        }
     }
 
     /// The method names of `docs/app-service.md` this type answers.
