@@ -56,11 +56,15 @@ public final class SearchableIndex: Sendable {
     /// nothing of it otherwise; without one, each call is stored as it arrives.
     /// - Parameter clientState: an optional compare-and-swap of the bundle's client state,
     ///   applied with the donation, all or nothing. Not inside a batch: give it to the batch's end.
-    /// - Throws: `SpotlightError`: `.permissionDenied` for another bundle's records,
+    /// - Throws: `SpotlightError`: `.invalidInput`, before anything is sent, for a value a record's
+    ///   JSON cannot carry (``Record/validateValues()``: a number not finite, a date outside the
+    ///   years 0001-9999), `.permissionDenied` for another bundle's records,
     ///   `.conflict` when the expected client state does not match, `.unavailable` when the
     ///   daemon is not running (the message says where it looked and how to start it).
     @discardableResult
     public func indexRecords(_ records: [Record], clientState: ClientStateSwap? = nil) async throws -> WriteResult {
+        // What the JSON cannot carry fails here, naming the record, not as spotlightd's parse error.
+        for record in records { try record.validateValues() }
         let chunks = DonationLimits.batches(records, count: Self.batchSize).map(Array.init)
         let named = Set(records.map(\.bundle).filter { !$0.isEmpty })
         if let batch = try await batchName(for: .donate, bundle: named.count == 1 ? named.first : nil, clientState: clientState) {

@@ -154,6 +154,15 @@ public enum PropertyValue: Codable, Hashable, Sendable {
         }
     }
 
+    /// The doubles this value holds (arrays flattened).
+    var doubles: [Double] {
+        switch self {
+        case .double(let number): return [number]
+        case .array(let values): return values.flatMap(\.doubles)
+        default: return []
+        }
+    }
+
     /// The dates this value holds (arrays flattened).
     var dates: [Date] {
         switch self {

@@ -14,6 +14,22 @@ extension Record {
             throw SpotlightError(.invalidInput, "record \(key.brief) has an empty \(name); "
                 + "give every record a bundle, a type and an id")
         }
+        try validateValues()
+    }
+
+    /// ``validate()`` less its check of the key: what a client checks before donating a record
+    /// whose bundle spotlightd fills in from the connection (SpotlightKit's items). Finds what
+    /// the record's JSON could not carry (a NaN or infinite number, a date outside the years
+    /// 0001-9999) and what spotlightd refuses (a ranking hint outside 0...100, a malformed
+    /// language), naming the record and the property.
+    ///
+    /// ```swift
+    /// var record = Record(bundle: "", type: "Note", id: "n1", title: "Draft")
+    /// record.properties["rating"] = .double(.nan)
+    /// try record.validateValues()   // invalidInput: "record /Note/n1 has rating nan; numbers must be finite: …"
+    /// ```
+    /// - Throws: `SpotlightError(.invalidInput)` naming the record and what to change.
+    public func validateValues() throws {
         if let hint = rankingHint, !(0...100).contains(hint) {
             throw SpotlightError(.invalidInput, "record \(key.brief) has rankingHint \(hint); use a value in 0...100")
         }
@@ -27,6 +43,12 @@ extension Record {
         var outside = expiration.flatMap { writable($0) ? nil : ("expiration", $0) }
         for (name, value) in properties where outside == nil || name < outside!.0 {
             if let date = value.dates.first(where: { !writable($0) }) { outside = (name, date) }
+        }
+        for (name, value) in properties.sorted(by: { $0.key < $1.key }) {
+            if let number = value.doubles.first(where: { !$0.isFinite }) {
+                throw SpotlightError(.invalidInput, "record \(key.brief) has \(name) \(number); "
+                    + "numbers must be finite: leave the property out, or give a number")
+            }
         }
         if let (name, date) = outside {
             throw SpotlightError(.invalidInput, "record \(key.brief) has \(name) \(date), outside the years 0001-9999 "
