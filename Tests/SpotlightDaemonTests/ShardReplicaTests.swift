@@ -53,6 +53,7 @@ import SpotlightSupervision
     @Test(arguments: [
         (["--shard", "lonely tcp://127.0.0.1:7001"], "a shard is NAME DATABASE BUNDLE"),
         (["--shard", "a tcp://127.0.0.1:0 b"], "is not a remote database address"),
+        (["--shard", "a tpc://127.0.0.1:7001 b"], "is neither tcp://host:port nor a local path"),
         (["--shard", "a /x b", "--shard", "a /y c"], "the shard name a is used twice"),
         (["--shards-config", "/nonexistent/shards.conf"], "cannot read the shards config"),
         (["--shard-timeout-ms", "0"], "--shard-timeout-ms needs a number > 0"),

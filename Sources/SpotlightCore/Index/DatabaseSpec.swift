@@ -17,8 +17,9 @@ public enum DatabaseSpec: Hashable, Sendable {
 
     /// "tcp://host:port" -> remote, "a,b" -> combined, else a local path.
     ///
-    /// - Throws: `SpotlightError(.invalidInput)` for an empty spec, an empty part, or a
-    ///   remote address without a host or a valid port.
+    /// - Throws: `SpotlightError(.invalidInput)` for an empty spec, an empty part, a
+    ///   remote address without a host or a valid port, or an address of another scheme
+    ///   (`ftp://…`, `TCP://…`: a typo, not a local path).
     public init(parsing text: String) throws {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         if parts.count > 1 {
@@ -31,6 +32,11 @@ public enum DatabaseSpec: Hashable, Sendable {
         }
         let scheme = "tcp://"
         guard text.hasPrefix(scheme) else {
+            if let other = text.range(of: "://") {
+                throw SpotlightError(.invalidInput, "\(text) is neither tcp://host:port nor a local path "
+                    + "(\(text[..<other.upperBound]) is no database address); write tcp://host:port for "
+                    + "xapian-tcpsrv, or the path of a local database")
+            }
             self = .local(path: text)
             return
         }
