@@ -22,7 +22,7 @@ enum DeleteCommand: Command {
       --yes, -y      do not ask; without it delete asks on a terminal and refuses elsewhere
 
     EXAMPLE:
-      spotlightctl delete --bundle com.example.CometCal --type EventEntity --ids E1 E2 --yes
+      spotlightctl delete --bundle com.example.apple-samplecode.CometCal --type EventEntity --ids E1 E2 --yes
     """
 
     static func run(_ args: Arguments, _ context: Context) async throws -> ExitCode {

@@ -23,7 +23,7 @@ enum ExportCommand: Command {
                      the export is complete, so a failed export leaves it as it was
 
     EXAMPLE:
-      spotlightctl export --bundle com.example.CometCal --type EventEntity > events.jsonl
+      spotlightctl export --bundle com.example.apple-samplecode.CometCal --type EventEntity > events.jsonl
     """
 
     static func run(_ args: Arguments, _ context: Context) async throws -> ExitCode {

@@ -30,8 +30,8 @@ enum ImportCommand: Command {
     on a terminal, otherwise a line per second.
 
     EXAMPLE:
-      spotlightctl export --bundle com.example.CometCal > cometcal.jsonl
-      spotlightctl import cometcal.jsonl --bundle com.example.CometCal
+      spotlightctl export --bundle com.example.apple-samplecode.CometCal > cometcal.jsonl
+      spotlightctl import cometcal.jsonl --bundle com.example.apple-samplecode.CometCal
     """
 
     static func run(_ args: Arguments, _ context: Context) async throws -> ExitCode {

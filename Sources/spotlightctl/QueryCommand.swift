@@ -58,7 +58,7 @@ enum QueryCommand: Command {
     facet on a property holding text over 256 bytes), a line says "inexact: FEATURE, ...".
 
     EXAMPLE:
-      spotlightctl query "supernova party" --bundle com.example.CometCal --limit 5
+      spotlightctl query "supernova party" --bundle com.example.apple-samplecode.CometCal --limit 5
       spotlightctl query "startDate:2026-06.." --sort startDate --facet type --snippets
       spotlightctl query --limit 5 -- "supernova -lecture"
     """

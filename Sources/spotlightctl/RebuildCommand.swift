@@ -28,7 +28,7 @@ enum RebuildCommand: Command {
 
     EXAMPLE:
       spotlightctl rebuild
-      spotlightctl rebuild --from-apps --bundle com.example.CometCal
+      spotlightctl rebuild --from-apps --bundle com.example.apple-samplecode.CometCal
     """
 
     static func run(_ args: Arguments, _ context: Context) async throws -> ExitCode {

@@ -28,8 +28,8 @@ enum SynonymsCommand: Command {
 
     EXAMPLE:
       echo '{"tv": ["television"], "nyc": ["new york"]}' > syn.json
-      spotlightctl synonyms --bundle com.example.CometCal --set syn.json
-      spotlightctl synonyms --bundle com.example.CometCal
+      spotlightctl synonyms --bundle com.example.apple-samplecode.CometCal --set syn.json
+      spotlightctl synonyms --bundle com.example.apple-samplecode.CometCal
     """
 
     static func run(_ args: Arguments, _ context: Context) async throws -> ExitCode {
