@@ -25,8 +25,9 @@ enum AppsCommand: Command {
 
     OPTIONS:
       --json   print [{"file","bundleIdentifier","executable","arguments","running","pids","records",
-               "refused"}]; "records" is null when spotlightd is not running, "refused" is the
-               reason a manifest is not trusted (absent when it is)
+               "refused"}]; "records" counts the app's records by type ({"EventEntity": 8}) and
+               is absent when spotlightd is not running, "refused" is the reason a manifest is
+               not trusted (absent when it is)
 
     EXAMPLE:
       spotlightctl apps register /usr/local/bin/cometcal
