@@ -95,7 +95,8 @@ struct Configuration {
       echo '{"jsonrpc":"2.0","id":1,"method":"status"}' | socat - UNIX-CONNECT:/tmp/spot.sock
 
     EXIT STATUS: 0 stopped cleanly, 1 failed (see the log line), 2 bad usage,
-                 3 the data directory is in use by another spotlightd.
+                 3 the data directory is in use by another spotlightd, or another
+                   server already listens on the socket.
     """
 
     /// Parses arguments. - Throws: a usage message.

@@ -26,6 +26,13 @@ import SpotlightTestSupport
         #expect(second.stderrTail.contains("pid \(daemon.process!.pid)"))
     }
 
+    @Test func aSecondDaemonOnTheSameSocketExitsThreeSayingAnotherServerListens() throws {
+        let daemon = try DaemonProcess()
+        let second = try daemon.launch(extraArguments: ["--data-dir", daemon.root + "/other-data"])
+        #expect(second.waitForExitBlocking(within: .seconds(20)) == .exited(status: 3))
+        #expect(second.stderrTail.contains("another server is already listening on"), "\(second.stderrTail)")
+    }
+
     @Test func aDataDirectoryThatCannotBeMadeStopsTheStartInOneLine() throws {
         let daemon = try DaemonProcess(start: false)
         let file = daemon.root + "/not-a-directory"
