@@ -174,6 +174,7 @@ struct Configuration {
                 }
                 config.languages.bundles[parts[0]] = parts[1]
             case "--help", "-h": throw UsageError(nil)
+            case "--version": break   // main prints the version once the rest parsed
             default: throw UsageError("unknown argument \(arg)")
             }
         }

@@ -33,6 +33,13 @@ import SpotlightTestSupport
         #expect(second.stderrTail.contains("another server is already listening on"), "\(second.stderrTail)")
     }
 
+    @Test func versionPrintsTheVersionAndExitsZero() throws {
+        let run = try runToCompletion(URL(fileURLWithPath: builtProductsDirectory() + "/spotlightd"), ["--version"],
+                                      environment: ProcessInfo.processInfo.environment)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("spotlightd ") && run.stdout.split(separator: "\n").count == 1, "\(run.stdout)")
+    }
+
     @Test func aDataDirectoryThatCannotBeMadeStopsTheStartInOneLine() throws {
         let daemon = try DaemonProcess(start: false)
         let file = daemon.root + "/not-a-directory"
