@@ -36,11 +36,12 @@ struct ProviderOptions {
       --query-timeout-ms N   how long a search waits for spotlightd before answering nothing
                              (default 2000)
       --idle-exit SECONDS    exit after this long without a call; 0 never (default 120)
-      --replace              take the bus name from a running provider
+      --replace              take the bus name from a running provider, which then exits
       --verbose              log every search
       --version, --help
 
-    EXIT STATUS: 0 idle or the bus went away, 1 failure (the message says why), 2 usage.
+    EXIT STATUS: 0 idle, replaced (--replace) or the bus went away, 1 failure (the message
+                 says why), 2 usage.
 
     EXAMPLE:
       gdbus call --session --dest \(busName) --object-path \(objectPath) \\

@@ -133,3 +133,16 @@ private func startProvider(_ fixture: DesktopFixture, _ arguments: [String]) thr
     let text = try String(contentsOf: log, encoding: .utf8)
     #expect(text.contains("another process owns org.spotlightlinux.SearchProvider on this session bus"), "\(text)")
 }
+
+@Test func aProviderWhoseNameASecondTakesWithReplaceExits() async throws {
+    let fixture = try await DesktopFixture(daemon: .notRunning)
+    let (first, firstLog) = try startProvider(fixture, ["--idle-exit", "0"])
+    defer { stopProcess(first) }
+    #expect(await waitUntil { (try? String(contentsOf: firstLog, encoding: .utf8))?.contains("serving") == true })
+    let (second, _) = try startProvider(fixture, ["--idle-exit", "2", "--replace"])   // ends by itself
+    defer { stopProcess(second) }
+    #expect(await waitUntil { first.exitIfEnded != nil }, "the replaced provider is still running")
+    #expect(first.exitIfEnded == .exited(status: 0))
+    let text = try String(contentsOf: firstLog, encoding: .utf8)
+    #expect(text.contains("another provider took org.spotlightlinux.SearchProvider (--replace); exiting"), "\(text)")
+}

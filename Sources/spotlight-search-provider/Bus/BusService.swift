@@ -24,6 +24,9 @@ final class BusService {
     private let bus: OpaquePointer
     private var slot: OpaquePointer?
     private var ownedName: String?
+    /// The match for the bus's `NameLost`, and whether it came for ``ownedName``.
+    private var nameLostSlot: OpaquePointer?
+    fileprivate var nameLost = false
 
     let objectPath: String
     let interfaces: [BusInterface]
@@ -66,16 +69,28 @@ final class BusService {
     deinit {
         for message in awaiting.values { sd_bus_message_unref(message) }
         if let slot { sd_bus_slot_unref(slot) }
+        if let nameLostSlot { sd_bus_slot_unref(nameLostSlot) }
         sd_bus_flush_close_unref(bus)
     }
 
-    /// Takes the well-known name; with `replace`, from a running owner that allows it.
+    /// Takes the well-known name; with `replace`, from a running owner that allows it. When
+    /// another provider takes it later (`--replace`), ``run(idleExit:)`` returns.
     /// - Throws: `EEXIST` when another process owns it and `replace` is false.
     func requestName(_ name: String, replace: Bool) throws(BusError) {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        try busCall("sd_bus_match_signal(NameLost)") {
+            sd_bus_match_signal(bus, &nameLostSlot, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                "org.freedesktop.DBus", "NameLost", busNameLostCallback, context)
+        }
         var flags = UInt64(SD_BUS_NAME_ALLOW_REPLACEMENT)
         if replace { flags |= UInt64(SD_BUS_NAME_REPLACE_EXISTING) }
         try busCall("sd_bus_request_name(\(name))") { sd_bus_request_name(bus, name, flags) }
         ownedName = name
+    }
+
+    /// The bus says this connection lost `name`: another provider took it.
+    fileprivate func lost(_ name: String) {
+        if name == ownedName { nameLost = true }
     }
 
     /// Serves until the bus goes away (returns) or, with `idleExit`, until no call arrived or
@@ -99,6 +114,11 @@ final class BusService {
         while true {
             while try busCall("sd_bus_process", { sd_bus_process(bus, nil) }) > 0 {}
             sendCompleted()
+            if nameLost, activity.pending == 0, let name = ownedName {
+                log.info("another provider took \(name) (--replace); exiting")
+                ownedName = nil
+                return
+            }
             if let idleExit, idleTime(limit: idleExit) == nil {
                 log.info("idle for \(idleExit); giving up the bus name until the next search activates the provider")
                 return
@@ -228,6 +248,16 @@ private func busServiceCallback(_ message: OpaquePointer?, _ context: UnsafeMuta
                                 _ error: UnsafeMutablePointer<sd_bus_error>?) -> Int32 {
     guard let message, let context else { return 0 }
     return Unmanaged<BusService>.fromOpaque(context).takeUnretainedValue().receive(message)
+}
+
+/// sd-bus's callback for the bus's `NameLost` signal: tells the ``BusService`` which name.
+private func busNameLostCallback(_ message: OpaquePointer?, _ context: UnsafeMutableRawPointer?,
+                                 _ error: UnsafeMutablePointer<sd_bus_error>?) -> Int32 {
+    guard let message, let context else { return 0 }
+    var name: UnsafePointer<CChar>?
+    guard sd_bus_message_read_basic(message, CChar(UInt8(ascii: "s")), &name) > 0, let name else { return 0 }
+    Unmanaged<BusService>.fromOpaque(context).takeUnretainedValue().lost(String(cString: name))
+    return 0
 }
 
 /// Where handler tasks leave their replies for the bus thread, which the wake pipe wakes.
