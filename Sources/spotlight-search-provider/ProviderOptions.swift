@@ -29,7 +29,8 @@ struct ProviderOptions {
 
     OPTIONS:
       --socket PATH          spotlightd's socket (env SPOTLIGHT_SOCKET; default
-                             $XDG_RUNTIME_DIR/spotlight/spotlightd.sock)
+                             $XDG_RUNTIME_DIR/spotlight/spotlightd.sock, or
+                             /tmp/spotlight-UID/spotlightd.sock without XDG_RUNTIME_DIR)
       --apps-dir DIR         the app registry for names and icons (env SPOTLIGHT_APPS_DIR;
                              default: the one spotlightd reads)
       --limit N              results per search (default 20)
