@@ -48,9 +48,13 @@ public enum SpotlightPaths {
         return dir + "/apps/" + bundle + ".sock"
     }
 
-    /// How a person starts the daemon, for error messages.
+    /// How a person starts the daemon, for error messages; the user socket unit
+    /// (tools/systemd, `%t/spotlight/spotlightd.sock`) only for the path it listens on.
     public static func startHint(socket: String) -> String {
-        "start it with `spotlightd --socket \(socket)` (or `systemctl --user start spotlightd.socket`)"
+        let hint = "start it with `spotlightd --socket \(socket)`"
+        guard let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/"),
+              socket == runtime + "/spotlight/spotlightd.sock" else { return hint }
+        return hint + " (or `systemctl --user start spotlightd.socket`)"
     }
 
     static func home() -> String {

@@ -15,4 +15,18 @@ import Testing
             #expect(!run.stderr.contains("stale socket") && !run.stderr.contains("start it with"), "\(run.stderr)")
         }
     }
+
+    @Test func theNotRunningHintOffersTheSocketUnitOnlyForThePathItListensOn() throws {
+        let daemon = try TestDaemon()
+        let runtime = daemon.root.appendingPathComponent("run").path
+        let elsewhere = daemon.ctl(["status", "--socket", daemon.root.path + "/elsewhere.sock"],
+                                   environment: ["XDG_RUNTIME_DIR": runtime])
+        #expect(elsewhere.code == 3)
+        #expect(elsewhere.stderr.contains("start it with `spotlightd --socket"), "\(elsewhere.stderr)")
+        #expect(!elsewhere.stderr.contains("systemctl"), "\(elsewhere.stderr)")
+        let unitPath = daemon.ctl(["status", "--socket", runtime + "/spotlight/spotlightd.sock"],
+                                  environment: ["XDG_RUNTIME_DIR": runtime])
+        #expect(unitPath.code == 3)
+        #expect(unitPath.stderr.contains("`systemctl --user start spotlightd.socket`"), "\(unitPath.stderr)")
+    }
 }
