@@ -45,12 +45,14 @@ enum ShardConfiguration {
         return layout.shards.isEmpty ? nil : layout
     }
 
-    /// Reads a `--shards-config` file into lines named `FILE:N`.
+    /// Reads a `--shards-config` file into lines named `FILE:N`. Lines end in `\n` or `\r\n`:
+    /// a file saved with Windows line endings reads the same (Swift keeps `\r\n` as one
+    /// Character, which a split on `"\n"` never meets).
     static func lines(ofFile path: String) throws(UsageError) -> [(origin: String, text: String)] {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
             throw UsageError("cannot read the shards config \(path); check the path and its permissions")
         }
-        return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated()
             .map { ("\(path):\($0.offset + 1)", String($0.element)) }
     }
 

@@ -64,4 +64,14 @@ import SpotlightSupervision
         #expect(process.waitForExitBlocking(within: .seconds(20)) == .exited(status: 2))
         #expect(process.stderrTail.contains(message))
     }
+
+    @Test func aShardsConfigWithWindowsLineEndingsIsReadLineByLine() async throws {
+        let config = "/tmp/scrlf-\(UUID().uuidString.prefix(8)).conf"
+        defer { try? FileManager.default.removeItem(atPath: config) }
+        let text = "# name database bundles\r\ncrlf /nonexistent/replica \(packagesBundle)\r\ntimeout-ms 1000\r\n"
+        try text.write(toFile: config, atomically: true, encoding: .utf8)
+        let front = try DaemonProcess(arguments: ["--shards-config", config])
+        let answer = try await front.index().query(SearchQuery(text: nil, limit: 10))
+        #expect(answer.missingShards == ["crlf"], "the shard line was not read: \(front.log())")
+    }
 }
