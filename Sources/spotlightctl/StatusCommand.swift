@@ -21,6 +21,9 @@ enum StatusCommand: Command {
                is busy (at its connection limit), {"running": true, "busy": true, ...}
                and exit status 1
 
+    A spotlightd that accepts the connection but does not answer within 30 s (stuck, or
+    stopped with SIGSTOP) is reported as such, with exit status 1.
+
     EXAMPLE:
       spotlightctl status --json
     """
@@ -29,7 +32,10 @@ enum StatusCommand: Command {
         try args.requireNoPositionals()
         let reply: ShardOutput.Status
         do {
-            reply = try await context.daemon.call(.status, [String: String]())
+            // Status is answered in milliseconds, also during an import or a rebuild; only a
+            // start takes seconds (a socket-activated spotlightd checking a large index before it
+            // answers). Silent for 30 s, it is stuck or stopped: said sooner than the 120 s calls wait.
+            reply = try await context.daemon.call(.status, [String: String](), timeout: .seconds(30))
         } catch let error as SpotlightError where error.code == .unavailable && args.has("--json") {
             try Terminal.printJSON(["running": JSONValue.bool(false), "socket": .string(context.socket)])
             throw CLIError(from: error, socket: context.socket)
