@@ -50,10 +50,27 @@ final class PrivateSessionBus {
     var log: String { (try? String(contentsOf: logURL, encoding: .utf8)) ?? "" }
 
     /// Ends the session: the bus goes away and the services it activated see it close.
+    ///
+    /// A process this test process starts inherits its blocked signals, SIGTERM among them,
+    /// so the SIGTERM with which dbus-run-session ends its bus daemon never arrives and the
+    /// daemon (with the providers it activated) outlived every test. SIGKILL cannot be blocked.
     func stop() {
+        let daemons = Self.busDaemons(of: process.processIdentifier)
         try? stdin.fileHandleForWriting.close()
         _ = process.waitForExit(within: .seconds(testTimeout))
         stopProcess(process)
+        for pid in daemons where Self.isBusDaemon(pid) { kill(pid, SIGKILL) }
+    }
+
+    /// The `dbus-daemon` children of dbus-run-session `pid`.
+    private static func busDaemons(of pid: Int32) -> [Int32] {
+        guard pid > 0, let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)
+        else { return [] }
+        return text.split(separator: " ").compactMap { Int32($0) }.filter(isBusDaemon)
+    }
+
+    private static func isBusDaemon(_ pid: Int32) -> Bool {
+        (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.hasPrefix("dbus-daemon") == true
     }
 
     deinit { stop() }
