@@ -42,6 +42,13 @@ enum ShardConfiguration {
         if let repeated = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
             throw UsageError("the shard name \(repeated) is used twice; give each shard its own name")
         }
+        // Lines that name no shard come only from a config file (a --shard flag is one or an
+        // error): without this, a front whose file lost its shards ran as a plain local daemon.
+        if layout.shards.isEmpty, let (origin, _) = lines.first {
+            let file = origin.split(separator: ":").dropLast().joined(separator: ":")
+            throw UsageError("the shards config \(file) lists no shard; give one per line as NAME DATABASE "
+                + "BUNDLE[,BUNDLE...] (docs/scale-out.md), or leave --shards-config out to run without shards")
+        }
         return layout.shards.isEmpty ? nil : layout
     }
 

@@ -65,6 +65,16 @@ import SpotlightSupervision
         #expect(process.stderrTail.contains(message))
     }
 
+    @Test func aShardsConfigThatListsNoShardIsAUsageError() throws {
+        let config = "/tmp/snone-\(UUID().uuidString.prefix(8)).conf"
+        defer { try? FileManager.default.removeItem(atPath: config) }
+        try "# name database bundles\n\ntimeout-ms 1000\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let daemon = try DaemonProcess(start: false)
+        let process = try daemon.launch(extraArguments: ["--shards-config", config])
+        #expect(process.waitForExitBlocking(within: .seconds(20)) == .exited(status: 2))
+        #expect(process.stderrTail.contains("the shards config \(config) lists no shard"))
+    }
+
     @Test func aShardsConfigWithWindowsLineEndingsIsReadLineByLine() async throws {
         let config = "/tmp/scrlf-\(UUID().uuidString.prefix(8)).conf"
         defer { try? FileManager.default.removeItem(atPath: config) }
