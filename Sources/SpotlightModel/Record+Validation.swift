@@ -44,11 +44,14 @@ extension Record {
         for (name, value) in properties where outside == nil || name < outside!.0 {
             if let date = value.dates.first(where: { !writable($0) }) { outside = (name, date) }
         }
-        for (name, value) in properties.sorted(by: { $0.key < $1.key }) {
-            if let number = value.doubles.first(where: { !$0.isFinite }) {
-                throw SpotlightError(.invalidInput, "record \(key.brief) has \(name) \(number); "
-                    + "numbers must be finite: leave the property out, or give a number")
-            }
+        // The first such property by name, as for dates: no sort of every record's properties.
+        var notFinite: (String, Double)?
+        for (name, value) in properties where notFinite == nil || name < notFinite!.0 {
+            if let number = value.doubles.first(where: { !$0.isFinite }) { notFinite = (name, number) }
+        }
+        if let (name, number) = notFinite {
+            throw SpotlightError(.invalidInput, "record \(key.brief) has \(name) \(number); "
+                + "numbers must be finite: leave the property out, or give a number")
         }
         if let (name, date) = outside {
             throw SpotlightError(.invalidInput, "record \(key.brief) has \(name) \(date), outside the years 0001-9999 "
