@@ -64,7 +64,8 @@ struct Configuration {
       --shard "NAME DATABASE BUNDLES"
                            also search a shard: tcp://host:port (xapian-tcpsrv) or a local
                            replica path, holding BUNDLES (comma-separated); repeatable
-      --shards-config FILE one shard per line, as --shard (see docs/scale-out.md)
+      --shards-config FILE one shard per line, as --shard; relative paths start from FILE's
+                           directory (see docs/scale-out.md)
       --shard-timeout-ms N a shard slower than this is left out of a query (default 2000)
       --records-in-index   keep each record's JSON in the index beside its key: run a shard's
                            owner (or a replica's source) with it, so a front can read the
@@ -104,7 +105,7 @@ struct Configuration {
         var dataDir: String?
         var socket: String?
         var apps: String?
-        var shardLines: [(origin: String, text: String)] = []
+        var shardLines: [ShardConfiguration.Line] = []
         var shardTimeout: Int?
         var config = Configuration(dataDirectory: "", socket: "", appsDirectory: "")
         var it = arguments.makeIterator()
@@ -156,7 +157,7 @@ struct Configuration {
             case "--bulk-catch-up-changes":
                 let n = try count(arg, value(arg))
                 config.bulkCatchUpChanges = n == 0 ? nil : n
-            case "--shard": shardLines.append(("--shard", try value(arg)))
+            case "--shard": shardLines.append(("--shard", try value(arg), nil))
             case "--shards-config": shardLines += try ShardConfiguration.lines(ofFile: try value(arg))
             case "--shard-timeout-ms":
                 let v = try value(arg)

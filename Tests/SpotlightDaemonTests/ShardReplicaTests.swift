@@ -75,6 +75,26 @@ import SpotlightSupervision
         #expect(process.stderrTail.contains("the shards config \(config) lists no shard"))
     }
 
+    /// A config file beside an owner's data names its index `index`; the front, started in another
+    /// directory, still finds it there.
+    @Test func aRelativeShardPathInAConfigFileStartsFromTheFilesDirectory() async throws {
+        let owner = try DaemonProcess(grants: [packagesBundle], arguments: ["--records-in-index"])
+        let records = try packageRecords(5)
+        try await owner.index().indexRecords(records)
+        let config = owner.dataDirectory + "/shards.conf"
+        try "owner index \(packagesBundle)\ntimeout-ms 1000\n".write(toFile: config, atomically: true, encoding: .utf8)
+        #expect(FileManager.default.currentDirectoryPath != owner.dataDirectory)
+        let front = try DaemonProcess(arguments: ["--shards-config", config])
+        var answer = try await front.index().query(SearchQuery(text: nil, limit: 10))
+        let deadline = Date().addingTimeInterval(30)   // the owner commits its index after acknowledging
+        while answer.missingShards == nil, answer.hits.count < records.count, Date() < deadline {
+            try await Task.sleep(for: .milliseconds(100))
+            answer = try await front.index().query(SearchQuery(text: nil, limit: 10))
+        }
+        #expect(answer.missingShards == nil, "the shard's path was not read from the file's directory: \(front.log())")
+        #expect(Set(ids(answer)) == Set(records.map(\.id)))
+    }
+
     @Test func aShardsConfigWithWindowsLineEndingsIsReadLineByLine() async throws {
         let config = "/tmp/scrlf-\(UUID().uuidString.prefix(8)).conf"
         defer { try? FileManager.default.removeItem(atPath: config) }
