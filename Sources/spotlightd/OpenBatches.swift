@@ -56,8 +56,8 @@ final class OpenBatches: Sendable {
     }
 
     /// Opens a batch on a connection.
-    /// - Throws: `conflict` when the name is taken on this connection, `unavailable` past
-    ///   ``maxPerConnection`` open batches.
+    /// - Throws: `conflict` when the name is taken on this connection, `invalidInput` past
+    ///   ``maxPerConnection`` open batches (the caller's own bound, as the per-request ones).
     func begin(connection: Int, name: String?, bundle: String) throws -> Batch {
         let number = counter.add(1, ordering: .relaxed).newValue
         let name = name ?? "batch-\(number)"
@@ -72,7 +72,7 @@ final class OpenBatches: Sendable {
                     + "end or abandon it first, or begin one with another name")
             }
             guard table.keys.filter({ $0.connection == connection }).count < Self.maxPerConnection else {
-                throw SpotlightError(.unavailable, "this connection has \(Self.maxPerConnection) open batches, the "
+                throw SpotlightError(.invalidInput, "this connection has \(Self.maxPerConnection) open batches, the "
                     + "limit; end or abandon one first")
             }
             table[key] = batch

@@ -241,7 +241,8 @@ import Testing
                 #expect(reply?["result"] != nil, "batch \(n)")
             } else {
                 let error = reply?["error"] as? [String: Any]
-                #expect((error?["data"] as? [String: Any])?["code"] as? String == "unavailable")
+                #expect((error?["data"] as? [String: Any])?["code"] as? String == "invalidInput")
+                #expect((error?["message"] as? String)?.contains("end or abandon one first") == true)
             }
         }
         raw.send(#"{"jsonrpc":"2.0","id":99,"method":"beginBatch","params":{"bundle":"com.example.test","batch":"b3"}}"#)
