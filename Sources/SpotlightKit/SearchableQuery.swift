@@ -28,8 +28,10 @@ public typealias CSSearchQueryContext = SearchableQueryContext
 /// name here): `title == "*nova*"cd && startDate > $time.today(-7)` (the grammar is
 /// ``ItemPredicateParser``'s). It reads the app's records from spotlightd, page by page, and
 /// matches each in the app: its cost grows with the number of records the app donated, about
-/// 0.15 s for 10,000 items in a release build (for a search by words that uses the index, see
-/// ``UserQuery`` or ``SearchableIndex/query(_:)``).
+/// 0.15 s for 10,000 items and seconds for 100,000 in a release build. A string that holds the
+/// items to a domain (`domainIdentifier == "a.b"`) reads only that domain's records, found by
+/// spotlightd's index (``ItemPredicate/candidateText``). For a search by words that uses the
+/// index, see ``UserQuery`` or ``SearchableIndex/query(_:)``.
 ///
 /// ```swift
 /// let context = CSSearchQueryContext()
@@ -161,6 +163,8 @@ struct ItemPages: Sendable {
 
     let query: SearchableQuery
     private var predicate: ItemPredicate?
+    /// What spotlightd's index is asked for: every record ``predicate`` can match (nil: all the app's).
+    private var candidateText: String?
     private var bundle: String?
     private var offset = 0
     private var done = false
@@ -172,11 +176,12 @@ struct ItemPages: Sendable {
         guard !done else { return nil }
         if predicate == nil {
             predicate = .and(try ([query.queryString] + query.filterQueries).map { try ItemPredicateParser.parse($0) })
+            candidateText = predicate!.candidateText
             bundle = try await query.index.callerBundle(for: "a CSSearchQuery searches the app's own items")
         }
         let page: SearchResult
         do {
-            page = try await query.index.query(SearchQuery(text: nil, bundles: [bundle!], offset: offset, limit: pageSize))
+            page = try await query.index.query(SearchQuery(text: candidateText, bundles: [bundle!], offset: offset, limit: pageSize))
         } catch let error as SpotlightError where error.isAnswerOverLimit && pageSize > 1 {
             pageSize /= 2
             return []

@@ -1,0 +1,69 @@
+import SpotlightModel
+
+/// Which records a query string can match, asked of spotlightd's index before the records are
+/// read: only forms for which the index's answer holds *every* record the predicate matches
+/// (a superset), so ``ItemPredicate/matches(_:)`` on what comes back gives exactly what a
+/// scan of all the app's records gives.
+///
+/// ```swift
+/// try ItemPredicateParser.parse(#"domainIdentifier == "calendar.home" && title == "*nova*"c"#).candidateText
+/// // "domain:calendar.home"
+/// try ItemPredicateParser.parse(#"title == "nova*"cdw"#).candidateText   // nil: read every record
+/// ```
+///
+/// Only a domain is narrowed: `domainIdentifier == "a.b"` and `domainIdentifier == "a.b.*"`
+/// (also as `kMDItemDomainIdentifier`, no modifiers, ASCII letters, digits, `.`, `-`, `_`) hold only records whose domain is `a.b` or below it, which is what the
+/// index's `domain:a.b` finds. Words are not: the index splits words its own way (`don't`,
+/// `foo_bar` and `1,000` are one word there, three or two here), keeps field words as stems,
+/// skips words over 64 bytes and expands a wildcard to its 64 most frequent terms, so a word
+/// match (`"x*"cdw`) could miss records a scan finds.
+extension ItemPredicate {
+    /// spotlightd query text that finds every record this predicate matches (and maybe more);
+    /// nil when no such text is known, and every record of the app is read.
+    var candidateText: String? {
+        guard let domains = candidateDomains, !domains.isEmpty else { return nil }
+        return domains.sorted().map { "domain:\($0)" }.joined(separator: " ")
+    }
+
+    /// Domains one of which every matching record is in, itself or below it; nil: any record
+    /// may match. Several `domain:` filters in one query text are ORed by spotlightd.
+    private var candidateDomains: Set<String>? {
+        switch self {
+        case .and(let terms):
+            return terms.compactMap(\.candidateDomains).min { $0.count < $1.count }
+        case .or(let terms):
+            var union: Set<String> = []
+            for term in terms {
+                guard let domains = term.candidateDomains else { return nil }
+                union.formUnion(domains)
+            }
+            return union
+        case .compare(let attribute, .equal, .text(let pattern), let options)
+            where options.isEmpty && ItemAttributes.name(attribute) == "domainIdentifier":
+            return Self.domain(matching: pattern.pattern).map { [$0] }
+        default:
+            return nil
+        }
+    }
+
+    /// The domain whose records (itself or below) hold every value `pattern` matches: the
+    /// pattern itself when it has no wildcard, `a.b` for `a.b.*`; nil for any other pattern,
+    /// and for text the query would not read as one `domain:` filter.
+    private static func domain(matching pattern: [PatternElement]) -> String? {
+        var elements = pattern
+        if elements.last == .anyRun, elements.dropLast().last == .scalar(".") { elements.removeLast(2) }
+        let scalars = elements.compactMap(\.scalar)
+        guard !scalars.isEmpty, scalars.count == elements.count, scalars.count <= 200,
+              scalars.allSatisfy(isPlainDomainScalar), scalars.first != "-" else { return nil }
+        return String(String.UnicodeScalarView(scalars))
+    }
+
+    /// ASCII letters, digits, `.`, `-` and `_`: a reverse-DNS domain, which the query parser
+    /// reads as one filter value and folds only to lower case.
+    private static func isPlainDomainScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "a"..."z", "A"..."Z", "0"..."9", ".", "-", "_": true
+        default: false
+        }
+    }
+}
