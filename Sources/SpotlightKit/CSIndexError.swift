@@ -34,9 +34,11 @@ extension SpotlightError.Code {
 }
 
 extension SpotlightError.Code {
-    /// Whether `error` is a ``SpotlightError`` of this code: `catch CSIndexError.mismatchedClientState`.
+    /// Whether `error` is a ``SpotlightError`` of this code: `catch CSIndexError.mismatchedClientState`;
+    /// ``cancelled`` matches a `CancellationError` (`catch CSSearchQueryError.cancelled`).
     public static func ~= (code: Self, error: any Error) -> Bool {
-        (error as? SpotlightError)?.code == code
+        if code == Self.cancelled, error is CancellationError { return true }
+        return (error as? SpotlightError)?.code == code
     }
 }
 
