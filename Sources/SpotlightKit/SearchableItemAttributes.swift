@@ -202,7 +202,7 @@ public struct UTType: Hashable, Sendable {
     public static let contact = UTType("public.contact")
     public static let vCard = UTType("public.vcard")
     public static let calendarEvent = UTType("public.calendar-event")
-    public static let emailMessage = UTType("com.apple.mail.email")
+    public static let emailMessage = UTType("public.email-message")
     public static let message = UTType("public.message")
     public static let folder = UTType("public.folder")
 }

@@ -1,0 +1,28 @@
+import Foundation
+import SpotlightKit
+import SpotlightModel
+import Testing
+
+/// The content type of `CSSearchableItemAttributeSet(contentType:)` is donated as Apple's uniform
+/// type identifier, so a query string that names the identifier finds the item.
+@Suite struct CoreSpotlightContentTypeTests {
+    /// The identifiers the query string `contentType == "<identifier>"` finds, one item per type given.
+    static func foundContentTypes(_ types: [String: CSSearchableItemAttributeSet]) async throws -> [String] {
+        let daemon = try DaemonProcess(grants: ["com.example.test"])
+        try await daemon.index().indexSearchableItems(types.map { id, attributes in
+            attributes.title = id
+            return CSSearchableItem(uniqueIdentifier: id, domainIdentifier: nil, attributeSet: attributes)
+        })
+        var found: [String] = []
+        for id in types.keys.sorted() {
+            let query = CSSearchQuery(queryString: #"contentType == "\#(id)""#, queryContext: nil, index: daemon.index())
+            for try await result in query.results { found.append(result.item.uniqueIdentifier) }
+        }
+        return found
+    }
+
+    @Test func anEmailMessageIsOfApplesEmailMessageType() async throws {
+        let found = try await Self.foundContentTypes(["public.email-message": CSSearchableItemAttributeSet(contentType: .emailMessage)])
+        #expect(found == ["public.email-message"])
+    }
+}
