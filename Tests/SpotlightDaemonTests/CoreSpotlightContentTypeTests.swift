@@ -25,4 +25,13 @@ import Testing
         let found = try await Self.foundContentTypes(["public.email-message": CSSearchableItemAttributeSet(contentType: .emailMessage)])
         #expect(found == ["public.email-message"])
     }
+
+    @Test func theOlderSamplesKUTTypeConstantsAreTheirIdentifiers() async throws {
+        let found = try await Self.foundContentTypes([
+            "public.data": CSSearchableItemAttributeSet(itemContentType: kUTTypeData as String),
+            "public.item": CSSearchableItemAttributeSet(itemContentType: kUTTypeItem as String),
+            "public.text": CSSearchableItemAttributeSet(itemContentType: kUTTypeText as String),
+        ])
+        #expect(found == ["public.data", "public.item", "public.text"])
+    }
 }
