@@ -44,19 +44,25 @@ enum IntentInvocation {
             try await assign(arguments, to: ordered, of: Intent.self)
         }
 
-        /// A parameter's request for a value, from `perform()` or a continuation: no one can answer.
-        func needsValue(_ error: IntentParameterNeedsValueError) -> SpotlightError {
-            let slot = slots.first { ObjectIdentifier($0.property) == error.parameter }
-            let name = slot.map { "'\($0.name)' (\($0.property.valueType))" } ?? "\"\(error.parameterTitle)\""
-            return SpotlightError(.invalidInput, "\(Intent.typeName), parameter \(name) needs a value"
-                + (error.dialog.map { ": \($0.text)" } ?? ""))
+        /// A request to the person (a parameter's value, a choice), from `perform()` or a
+        /// continuation: no one can answer, so the run fails saying what was asked.
+        func unanswerable(_ error: any Error) -> SpotlightError? {
+            if let error = error as? IntentParameterNeedsValueError {
+                let slot = slots.first { ObjectIdentifier($0.property) == error.parameter }
+                let name = slot.map { "'\($0.name)' (\($0.property.valueType))" } ?? "\"\(error.parameterTitle)\""
+                return SpotlightError(.invalidInput, "\(Intent.typeName), parameter \(name) needs a value"
+                    + (error.dialog.map { ": \($0.text)" } ?? ""))
+            }
+            if let error = error as? IntentChoiceRequestError {
+                return SpotlightError(.invalidInput, "\(Intent.typeName) \(error); no one can choose here: "
+                    + "make the choice a parameter of the intent")
+            }
+            return nil
         }
         try await DependencyResolution.resolve(in: intent, ownerName: Intent.typeName)
         let result: Intent.PerformResult
         do {
             result = try await perform(intent)
-        } catch let error as IntentParameterNeedsValueError {
-            throw needsValue(error)
         } catch var error as IntentNeedsToContinueInForegroundError {
             // A continuation may itself ask to continue in the foreground: each runs at once.
             while true {
@@ -64,14 +70,12 @@ enum IntentInvocation {
                     return try await error.continueRun()
                 } catch let nested as IntentNeedsToContinueInForegroundError {
                     error = nested
-                } catch let request as IntentParameterNeedsValueError {
-                    throw needsValue(request)
                 } catch {
-                    throw failure(error, thrownBy: "\(Intent.typeName)'s foreground continuation")
+                    throw unanswerable(error) ?? failure(error, thrownBy: "\(Intent.typeName)'s foreground continuation")
                 }
             }
         } catch {
-            throw failure(error, thrownBy: "\(Intent.typeName).perform()")
+            throw unanswerable(error) ?? failure(error, thrownBy: "\(Intent.typeName).perform()")
         }
         try await runOpened(by: result, opener: Intent.typeName)
         return RunIntentResult(value: result.resultValue(bundle: bundle), dialog: result.dialogText)

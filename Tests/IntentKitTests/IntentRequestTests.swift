@@ -44,29 +44,51 @@ struct DeleteTaskIntent: AppIntent {
     }
 }
 
+/// Apple's `requestChoice`, as the App Intents 2025 travel sample's `RemoveCollectionIntent` writes it.
+struct ArchiveOrDeleteTaskIntent: AppIntent {
+    @Parameter(title: "Task") var task: TaskEntity
+    func perform() async throws -> some IntentResult & ReturnsValue<String> {
+        let archive = Option(title: "Archive", style: .default)
+        let delete = Option(title: "Delete", style: .destructive)
+        let choice = try await requestChoice(between: [.cancel, archive, delete], dialog: "Archive or delete \(task.title)?")
+        switch choice {
+        case archive: return .result(value: "archived")
+        case delete: return .result(value: "deleted")
+        default: return .result(value: "kept")
+        }
+    }
+}
+
 private func makeRequestsDispatcher() -> AppServiceDispatcher {
     AppServiceDispatcher(bundleIdentifier: testBundle,
-                         intents: [TitleBookIntent.self, PickTaskIntent.self, RenameBookIntent.self, DeleteTaskIntent.self],
+                         intents: [TitleBookIntent.self, PickTaskIntent.self, RenameBookIntent.self, DeleteTaskIntent.self,
+                                   ArchiveOrDeleteTaskIntent.self],
                          entities: [TaskEntity.self])
 }
 
-/// The `invalidInput` message of a run that asked for a value; nil if the run did not fail that way.
-private func needsValueMessage(_ intent: String, _ arguments: [String: PropertyValue] = [:]) async -> String? {
+/// The `invalidInput` message of a run that asked the person something; nil if the run did not fail that way.
+private func askingMessage(_ intent: String, _ arguments: [String: PropertyValue] = [:]) async -> String? {
     let error = await spotlightError { _ = try await makeRequestsDispatcher().run(intent, arguments) }
     return error?.code == .invalidInput ? error?.message : nil
 }
 
 @Test func needsValueErrorFailsTheRunNamingTheParameterAndTheDialog() async {
-    #expect(await needsValueMessage("TitleBookIntent", ["bookTitle": .string("")])
+    #expect(await askingMessage("TitleBookIntent", ["bookTitle": .string("")])
         == "TitleBookIntent, parameter 'bookTitle' (string) needs a value: What's the title of the book?")
 }
 
 @Test func requestValueOnAnOptionalParameterFailsNamingTheParameter() async {
-    #expect(await needsValueMessage("PickTaskIntent") == "PickTaskIntent, parameter 'task' (entity:TaskEntity) needs a value: Which task?")
+    #expect(await askingMessage("PickTaskIntent") == "PickTaskIntent, parameter 'task' (entity:TaskEntity) needs a value: Which task?")
 }
 
 @Test func requestValueOnAnOptionalParameterGivesTheUnwrappedTypeWithoutAnAnnotation() async {
-    #expect(await needsValueMessage("RenameBookIntent") == "RenameBookIntent, parameter 'newTitle' (string) needs a value: What's the new title?")
+    #expect(await askingMessage("RenameBookIntent") == "RenameBookIntent, parameter 'newTitle' (string) needs a value: What's the new title?")
+}
+
+@Test func requestChoiceFailsTheRunNamingTheOptionsAndTheDialog() async {
+    #expect(await askingMessage("ArchiveOrDeleteTaskIntent", ["task": .string("milk")])
+        == "ArchiveOrDeleteTaskIntent asked to choose between 'Cancel', 'Archive', 'Delete': Archive or delete Buy milk?; "
+        + "no one can choose here: make the choice a parameter of the intent")
 }
 
 @Test func requestConfirmationIsGivenWithoutAsking() async throws {
