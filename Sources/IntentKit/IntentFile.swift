@@ -107,4 +107,13 @@ extension IntentParameter where Value: IntentFileValue {
                             inputConnectionBehavior: InputConnectionBehavior = .default) {
         self.init(title: title.defaultValue, description: description?.defaultValue, default: nil)
     }
+
+    /// The older form with uniform type identifiers, `@Parameter(title: "Image", supportedTypeIdentifiers:
+    /// ["public.image"])`: like `supportedContentTypes:`, the types are kept for Apple's file picker and
+    /// any existing file is taken.
+    public convenience init(title: LocalizedStringResource, description: LocalizedStringResource? = nil,
+                            supportedTypeIdentifiers: [String], requestValueDialog: IntentDialog? = nil,
+                            inputConnectionBehavior: InputConnectionBehavior = .default) {
+        self.init(title: title.defaultValue, description: description?.defaultValue, default: nil)
+    }
 }
