@@ -35,11 +35,24 @@ extension AppIntent {
     /// try await requestConfirmation(result: .result(dialog: "Delete \(book.title)?"), confirmationActionName: .go)
     /// ```
     public func requestConfirmation<Result: IntentResult>(result: Result,
-                                                          confirmationActionName: ConfirmationActionName = .go,
+                                                          confirmationActionName: ConfirmationActionName = .continue,
                                                           showPrompt: Bool = true) async throws {}
 
-    /// The later App Intents form: `try await requestConfirmation(actionName: .set, dialog: "Delete every book?")`.
-    /// Returns at once, confirmed, as ``requestConfirmation(result:confirmationActionName:showPrompt:)``.
-    public func requestConfirmation(actionName: ConfirmationActionName = .go, dialog: IntentDialog? = nil,
-                                    showDialogAsPrompt: Bool = true) async throws {}
+    /// The later App Intents form: `try await requestConfirmation(actionName: .set, dialog: "Delete every book?")`,
+    /// also with iOS 18's `conditions:` (`requestConfirmation(conditions: [], actionName: .continue, dialog: …)`).
+    /// Returns at once, confirmed, as ``requestConfirmation(result:confirmationActionName:showPrompt:)``,
+    /// whatever the conditions.
+    public func requestConfirmation(conditions: ConfirmationConditions = [], actionName: ConfirmationActionName = .continue,
+                                    dialog: IntentDialog? = nil, showDialogAsPrompt: Bool = true) async throws {}
+}
+
+/// When a confirmation is asked for (App Intents' `ConfirmationConditions`, iOS 18): `[]`, always, or
+/// `.lowConfidenceSource`, only when the run came from a source the system is unsure of. Kept for
+/// source compatibility: `requestConfirmation` asks no one on Linux.
+public struct ConfirmationConditions: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Confirm only a run from a low-confidence source (a guess of Siri's, say).
+    public static let lowConfidenceSource = ConfirmationConditions(rawValue: 1 << 0)
 }

@@ -59,10 +59,19 @@ struct ArchiveOrDeleteTaskIntent: AppIntent {
     }
 }
 
+/// iOS 18's form with `conditions:`, as Apple's documentation and tutorials write it.
+struct SaveImageIntent: AppIntent {
+    func perform() async throws -> some IntentResult & ProvidesDialog {
+        try await requestConfirmation(conditions: [], actionName: .`continue`, dialog: "Do you want to save this image?")
+        try await requestConfirmation(conditions: .lowConfidenceSource, actionName: .set, dialog: "Really?")
+        return .result(dialog: "Saved")
+    }
+}
+
 private func makeRequestsDispatcher() -> AppServiceDispatcher {
     AppServiceDispatcher(bundleIdentifier: testBundle,
                          intents: [TitleBookIntent.self, PickTaskIntent.self, RenameBookIntent.self, DeleteTaskIntent.self,
-                                   ArchiveOrDeleteTaskIntent.self],
+                                   ArchiveOrDeleteTaskIntent.self, SaveImageIntent.self],
                          entities: [TaskEntity.self])
 }
 
@@ -95,4 +104,9 @@ private func askingMessage(_ intent: String, _ arguments: [String: PropertyValue
     let result = try await makeRequestsDispatcher().runIntent(
         RunIntentParams(intent: "DeleteTaskIntent", arguments: ["task": .string("milk")]))
     #expect(result.dialog == "Deleted Buy milk")
+}
+
+@Test func requestConfirmationWithConditionsIsGivenWithoutAsking() async throws {
+    let result = try await makeRequestsDispatcher().runIntent(RunIntentParams(intent: "SaveImageIntent", arguments: [:]))
+    #expect(result.dialog == "Saved")
 }
