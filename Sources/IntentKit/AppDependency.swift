@@ -8,6 +8,7 @@ import SpotlightModel
 /// ```swift
 /// AppDependencyManager.shared.add(dependency: TrailDataManager.shared)
 /// AppDependencyManager.shared.add { await ModelStore.open() }            // made when first needed
+/// AppDependencyManager.shared.add { try await Database.open() }          // a maker may throw
 /// await IntentApp(bundleIdentifier: "com.example.Trails", intents: [...]).main()
 /// ```
 public final class AppDependencyManager: Sendable {
@@ -15,7 +16,7 @@ public final class AppDependencyManager: Sendable {
 
     /// A registered dependency: how to make it, and the value once made.
     private struct Entry: Sendable {
-        var make: @Sendable () async -> any Sendable
+        var make: @Sendable () async throws -> any Sendable
         var value: (any Sendable)?
     }
 
@@ -29,20 +30,27 @@ public final class AppDependencyManager: Sendable {
         register(DependencyKey(Dependency.self, key)) { dependency() }
     }
 
-    /// Registers a dependency made asynchronously, when an intent first needs it.
-    public func add<Dependency: Sendable>(key: String? = nil, dependency: @escaping @Sendable () async -> Dependency) {
-        register(DependencyKey(Dependency.self, key)) { await dependency() }
+    /// Registers a dependency made asynchronously, when an intent first needs it. A maker that
+    /// throws fails that run (naming the dependency and the error) and is tried again by the next.
+    public func add<Dependency: Sendable>(key: String? = nil, dependency: @escaping @Sendable () async throws -> Dependency) {
+        register(DependencyKey(Dependency.self, key)) { try await dependency() }
     }
 
-    private func register(_ key: DependencyKey, _ make: @escaping @Sendable () async -> any Sendable) {
+    private func register(_ key: DependencyKey, _ make: @escaping @Sendable () async throws -> any Sendable) {
         entries.withLock { $0[key] = Entry(make: make, value: nil) }
     }
 
     /// Makes the dependency if it was not made yet; false when none is registered.
-    func resolve(_ key: DependencyKey) async -> Bool {
+    /// - Throws: ``DependencyMakerError`` when its maker throws.
+    func resolve(_ key: DependencyKey) async throws -> Bool {
         guard let entry = entries.withLock({ $0[key] }) else { return false }
         guard entry.value == nil else { return true }
-        let value = await entry.make()
+        let value: any Sendable
+        do {
+            value = try await entry.make()
+        } catch {
+            throw DependencyMakerError(key: key, underlying: error)
+        }
         entries.withLock { entries in
             if entries[key]?.value == nil { entries[key]?.value = value }
         }
@@ -68,6 +76,12 @@ struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     var description: String { key.isEmpty ? typeName : "\(typeName) (key \"\(key)\")" }
+}
+
+/// A dependency's maker threw: the runtime fails the run with the maker's error.
+struct DependencyMakerError: Error {
+    let key: DependencyKey
+    let underlying: any Error
 }
 
 /// An object an intent uses, registered with ``AppDependencyManager`` (App Intents'
@@ -106,7 +120,7 @@ protocol DependencySlot: Sendable {
 
 extension Dependency: DependencySlot {
     func resolve() async throws {
-        guard await AppDependencyManager.shared.resolve(key) else {
+        guard try await AppDependencyManager.shared.resolve(key) else {
             throw SpotlightError(.notFound, "no dependency \(key) is registered; call "
                 + "AppDependencyManager.shared.add(dependency:) with one before IntentApp(...).main()")
         }
@@ -116,13 +130,18 @@ extension Dependency: DependencySlot {
 enum DependencyResolution {
     /// Makes every `@Dependency` of `owner` (an intent, an entity query), so that reading one
     /// in `perform()` or a query finds it made.
-    /// - Throws: `SpotlightError` (`notFound`) naming the owner and the dependency never registered.
+    /// - Throws: `SpotlightError`: `notFound` naming the owner and the dependency never registered;
+    ///   the app's failure (`intentFailed`, with the error's report) when a dependency's maker threw.
     static func resolve(in owner: Any, ownerName: String) async throws {
         for (name, dependency) in EntityReflection.wrappers(of: owner, as: (any DependencySlot).self) {
             do {
                 try await dependency.resolve()
             } catch let error as SpotlightError {
                 throw SpotlightError(error.code, "\(ownerName)'s @Dependency '\(name)': \(error.message)")
+            } catch let error as DependencyMakerError {
+                let thrower = "\(ownerName)'s @Dependency '\(name)'"
+                throw IntentInvocation.failure(error.underlying, thrownBy: thrower, message: "\(thrower): making "
+                    + "\(error.key) threw: \(IntentInvocation.describe(error.underlying)); it is made again at the next run")
             }
         }
     }

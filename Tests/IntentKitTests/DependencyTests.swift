@@ -101,3 +101,52 @@ struct UnshelvedBookQuery: EntityQuery {
     #expect(error?.message.contains("UnshelvedBookQuery's @Dependency 'missing': no dependency NeverRegistered is registered")
         == true)
 }
+
+/// Apple's `add(key:dependency:)` takes a maker that throws: an archive whose disk is never there.
+struct ArchiveNotMounted: Error, CustomStringConvertible {
+    var description: String { "the archive disk is not mounted" }
+}
+
+final class OfflineArchive: Sendable {
+    static func open() async throws -> OfflineArchive { throw ArchiveNotMounted() }
+}
+
+struct ReadOfflineArchiveIntent: AppIntent {
+    @Dependency private var archive: OfflineArchive
+    func perform() async throws -> some IntentResult { _ = archive; return .result() }
+}
+
+@Test func aMakerThatThrowsFailsTheRunNamingTheDependencyAndTheError() async throws {
+    AppDependencyManager.shared.add { try await OfflineArchive.open() }
+    let app = AppServiceDispatcher(bundleIdentifier: testBundle, intents: [ReadOfflineArchiveIntent.self])
+    let error = await spotlightError { _ = try await app.run("ReadOfflineArchiveIntent") }
+    #expect(error?.code == .intentFailed)
+    #expect(error?.message == "ReadOfflineArchiveIntent's @Dependency 'archive': making OfflineArchive threw: "
+        + "the archive disk is not mounted; it is made again at the next run")
+}
+
+/// How many times the flaky archive was opened; the first opening fails.
+let flakyArchiveOpenings = Mutex(0)
+
+final class FlakyArchive: Sendable {
+    static func open() async throws -> FlakyArchive {
+        let attempt = flakyArchiveOpenings.withLock { count in
+            count += 1
+            return count
+        }
+        if attempt == 1 { throw ArchiveNotMounted() }
+        return FlakyArchive()
+    }
+}
+
+struct ReadFlakyArchiveIntent: AppIntent {
+    @Dependency private var archive: FlakyArchive
+    func perform() async throws -> some IntentResult & ReturnsValue<String> { _ = archive; return .result(value: "read") }
+}
+
+@Test func aMakerThatThrewIsTriedAgainAtTheNextRun() async throws {
+    AppDependencyManager.shared.add { try await FlakyArchive.open() }
+    let app = AppServiceDispatcher(bundleIdentifier: testBundle, intents: [ReadFlakyArchiveIntent.self])
+    _ = await spotlightError { _ = try await app.run("ReadFlakyArchiveIntent") }
+    #expect(try await app.run("ReadFlakyArchiveIntent") == .value(.string("read")))
+}
