@@ -40,6 +40,13 @@ public final class AppDependencyManager: Sendable {
         entries.withLock { $0[key] = Entry(make: make, value: nil) }
     }
 
+    /// Registers `make` under `key` unless something is registered there already (a `@Dependency`'s default).
+    func registerIfAbsent(_ key: DependencyKey, _ make: @escaping @Sendable () async throws -> any Sendable) {
+        entries.withLock { entries in
+            if entries[key] == nil { entries[key] = Entry(make: make, value: nil) }
+        }
+    }
+
     /// Makes the dependency if it was not made yet; false when none is registered.
     /// - Throws: ``DependencyMakerError`` when its maker throws.
     func resolve(_ key: DependencyKey) async throws -> Bool {
@@ -97,16 +104,40 @@ struct DependencyMakerError: Error {
 @propertyWrapper
 public struct Dependency<Value: Sendable>: Sendable {
     let key: DependencyKey
+    /// Where the dependency is registered: `.shared`, or a manager of the app's own (a test's).
+    let manager: AppDependencyManager
+    /// What to use when nothing is registered (`@Dependency(default: ...)`); nil: the run fails.
+    let fallback: (@Sendable () async throws -> Value)?
 
-    public init(key: String? = nil) {
+    /// The dependency registered for `Value` (and `key`) with `manager`.
+    public init(key: String? = nil, manager: AppDependencyManager = .shared) {
         self.key = DependencyKey(Value.self, key)
+        self.manager = manager
+        self.fallback = nil
+    }
+
+    /// The registered dependency, else `value` (made when first needed, then kept in `manager`):
+    /// `@Dependency(default: Thermostat(setting: 20)) var thermostat: Thermostat`.
+    public init(key: String? = nil, manager: AppDependencyManager = .shared,
+                default value: @autoclosure @escaping @Sendable () -> Value) {
+        self.key = DependencyKey(Value.self, key)
+        self.manager = manager
+        self.fallback = { value() }
+    }
+
+    /// The registered dependency, else what `maker` makes when first needed (then kept in `manager`).
+    public init(key: String? = nil, manager: AppDependencyManager = .shared,
+                default maker: @escaping @Sendable () async throws -> Value) {
+        self.key = DependencyKey(Value.self, key)
+        self.manager = manager
+        self.fallback = maker
     }
 
     /// The registered object. Read outside a run (the runtime makes dependencies before
     /// `perform()`), one registered with an async maker that was not made yet stops the
     /// process, as App Intents' does: register it, or read it from `perform()`.
     public var wrappedValue: Value {
-        if let value = AppDependencyManager.shared.value(for: key) as? Value { return value }
+        if let value = manager.value(for: key) as? Value { return value }
         fatalError("@Dependency \(key) was read before it was made: register it with "
             + "AppDependencyManager.shared.add(dependency:) before IntentApp(...).main(), and read it in perform()")
     }
@@ -120,9 +151,12 @@ protocol DependencySlot: Sendable {
 
 extension Dependency: DependencySlot {
     func resolve() async throws {
-        guard try await AppDependencyManager.shared.resolve(key) else {
+        if let fallback { manager.registerIfAbsent(key) { try await fallback() } }
+        guard try await manager.resolve(key) else {
+            let registry = manager === AppDependencyManager.shared ? "AppDependencyManager.shared"
+                : "the AppDependencyManager given as @Dependency(manager:)"
             throw SpotlightError(.notFound, "no dependency \(key) is registered; call "
-                + "AppDependencyManager.shared.add(dependency:) with one before IntentApp(...).main()")
+                + "\(registry).add(dependency:) with one before IntentApp(...).main()")
         }
     }
 }

@@ -150,3 +150,35 @@ struct ReadFlakyArchiveIntent: AppIntent {
     _ = await spotlightError { _ = try await app.run("ReadFlakyArchiveIntent") }
     #expect(try await app.run("ReadFlakyArchiveIntent") == .value(.string("read")))
 }
+
+/// A manager of a test's own, as Apple's `AppDependencyManager()` is meant for dependency injection in tests.
+let standaloneDependencies: AppDependencyManager = {
+    let manager = AppDependencyManager()
+    manager.add(dependency: TrailDataManager(name: "Injected"))
+    return manager
+}()
+
+struct StartInjectedTrailIntent: AppIntent {
+    @Dependency(manager: standaloneDependencies) private var trails: TrailDataManager
+    func perform() async throws -> some IntentResult & ReturnsValue<String> { .result(value: trails.name) }
+}
+
+@Test func aDependencyOfItsOwnManagerIsReadFromThatManager() async throws {
+    let app = AppServiceDispatcher(bundleIdentifier: testBundle, intents: [StartInjectedTrailIntent.self])
+    #expect(try await app.run("StartInjectedTrailIntent") == .value(.string("Injected")))
+}
+
+final class Thermostat: Sendable {
+    let setting: Int
+    init(setting: Int) { self.setting = setting }
+}
+
+struct ReadThermostatIntent: AppIntent {
+    @Dependency(default: Thermostat(setting: 20)) private var thermostat: Thermostat
+    func perform() async throws -> some IntentResult & ReturnsValue<Int> { .result(value: thermostat.setting) }
+}
+
+@Test func anUnregisteredDependencyWithADefaultIsTheDefault() async throws {
+    let app = AppServiceDispatcher(bundleIdentifier: testBundle, intents: [ReadThermostatIntent.self])
+    #expect(try await app.run("ReadThermostatIntent") == .value(.int(20)))
+}
