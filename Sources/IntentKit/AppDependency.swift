@@ -26,13 +26,13 @@ public final class AppDependencyManager: Sendable {
     public init() {}
 
     /// Registers `dependency` for its type (and `key`, if given); evaluated when first needed.
-    public func add<Dependency: Sendable>(key: String? = nil, dependency: @autoclosure @escaping @Sendable () -> Dependency) {
+    public func add<Dependency: Sendable>(key: AnyHashable? = nil, dependency: @autoclosure @escaping @Sendable () -> Dependency) {
         register(DependencyKey(Dependency.self, key)) { dependency() }
     }
 
     /// Registers a dependency made asynchronously, when an intent first needs it. A maker that
     /// throws fails that run (naming the dependency and the error) and is tried again by the next.
-    public func add<Dependency: Sendable>(key: String? = nil, dependency: @escaping @Sendable () async throws -> Dependency) {
+    public func add<Dependency: Sendable>(key: AnyHashable? = nil, dependency: @escaping @Sendable () async throws -> Dependency) {
         register(DependencyKey(Dependency.self, key)) { try await dependency() }
     }
 
@@ -70,19 +70,22 @@ public final class AppDependencyManager: Sendable {
     }
 }
 
-/// A dependency's identity: its type and optional key.
-struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
+/// A dependency's identity: its type and optional key. A key is any `Hashable` value, as Apple's
+/// `AnyHashable?` (`"archive"`, or a case of an enum of the app's keys).
+struct DependencyKey: Hashable, @unchecked Sendable, CustomStringConvertible {
+    // @unchecked: `AnyHashable` is not `Sendable`; a key is a value the app registers and looks up
+    // by, never changed afterwards (Apple's API takes `AnyHashable?` the same way).
     let type: ObjectIdentifier
     let typeName: String
-    let key: String
+    let key: AnyHashable?
 
-    init(_ type: Any.Type, _ key: String?) {
+    init(_ type: Any.Type, _ key: AnyHashable?) {
         self.type = ObjectIdentifier(type)
         self.typeName = String(describing: type)
-        self.key = key ?? ""
+        self.key = key
     }
 
-    var description: String { key.isEmpty ? typeName : "\(typeName) (key \"\(key)\")" }
+    var description: String { key.map { "\(typeName) (key \(String(reflecting: $0.base)))" } ?? typeName }
 }
 
 /// A dependency's maker threw: the runtime fails the run with the maker's error.
@@ -110,7 +113,7 @@ public struct Dependency<Value: Sendable>: Sendable {
     let fallback: (@Sendable () async throws -> Value)?
 
     /// The dependency registered for `Value` (and `key`) with `manager`.
-    public init(key: String? = nil, manager: AppDependencyManager = .shared) {
+    public init(key: AnyHashable? = nil, manager: AppDependencyManager = .shared) {
         self.key = DependencyKey(Value.self, key)
         self.manager = manager
         self.fallback = nil
@@ -118,7 +121,7 @@ public struct Dependency<Value: Sendable>: Sendable {
 
     /// The registered dependency, else `value` (made when first needed, then kept in `manager`):
     /// `@Dependency(default: Thermostat(setting: 20)) var thermostat: Thermostat`.
-    public init(key: String? = nil, manager: AppDependencyManager = .shared,
+    public init(key: AnyHashable? = nil, manager: AppDependencyManager = .shared,
                 default value: @autoclosure @escaping @Sendable () -> Value) {
         self.key = DependencyKey(Value.self, key)
         self.manager = manager
@@ -126,7 +129,7 @@ public struct Dependency<Value: Sendable>: Sendable {
     }
 
     /// The registered dependency, else what `maker` makes when first needed (then kept in `manager`).
-    public init(key: String? = nil, manager: AppDependencyManager = .shared,
+    public init(key: AnyHashable? = nil, manager: AppDependencyManager = .shared,
                 default maker: @escaping @Sendable () async throws -> Value) {
         self.key = DependencyKey(Value.self, key)
         self.manager = manager

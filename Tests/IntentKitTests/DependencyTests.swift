@@ -182,3 +182,29 @@ struct ReadThermostatIntent: AppIntent {
     let app = AppServiceDispatcher(bundleIdentifier: testBundle, intents: [ReadThermostatIntent.self])
     #expect(try await app.run("ReadThermostatIntent") == .value(.int(20)))
 }
+
+/// The app's own keys, as Apple's `AnyHashable?` key allows.
+enum GreetingKey: Hashable { case lunch, missingMeal }
+
+struct GreetAtLunchIntent: AppIntent {
+    @Dependency(key: GreetingKey.lunch) var lunch: Greeting
+    func perform() async throws -> some IntentResult & ReturnsValue<String> { .result(value: lunch.text) }
+}
+
+@Test func aDependencyKeyMayBeAnyHashableValue() async throws {
+    AppDependencyManager.shared.add(key: GreetingKey.lunch, dependency: Greeting("Enjoy your lunch"))
+    let app = AppServiceDispatcher(bundleIdentifier: testBundle, intents: [GreetAtLunchIntent.self])
+    #expect(try await app.run("GreetAtLunchIntent") == .value(.string("Enjoy your lunch")))
+}
+
+struct GreetAtMissingMealIntent: AppIntent {
+    @Dependency(key: GreetingKey.missingMeal) var meal: Greeting
+    func perform() async throws -> some IntentResult { _ = meal; return .result() }
+}
+
+@Test func anUnregisteredKeyedDependencyIsNamedWithItsKey() async throws {
+    let app = AppServiceDispatcher(bundleIdentifier: testBundle, intents: [GreetAtMissingMealIntent.self])
+    let error = await spotlightError { _ = try await app.run("GreetAtMissingMealIntent") }
+    #expect(error?.message.hasPrefix("GreetAtMissingMealIntent's @Dependency 'meal': no dependency Greeting "
+        + "(key IntentKitTests.GreetingKey.missingMeal) is registered") == true)
+}
