@@ -34,6 +34,9 @@ public protocol AppIntent: Sendable {
     static var openAppWhenRun: Bool { get }
     /// What the device must allow before the intent runs; `describe` reports it.
     static var authenticationPolicy: IntentAuthenticationPolicy { get }
+    /// Whether the action runs with the app in the foreground or the background (App Intents
+    /// 2025); kept, not acted on: the app service runs every intent in the app's own process.
+    static var supportedModes: IntentModes { get }
     init()
     func perform() async throws -> PerformResult
 }
@@ -42,6 +45,8 @@ extension AppIntent {
     public static var isDiscoverable: Bool { true }
     public static var openAppWhenRun: Bool { false }
     public static var authenticationPolicy: IntentAuthenticationPolicy { .alwaysAllowed }
+    /// Default: `.foreground` for an intent that opens the app when run, else `.background`.
+    public static var supportedModes: IntentModes { openAppWhenRun ? .foreground : .background }
     /// The name callers run it by: the Swift type name.
     public static var typeName: String { String(describing: Self.self) }
     /// The title as text.

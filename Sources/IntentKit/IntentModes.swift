@@ -1,0 +1,41 @@
+/// Whether an intent's action runs with the app in the foreground or the background (App Intents
+/// 2025's `IntentModes`, the value of an intent's `supportedModes`):
+///
+/// ```swift
+/// struct NavigateIntent: AppIntent {
+///     static let supportedModes: IntentModes = .foreground
+///     ...
+/// }
+/// struct GetCrowdStatusIntent: AppIntent {
+///     static let supportedModes: IntentModes = [.background, .foreground(.dynamic)]
+///     ...
+/// }
+/// ```
+///
+/// An app service already is the app, running its intents in its own process, so the modes are
+/// kept, not acted on (as `openAppWhenRun` is).
+public struct IntentModes: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// The action runs entirely in the background.
+    public static var background: IntentModes { IntentModes(rawValue: 1 << 0) }
+    /// The action runs in the foreground: the ``ForegroundMode/immediate`` mode.
+    public static var foreground: IntentModes { .foreground(.immediate) }
+
+    /// The foreground with the given behavior: `.foreground(.dynamic)`.
+    public static func foreground(_ foregroundMode: ForegroundMode) -> IntentModes {
+        IntentModes(rawValue: foregroundMode.rawValue)
+    }
+
+    /// When the app comes to the foreground for an action.
+    public struct ForegroundMode: Hashable, Sendable {
+        let rawValue: Int
+        /// Before the action runs.
+        public static var immediate: ForegroundMode { ForegroundMode(rawValue: 1 << 1) }
+        /// If the action asks to and conditions permit it.
+        public static var dynamic: ForegroundMode { ForegroundMode(rawValue: 1 << 2) }
+        /// While the action runs, or shortly before it completes.
+        public static var deferred: ForegroundMode { ForegroundMode(rawValue: 1 << 3) }
+    }
+}

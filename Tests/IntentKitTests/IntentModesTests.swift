@@ -1,0 +1,44 @@
+import Foundation
+import IntentKit
+import SpotlightModel
+import SpotlightProtocol
+import Testing
+
+// App Intents 2025's supportedModes, as Apple's "Get to know App Intents" session writes them.
+
+struct NavigateToLandmarksIntent: AppIntent {
+    static let title: LocalizedStringResource = "Navigate to Landmarks"
+    static let supportedModes: IntentModes = .foreground
+    @MainActor func perform() async throws -> some IntentResult & ProvidesDialog { .result(dialog: "Showing landmarks") }
+}
+
+struct GetCrowdStatusIntent: AppIntent {
+    static let title: LocalizedStringResource = "Get Crowd Status"
+    static let supportedModes: IntentModes = [.background, .foreground(.dynamic)]
+    func perform() async throws -> some IntentResult & ReturnsValue<Int> { .result(value: 42) }
+}
+
+@Test func anIntentWithSupportedModesRunsInTheAppService() async throws {
+    let app = AppServiceDispatcher(bundleIdentifier: testBundle,
+                                   intents: [NavigateToLandmarksIntent.self, GetCrowdStatusIntent.self])
+    #expect(try await app.run("GetCrowdStatusIntent") == .value(.int(42)))
+    #expect(try await app.runIntent(RunIntentParams(intent: "NavigateToLandmarksIntent", arguments: [:])).dialog
+        == "Showing landmarks")
+}
+
+@Test func supportedModesKeepWhatTheIntentDeclares() {
+    #expect(NavigateToLandmarksIntent.supportedModes == .foreground(.immediate))
+    #expect(GetCrowdStatusIntent.supportedModes.contains(.background))
+    #expect(GetCrowdStatusIntent.supportedModes.contains(.foreground(.dynamic)))
+    #expect(!GetCrowdStatusIntent.supportedModes.contains(.foreground(.deferred)))
+}
+
+struct OpenLandmarkByDefaultIntent: AppIntent {
+    static let openAppWhenRun = true
+    func perform() async throws -> some IntentResult { .result() }
+}
+
+@Test func supportedModesDefaultToTheForegroundOnlyForAnIntentThatOpensTheApp() {
+    #expect(OpenLandmarkByDefaultIntent.supportedModes == .foreground)
+    #expect(TitleBookIntent.supportedModes == .background)
+}
