@@ -53,3 +53,21 @@ public struct IntentNeedsToContinueInForegroundError: Error, Sendable, CustomStr
         return RunIntentResult(value: .none, dialog: dialog?.text)
     }
 }
+
+// App Intents 2025 moved these to every intent (with `supportedModes` including
+// `.foreground(.dynamic)` in place of `ForegroundContinuableIntent`).
+extension AppIntent {
+    /// Asks to bring the app forward (`try await continueInForeground("Open the map?")`); an app
+    /// service already is the app, so this returns at once.
+    public func continueInForeground(_ dialog: IntentDialog? = nil, alwaysConfirm: Bool = true) async throws {}
+
+    /// Ends `perform()` when thrown (`throw needsToContinueInForegroundError("Unlock first.", alwaysConfirm: false)`):
+    /// the run succeeds with no value and `dialog` as its dialog, as Apple's ends once the person
+    /// continued in the app. Disfavored, so that `ForegroundContinuableIntent`'s form with a
+    /// continuation is the one a call without `alwaysConfirm:` means there.
+    @_disfavoredOverload
+    public func needsToContinueInForegroundError(_ dialog: IntentDialog? = nil, alwaysConfirm: Bool = true)
+        -> IntentNeedsToContinueInForegroundError {
+        IntentNeedsToContinueInForegroundError(dialog: dialog, continuation: nil)
+    }
+}

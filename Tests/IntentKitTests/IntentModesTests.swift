@@ -42,3 +42,27 @@ struct OpenLandmarkByDefaultIntent: AppIntent {
     #expect(OpenLandmarkByDefaultIntent.supportedModes == .foreground)
     #expect(TitleBookIntent.supportedModes == .background)
 }
+
+/// App Intents 2025's way to come forward from any intent, without `ForegroundContinuableIntent`.
+struct ShowCrowdMapIntent: AppIntent {
+    static let supportedModes: IntentModes = [.background, .foreground(.dynamic)]
+    @Parameter(title: "Busy") var busy: Bool
+    func perform() async throws -> some IntentResult & ProvidesDialog {
+        if busy { throw needsToContinueInForegroundError("Open the app to see the crowd map.", alwaysConfirm: false) }
+        try await continueInForeground("Show the crowd map?")
+        return .result(dialog: "Showing the crowd map")
+    }
+}
+
+@Test func continueInForegroundReturnsAtOnceInTheAppService() async throws {
+    let app = AppServiceDispatcher(bundleIdentifier: testBundle, intents: [ShowCrowdMapIntent.self])
+    let result = try await app.runIntent(RunIntentParams(intent: "ShowCrowdMapIntent", arguments: ["busy": .bool(false)]))
+    #expect(result.dialog == "Showing the crowd map")
+}
+
+@Test func needsToContinueInForegroundErrorEndsTheRunWithItsDialog() async throws {
+    let app = AppServiceDispatcher(bundleIdentifier: testBundle, intents: [ShowCrowdMapIntent.self])
+    let result = try await app.runIntent(RunIntentParams(intent: "ShowCrowdMapIntent", arguments: ["busy": .bool(true)]))
+    #expect(result.value == IntentResultValue.none)
+    #expect(result.dialog == "Open the app to see the crowd map.")
+}
