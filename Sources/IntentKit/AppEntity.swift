@@ -97,6 +97,11 @@ extension AppEntity {
         try await readyQuery().erasedEntities(forStrings: ids).compactMap { $0 as? Self }
     }
 
+    /// The query's `defaultResult()`, for a parameter left out (``IntentValue/queryDefault()``).
+    public static func queryDefault() async throws -> Self? {
+        try await readyQuery().erasedDefault() as? Self
+    }
+
     static func suggested() async throws -> [Self] {
         try await readyQuery().erasedSuggested().compactMap { $0 as? Self }
     }

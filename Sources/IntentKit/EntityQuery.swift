@@ -15,6 +15,13 @@ public protocol EntityQuery: Sendable {
     func entities(for identifiers: [Entity.ID]) async throws -> [Entity]
     /// Entities to offer before a person types anything. Default: none.
     func suggestedEntities() async throws -> Result
+    /// The entity a parameter of this type gets when the caller gives none and the parameter declares
+    /// no default (App Intents' `defaultResult()`, as widget configuration queries write it). Default: none.
+    func defaultResult() async -> Entity?
+}
+
+extension EntityQuery {
+    public func defaultResult() async -> Entity? { nil }
 }
 
 extension EntityQuery where Result == [Entity] {
@@ -51,6 +58,7 @@ extension EntityQuery {
         return try await entities(for: converted)
     }
     func erasedSuggested() async throws -> [any AppEntity] { try await suggestedEntities().options }
+    func erasedDefault() async -> (any AppEntity)? { await defaultResult() }
 }
 
 extension EntityStringQuery {

@@ -92,7 +92,14 @@ enum IntentInvocation {
                     throw SpotlightError(.invalidInput, "\(context) was not given, and its default is refused by its own "
                         + "declaration: \(refusal); the app must declare a default within its inclusiveRange")
                 }
-                if slot.hasDefault || slot.isOptional { continue }
+                if slot.hasDefault { continue }
+                do {
+                    if try await slot.assignQueryDefault() { continue }
+                } catch {
+                    throw failure(error, thrownBy: "\(slot.valueType)'s query",
+                        message: "\(context) was not given, and its query's defaultResult() failed: \(describe(error))")
+                }
+                if slot.isOptional { continue }
                 throw SpotlightError(.invalidInput, "\(context) (\(slot.valueType)) is required and was not given")
             }
             do {

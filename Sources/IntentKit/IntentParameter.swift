@@ -84,6 +84,9 @@ protocol IntentParameterSlot: AnyObject, Sendable {
     /// Converts and stores a wire value.
     /// - Throws: ``ValueConversionError``, or what the entity's query threw.
     func assign(_ value: PropertyValue) async throws
+    /// Stores what the type's query gives a parameter left out (``IntentValue/queryDefault()``);
+    /// false when it gives nothing.
+    func assignQueryDefault() async throws -> Bool
 }
 
 extension IntentParameter: IntentParameterSlot {
@@ -100,5 +103,11 @@ extension IntentParameter: IntentParameterSlot {
         let resolved = try await Value.resolve(value)
         if let reason = check(resolved) { throw ValueConversionError(reason) }
         storage.withLock { $0 = resolved }
+    }
+
+    func assignQueryDefault() async throws -> Bool {
+        guard let value = try await Value.queryDefault() else { return false }
+        storage.withLock { $0 = value }
+        return true
     }
 }

@@ -21,6 +21,10 @@ public protocol IntentValue: Sendable {
     /// What a parameter of this type that the caller left out and that has no default is given,
     /// before it resolves; `nil` for nothing. A ``UniqueAppEntity`` answers its one instance.
     static var implicitArgument: PropertyValue? { get }
+    /// What a parameter of this type that the caller left out, with no default declared, gets from
+    /// the type's query: an entity's `defaultResult()`; `nil` for nothing (every other type).
+    /// - Throws: what making the query's dependencies threw.
+    static func queryDefault() async throws -> Self?
     /// The value as a record property; `nil` for a `nil` optional.
     var propertyValue: PropertyValue? { get }
     /// The value as an intent result; an entity is its full representation.
@@ -33,6 +37,7 @@ public protocol IntentValue: Sendable {
 extension IntentValue {
     public static var valueWhenAbsent: Self? { nil }
     public static var implicitArgument: PropertyValue? { nil }
+    public static func queryDefault() async throws -> Self? { nil }
     public func resultValue(bundle: String) -> IntentResultValue {
         propertyValue.map(IntentResultValue.value) ?? .none
     }
@@ -89,6 +94,7 @@ extension PropertyValue {
 extension Optional: IntentValue where Wrapped: IntentValue {
     public static var valueType: ValueType { Wrapped.valueType }
     public static var valueWhenAbsent: Self? { .some(.none) }
+    public static func queryDefault() async throws -> Self? { try await Wrapped.queryDefault().map { .some($0) } }
     public var propertyValue: PropertyValue? { self?.propertyValue }
     public func resultValue(bundle: String) -> IntentResultValue {
         self?.resultValue(bundle: bundle) ?? .none
