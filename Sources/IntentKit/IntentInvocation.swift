@@ -94,7 +94,7 @@ enum IntentInvocation {
                 }
                 if slot.hasDefault { continue }
                 do {
-                    if try await slot.assignQueryDefault() { continue }
+                    if try await slot.assignProvidedDefault() { continue }
                 } catch {
                     throw failure(error, thrownBy: "\(slot.valueType)'s query",
                         message: "\(context) was not given, and its query's defaultResult() failed: \(describe(error))")

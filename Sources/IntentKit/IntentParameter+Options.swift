@@ -16,7 +16,14 @@ extension IntentParameter {
                             inputOptions: String.IntentInputOptions? = nil, displayName: Bool.IntentDisplayName? = nil,
                             requestValueDialog: IntentDialog? = nil, inputConnectionBehavior: InputConnectionBehavior = .default,
                             optionsProvider: (any DynamicOptionsProvider)? = nil) {
-        self.init(title: title.defaultValue, description: description?.defaultValue, default: defaultValue)
+        self.init(title: title.defaultValue, description: description?.defaultValue, default: defaultValue,
+                  check: { _ in nil }, providedDefault: Self.defaultResult(of: optionsProvider))
+    }
+
+    /// `provider`'s `defaultResult()` as this parameter's value; nil without a provider.
+    private static func defaultResult(of provider: (any DynamicOptionsProvider)?) -> (@Sendable () async -> Value?)? {
+        guard let provider else { return nil }
+        return { await provider.erasedDefaultResult() as? Value }
     }
 
     /// `@Parameter var trail: TrailEntity`: no title (App Intents since iOS 18); `describe`
@@ -119,9 +126,10 @@ extension Bool {
     }
 }
 
-/// Values Apple's UI offers for a parameter (`@Parameter(title:optionsProvider:)`). Accepted, not
-/// consulted: a caller here passes the value, and any value of the parameter's type is taken.
-/// `results()` returns an array or, in sections, an ``IntentItemCollection``.
+/// Values Apple's UI offers for a parameter (`@Parameter(title:optionsProvider:)`). `results()` is
+/// not consulted: a caller here passes the value, and any value of the parameter's type is taken;
+/// `defaultResult()` is the value of the parameter when the caller leaves it out and it declares no
+/// `default:`. `results()` returns an array or, in sections, an ``IntentItemCollection``.
 ///
 /// ```swift
 /// struct SoupOptionsProvider: DynamicOptionsProvider {
@@ -142,6 +150,8 @@ public protocol DynamicOptionsProvider: Sendable {
 
 extension DynamicOptionsProvider {
     public func defaultResult() async -> DefaultValue? { nil }
+    /// `defaultResult()` erased, for a parameter of any type.
+    func erasedDefaultResult() async -> (any IntentValue)? { await defaultResult() }
     /// App Intents' name for ``IntentItemCollection`` inside a provider.
     public typealias ItemCollection = IntentItemCollection
     /// App Intents' name for ``IntentItemSection`` inside a provider.

@@ -21,17 +21,21 @@ public final class IntentParameter<Value: IntentValue>: Sendable {
     public let defaultValue: Value?
     /// Why a value is refused (`inclusiveRange:`); nil accepts it.
     let check: @Sendable (Value) -> String?
+    /// The `optionsProvider:`'s `defaultResult()`, for a caller that leaves the parameter out.
+    let providedDefault: (@Sendable () async -> Value?)?
     private let storage: Mutex<Value?>
 
     public convenience init(title: String, description: String? = nil, default defaultValue: Value? = nil) {
         self.init(title: title, description: description, default: defaultValue, check: { _ in nil })
     }
 
-    init(title: String, description: String?, default defaultValue: Value?, check: @escaping @Sendable (Value) -> String?) {
+    init(title: String, description: String?, default defaultValue: Value?, check: @escaping @Sendable (Value) -> String?,
+         providedDefault: (@Sendable () async -> Value?)? = nil) {
         self.title = title
         self.description = description
         self.defaultValue = defaultValue
         self.check = check
+        self.providedDefault = providedDefault
         self.storage = Mutex(nil)
     }
 
@@ -43,6 +47,7 @@ public final class IntentParameter<Value: IntentValue>: Sendable {
         self.description = nil
         self.defaultValue = nil
         self.check = { _ in nil }
+        self.providedDefault = nil
         self.storage = Mutex(nil)
     }
 
@@ -84,9 +89,9 @@ protocol IntentParameterSlot: AnyObject, Sendable {
     /// Converts and stores a wire value.
     /// - Throws: ``ValueConversionError``, or what the entity's query threw.
     func assign(_ value: PropertyValue) async throws
-    /// Stores what the type's query gives a parameter left out (``IntentValue/queryDefault()``);
-    /// false when it gives nothing.
-    func assignQueryDefault() async throws -> Bool
+    /// Stores what a parameter left out gets from its `optionsProvider:`'s `defaultResult()`, else
+    /// from its type's query (``IntentValue/queryDefault()``); false when neither gives anything.
+    func assignProvidedDefault() async throws -> Bool
 }
 
 extension IntentParameter: IntentParameterSlot {
@@ -105,8 +110,10 @@ extension IntentParameter: IntentParameterSlot {
         storage.withLock { $0 = resolved }
     }
 
-    func assignQueryDefault() async throws -> Bool {
-        guard let value = try await Value.queryDefault() else { return false }
+    func assignProvidedDefault() async throws -> Bool {
+        var provided = await providedDefault?()
+        if provided == nil { provided = try await Value.queryDefault() }
+        guard let value = provided else { return false }
         storage.withLock { $0 = value }
         return true
     }

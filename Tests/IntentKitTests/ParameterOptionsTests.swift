@@ -76,3 +76,25 @@ struct CreateBookIntent: AppIntent {
     let sections = try await AuthorNamesOptionsProvider().results().sections
     #expect(sections.map { $0.items.map(\.value) } == [["Dante Alighieri", "Alessandro Manzoni"], ["Anton Chekhov"]])
 }
+
+/// A provider with Apple's `defaultResult()`: the value of a parameter left out.
+struct TodaysSoupProvider: DynamicOptionsProvider {
+    func results() async throws -> [String] { ["Tomato", "Minestrone"] }
+    func defaultResult() async -> String? { "Tomato" }
+}
+
+struct OrderTodaysSoupIntent: AppIntent {
+    @Parameter(title: "Soup", optionsProvider: TodaysSoupProvider()) var soup: String
+    @Parameter(title: "Second soup", optionsProvider: TodaysSoupProvider()) var second: String?
+    func perform() async throws -> some IntentResult & ReturnsValue<String> { .result(value: soup + "/" + (second ?? "none")) }
+}
+
+@Test func aLeftOutParameterIsItsOptionsProvidersDefaultResult() async throws {
+    let app = AppServiceDispatcher(bundleIdentifier: testBundle, intents: [OrderTodaysSoupIntent.self])
+    #expect(try await app.run("OrderTodaysSoupIntent") == .value(.string("Tomato/Tomato")))
+}
+
+@Test func aGivenValueWinsOverTheOptionsProvidersDefaultResult() async throws {
+    let app = AppServiceDispatcher(bundleIdentifier: testBundle, intents: [OrderTodaysSoupIntent.self])
+    #expect(try await app.run("OrderTodaysSoupIntent", ["soup": .string("Minestrone")]) == .value(.string("Minestrone/Tomato")))
+}
