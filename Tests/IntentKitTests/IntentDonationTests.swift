@@ -22,3 +22,17 @@ private struct DonatedShelvingIntent: AppIntent {
     func donateFromAButtonHandler() -> IntentDonationIdentifier { DonatedShelvingIntent().donate() }
     #expect(donateFromAButtonHandler() != donateFromAButtonHandler())
 }
+
+@Test func deletingDonationsByIdentifierDeletesNoneSinceNoneIsKept() async throws {
+    let donated = try await DonatedShelvingIntent().donate()
+    let deleted = try await IntentDonationManager.shared.deleteDonations(matching: .donationIdentifier(donated))
+    #expect(deleted.isEmpty)
+    #expect(try await IntentDonationManager.shared.deleteDonations(matching: .donationIdentifiers([donated])).isEmpty)
+}
+
+@Test func deletingDonationsOfAnIntentAboutAnEntityDeletesNoneSinceNoneIsKept() async throws {
+    let task = EntityIdentifier(for: TaskEntity.self, identifier: "milk")
+    let deleted = try await IntentDonationManager.shared.deleteDonations(
+        matching: .intentType(DonatedShelvingIntent.self, entityIdentifier: task))
+    #expect(deleted.isEmpty)
+}
