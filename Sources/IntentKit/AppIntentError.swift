@@ -25,6 +25,13 @@ public struct AppIntentError: Error, LocalizedError, CustomLocalizedStringResour
         public static let bluetooth = AppIntentError(description: "The app needs access to Bluetooth.")
         public static let contacts = AppIntentError(description: "The app needs access to contacts.")
         public static let localNetwork = AppIntentError(description: "The app needs access to the local network.")
+        public static let photos = AppIntentError(description: "The app needs access to your photo library.")
+        public static let siri = AppIntentError(description: "The app needs access to Siri.")
+        /// Access to the person's location; `precise` when approximate is not enough (the text says which).
+        public static func location(precise: Bool = false) -> AppIntentError {
+            AppIntentError(description: precise ? "The app needs access to your precise location."
+                                                : "The app needs access to your location.")
+        }
     }
 
     /// The person must do something before the intent can finish.

@@ -62,3 +62,20 @@ struct SilentIntent: AppIntent {
     #expect(error.message.hasPrefix("SilentIntent.perform() threw: "))
     #expect(error.message.contains("SilentError.nothingToSay (its text is empty)"), "\(error.message)")
 }
+
+/// Apple's permission errors beyond Bluetooth, contacts and the local network.
+struct FindNearbyTrailIntent: AppIntent {
+    func perform() async throws -> EmptyIntentResult { throw AppIntentError.PermissionRequired.location(precise: true) }
+}
+
+@Test func aPermissionErrorForThePreciseLocationSaysSo() async throws {
+    let dispatcher = AppServiceDispatcher(bundleIdentifier: testBundle, intents: [FindNearbyTrailIntent.self])
+    let error = try #require(await spotlightError { _ = try await dispatcher.run("FindNearbyTrailIntent") })
+    #expect(error.message == "FindNearbyTrailIntent.perform() threw: The app needs access to your precise location.")
+}
+
+@Test func applesPermissionErrorsEachSayWhichPermission() {
+    #expect(AppIntentError.PermissionRequired.photos.localizedDescription == "The app needs access to your photo library.")
+    #expect(AppIntentError.PermissionRequired.siri.localizedDescription == "The app needs access to Siri.")
+    #expect(AppIntentError.PermissionRequired.location().localizedDescription == "The app needs access to your location.")
+}
