@@ -52,3 +52,32 @@ public struct AppIntentError: Error, LocalizedError, CustomLocalizedStringResour
         public static let unknown = AppIntentError(description: "Something went wrong.")
     }
 }
+
+/// An app's error that says itself as one of App Intents' errors (App Intents 2026's
+/// `CustomAppIntentErrorConvertible`): thrown from `perform()` or a query, the run fails with
+/// `appIntentError`'s text, also when the error has a `localizedStringResource` of its own.
+///
+/// ```swift
+/// enum TrailError: Error, CustomAppIntentErrorConvertible {
+///     case gone
+///     var appIntentError: AppIntentError { .Unrecoverable.entityNotFound }
+/// }
+/// ```
+public protocol CustomAppIntentErrorConvertible {
+    /// The App Intents error this error is.
+    var appIntentError: AppIntentError { get }
+}
+
+extension AppIntentError {
+    /// The error `convertible` says it is: `AppIntentError(wrapping: TrailError.gone)`.
+    public init(wrapping convertible: some CustomAppIntentErrorConvertible) {
+        self = convertible.appIntentError
+    }
+
+    /// An error that says what `error`'s `localizedStringResource` says. Disfavored: an error that is
+    /// also a ``CustomAppIntentErrorConvertible`` is wrapped as its `appIntentError`, as Apple's is.
+    @_disfavoredOverload
+    public init(wrapping error: some CustomLocalizedStringResourceConvertible & Error) {
+        self.init(description: error.localizedStringResource)
+    }
+}

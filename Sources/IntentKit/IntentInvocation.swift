@@ -115,7 +115,7 @@ enum IntentInvocation {
     }
 
     /// An error's message as its thrower wrote it: a `SpotlightError`'s message, an App Intents
-    /// error's `localizedStringResource`, a `LocalizedError`'s `errorDescription`, else
+    /// error's text (``appIntentsText(of:)``), a `LocalizedError`'s `errorDescription`, else
     /// `String(describing:)`; an empty text is named as such, with the error's type and case.
     static func describe(_ error: any Error) -> String {
         let text = written(error)
@@ -125,15 +125,24 @@ enum IntentInvocation {
 
     private static func written(_ error: any Error) -> String {
         if let error = error as? SpotlightError { return error.message }
-        if let error = error as? any CustomLocalizedStringResourceConvertible { return error.localizedStringResource.defaultValue }
+        if let text = appIntentsText(of: error) { return text }
         if let error = error as? any LocalizedError, let text = error.errorDescription { return text }
         return String(describing: error)
+    }
+
+    /// What an App Intents error says: a `CustomAppIntentErrorConvertible`'s `appIntentError`, else a
+    /// `localizedStringResource`; nil for any other error.
+    private static func appIntentsText(of error: any Error) -> String? {
+        if let convertible = error as? any CustomAppIntentErrorConvertible {
+            return convertible.appIntentError.localizedStringResource.defaultValue
+        }
+        return (error as? any CustomLocalizedStringResourceConvertible)?.localizedStringResource.defaultValue
     }
 
     /// The error for an error the app's code threw: `message` (default `"<thrownBy> threw: <text>"`)
     /// and an ``AppErrorReport`` whose `localizedDescription` is an App Intents error's text.
     static func failure(_ error: any Error, thrownBy: String, message: String? = nil) -> SpotlightError {
         SpotlightError.appFailure(error, thrownBy: thrownBy, message: message ?? "\(thrownBy) threw: \(describe(error))",
-            localizedDescription: (error as? any CustomLocalizedStringResourceConvertible)?.localizedStringResource.defaultValue)
+            localizedDescription: appIntentsText(of: error))
     }
 }

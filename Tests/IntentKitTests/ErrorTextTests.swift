@@ -79,3 +79,26 @@ struct FindNearbyTrailIntent: AppIntent {
     #expect(AppIntentError.PermissionRequired.siri.localizedDescription == "The app needs access to Siri.")
     #expect(AppIntentError.PermissionRequired.location().localizedDescription == "The app needs access to your location.")
 }
+
+/// An error that says itself as one of App Intents' errors, and has a text of its own too.
+enum ClosedTrailError: Error, CustomLocalizedStringResourceConvertible, CustomAppIntentErrorConvertible {
+    case closed
+    var localizedStringResource: LocalizedStringResource { "The trail is closed" }
+    var appIntentError: AppIntentError { .Unrecoverable.featureCurrentlyRestricted }
+}
+
+struct HikeClosedTrailIntent: AppIntent {
+    func perform() async throws -> EmptyIntentResult { throw ClosedTrailError.closed }
+}
+
+@Test func anErrorConvertibleToAnAppIntentErrorSaysThatErrorsText() async throws {
+    let dispatcher = AppServiceDispatcher(bundleIdentifier: testBundle, intents: [HikeClosedTrailIntent.self])
+    let error = try #require(await spotlightError { _ = try await dispatcher.run("HikeClosedTrailIntent") })
+    #expect(error.message == "HikeClosedTrailIntent.perform() threw: This feature is currently restricted.")
+    #expect(AppErrorReport(carriedBy: error)?.localizedDescription == "This feature is currently restricted.")
+}
+
+@Test func anAppIntentErrorWrapsAnErrorBySayingWhatItSays() {
+    #expect(AppIntentError(wrapping: SoupError.soldOut("Leek soup")).localizedDescription == "Leek soup is sold out")
+    #expect(AppIntentError(wrapping: ClosedTrailError.closed) == .Unrecoverable.featureCurrentlyRestricted)
+}
