@@ -36,3 +36,11 @@ extension OpenIntent {
     /// The wire name of the entity type this intent opens (`EventEntity`).
     static var targetTypeName: String { Value.typeName }
 }
+
+extension OpenIntent {
+    /// Apple's `OpenIntent` may leave out `perform()` when its app opens the target in SwiftUI
+    /// (`TargetContentProvidingIntent`, `onAppIntentExecution`); there is no SwiftUI here, so an
+    /// `OpenIntent` says how it shows its target. Unavailable, so the compiler names that.
+    @available(*, unavailable, message: "an OpenIntent needs a perform() of its own that shows `target` (docs/porting.md, Not there)")
+    public func perform() async throws -> EmptyIntentResult { .result() }
+}
