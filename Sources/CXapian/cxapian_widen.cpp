@@ -73,13 +73,13 @@ std::string counted_terms(const Xapian::Query &query) {
 
 } // namespace
 
-extern "C" cx_status cx_stem_english(const char *word, size_t word_len, char **stem, size_t *stem_len,
-                                     char **error) {
+extern "C" cx_status cx_stem_word(const char *language, const char *word, size_t word_len, char **stem,
+                                  size_t *stem_len, char **error) {
     CX_REQUIRE(word, error);
     CX_REQUIRE(stem, error);
     CX_REQUIRE(stem_len, error);
     CX_GUARD(error, {
-        std::string result = Xapian::Stem("english")(std::string(word, word_len));
+        std::string result = cx_stemmer_for_language(language)(std::string(word, word_len));
         *stem = cx_copy_string(result);
         *stem_len = result.size();
     });

@@ -48,6 +48,14 @@ import SpotlightModel
         #expect(try ids(t, "night NOT tv", tables) == ["b-tv"])
     }
 
+    @Test func aSynonymFindsARecordInAnotherLanguageByItsOwnStem() throws {
+        var german = record("a-de", "Fernsehen am Abend: Television im Ersten", bundle: Self.a)
+        german.language = "de"
+        let t = try TempIndex().add(german, record("a-en", "Television night", bundle: Self.a))
+        let tables = [Self.a: try SynonymTable(["tv": ["televisions"]])]
+        #expect(try ids(t, "tv ", tables) == ["a-de", "a-en"])
+    }
+
     @Test func withoutTablesNothingIsWidened() throws {
         #expect(try ids(index(), "tv ", [:]) == ["b-word"])
     }

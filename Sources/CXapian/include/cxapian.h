@@ -232,8 +232,11 @@ cx_status cx_query_expand_wildcards(const cx_query *query, const cx_database *db
  * is long holds the boolean marker (XH<name>) instead of field terms. */
 cx_status cx_query_widen_long_text_field(const cx_query *query, const char *prefix, size_t prefix_len,
                                          const char *marker, size_t marker_len, cx_query **out, char **error);
-/* Xapian::Stem("english") of word, as the query parser stems (*stem is malloc'ed, counted). */
-cx_status cx_stem_english(const char *word, size_t word_len, char **stem, size_t *stem_len, char **error);
+/* The stem of word by the stemmer of a BCP 47 language tag, as the query parser stems in that
+ * language (English for "" or NULL; the word itself for a language Xapian has no stemmer for;
+ * *stem is malloc'ed, counted). */
+cx_status cx_stem_word(const char *language, const char *word, size_t word_len, char **stem, size_t *stem_len,
+                       char **error);
 /* The distinct terms query holds (counted strings, counts 0). */
 cx_status cx_query_terms(const cx_query *query, char **list, size_t *list_len, char **error);
 /* A copy of query in which every leaf term equal to term becomes OP_OR(term, widening) (a

@@ -22,7 +22,7 @@ extension QueryCompiler {
             var widening: XapianQuery?
             for (bundle, table) in tables {
                 guard let alternatives = table.byStem[stem] else { continue }
-                let inBundle = try Self.anyOf(alternatives)
+                let inBundle = try anyOf(alternatives)
                     .combined(.filter, .term(TermSchema.booleanTerm(TermSchema.bundle, bundle)))
                 widening = try widening.map { try $0.combined(.or, inBundle) } ?? inBundle
             }
@@ -39,17 +39,33 @@ extension QueryCompiler {
         return String(term.dropFirst())
     }
 
-    /// The OR of the synonyms; a synonym of several words matches as the AND of their stems.
-    static func anyOf(_ synonyms: [String]) throws -> XapianQuery {
+    /// The OR of the synonyms; a synonym of several words matches as the AND of their words,
+    /// each by its stem in any of the query's ``languages`` (as a typed word matches), so a
+    /// synonym finds a German record by its German stem too.
+    func anyOf(_ synonyms: [String]) throws -> XapianQuery {
         var result = try XapianQuery.matchNothing()
         for synonym in synonyms {
             var words: XapianQuery?
             for word in synonym.split(separator: " ") {
-                let term = try XapianQuery.term("Z" + XapianQuery.stem(String(word)))
+                let term = try stems(of: String(word))
                 words = try words.map { try $0.combined(.and, term) } ?? term
             }
             if let words { result = try result.combined(.or, words) }
         }
         return result
+    }
+
+    /// `word`'s terms in each of ``languages`` (its stem, or the word where there is no stemmer), the distinct ones joined by `OP_MAX`
+    /// (a record weighs as its best stem, as a word in several readings does).
+    private func stems(of word: String) throws -> XapianQuery {
+        var seen: Set<String> = []
+        var result: XapianQuery?
+        for language in languages.isEmpty ? [Languages.english] : languages {
+            // A language without a stemmer indexes the word itself (cxapian.h, field text).
+            let term = Languages.hasStemmer(language) ? "Z" + (try XapianQuery.stem(word, language: language)) : word
+            guard seen.insert(term).inserted else { continue }
+            result = try result.map { try $0.combined(.max, .term(term)) } ?? .term(term)
+        }
+        return result!
     }
 }

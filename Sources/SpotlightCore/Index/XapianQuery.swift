@@ -131,12 +131,13 @@ final class XapianQuery {
         }
     }
 
-    /// The English stem of a folded word, as the query parser stems it (`televisions` -> `televis`).
-    static func stem(_ word: String) throws -> String {
+    /// The stem of a folded word in `language` (a BCP 47 tag), as the query parser stems it
+    /// there (`televisions` -> `televis` in English); the word itself in a language without a stemmer.
+    static func stem(_ word: String, language: String = Languages.english) throws -> String {
         var out: UnsafeMutablePointer<CChar>? = nil
         var count = 0
         try withBytes(word) { bytes, length in
-            try check(subject, "stem \(word)") { cx_stem_english(bytes, length, &out, &count, $0) }
+            try check(subject, "stem \(word)") { cx_stem_word(language, bytes, length, &out, &count, $0) }
         }
         return String(decoding: takeBytes(out, count: count), as: UTF8.self)
     }
