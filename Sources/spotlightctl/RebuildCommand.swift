@@ -22,7 +22,8 @@ enum RebuildCommand: Command {
                     everything; records it no longer donates are removed afterwards
       --bundle B    with --from-apps: only this app
       --json        print {"records","seconds","sequence"} and, from the apps, "apps":
-                    [{"bundle","redonated","removed","error"}] (progress stays on stderr)
+                    [{"bundle","redonated","removed","error"}]; progress stays on stderr,
+                    in JSON lines: {"done":N,"progress":"rebuild","total":M}
 
     Progress: a bar on a terminal, otherwise a line per second on stderr.
 
@@ -54,7 +55,7 @@ enum RebuildCommand: Command {
         let rebuild = Task { () throws -> RebuildResult in
             try await context.daemon.call(.rebuild, params, timeout: .seconds(24 * 3600))
         }
-        let progress = ProgressReporter(label: fromApps ? "re-donation" : "rebuild")
+        let progress = ProgressReporter(label: fromApps ? "re-donation" : "rebuild", json: args.has("--json"))
         let watcher = Task {
             while !Task.isCancelled {
                 if let status = try? await poller.status(), let done = status.index.rebuildDone,
@@ -67,6 +68,10 @@ enum RebuildCommand: Command {
         let outcome = await rebuild.result
         watcher.cancel()
         _ = await watcher.result
+        // The last line, also when the rebuild ended before the watcher saw it start.
+        if case .success(let result) = outcome, result.apps == nil {
+            progress.update(done: result.records, total: result.records)
+        }
         progress.finish()
         if interrupted.load(ordering: .relaxed) {
             Terminal.error("spotlightctl: rebuild cancelled; the old index stays in place")

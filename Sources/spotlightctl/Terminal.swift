@@ -151,7 +151,9 @@ enum Terminal {
 }
 
 /// Progress on stderr: a bar redrawn in place on a terminal; otherwise a plain line at most
-/// once a second (and always the last one), so logs stay readable.
+/// once a second (and always the last one), so logs stay readable. With `json` (a command's
+/// `--json`) each such line is a JSON object instead, terminal or not:
+/// `{"done":500,"progress":"import","total":2000}` (`total` absent when unknown).
 ///
 /// ```swift
 /// let progress = ProgressReporter(label: "import")
@@ -161,6 +163,7 @@ enum Terminal {
 final class ProgressReporter: Sendable {
     let label: String
     let isTerminal: Bool
+    let json: Bool
     private struct Drawn {
         var lastLine = Date.distantPast
         var last: (Int, Int)?
@@ -168,9 +171,17 @@ final class ProgressReporter: Sendable {
     }
     private let drawn = Mutex(Drawn())
 
-    init(label: String, isTerminal: Bool = Terminal.stderrIsTerminal) {
+    init(label: String, json: Bool = false, isTerminal: Bool = Terminal.stderrIsTerminal) {
         self.label = label
-        self.isTerminal = isTerminal
+        self.json = json
+        self.isTerminal = isTerminal && !json
+    }
+
+    /// One progress line for scripts: `{"done":500,"progress":"import","total":2000}`.
+    static func jsonLine(label: String, done: Int, total: Int?) -> String {
+        var object: [String: JSONValue] = ["progress": .string(label), "done": .int(Int64(done))]
+        if let total { object["total"] = .int(Int64(total)) }
+        return String(decoding: JSONValue.object(object).serializedWithSortedKeys(), as: UTF8.self)
     }
 
     /// Shows `done` of `total`; without a total (input read as it comes), the count alone.
@@ -193,7 +204,8 @@ final class ProgressReporter: Sendable {
                 drawn.drewBar = true
             } else if Date().timeIntervalSince(drawn.lastLine) >= 1 || done == total {
                 drawn.lastLine = Date()
-                Terminal.error("\(label): \(done)" + (total.map { "/\($0)" } ?? ""))
+                Terminal.error(json ? Self.jsonLine(label: label, done: done, total: total)
+                                    : "\(label): \(done)" + (total.map { "/\($0)" } ?? ""))
             }
         }
     }

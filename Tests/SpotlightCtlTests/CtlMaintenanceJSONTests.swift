@@ -18,4 +18,19 @@ import SpotlightModel
         let compacted = try compact.json([String: JSONValue].self)
         #expect(compacted["bytesBefore"] != nil && compacted["bytesAfter"] != nil, "\(compact.stdout)")
     }
+
+    @Test func rebuildJSONReportsProgressAsJSONLinesOnStandardError() async throws {
+        let daemon = try await TestDaemon().start()
+        try daemon.importRecords(sampleRecords(5))
+        let rebuild = daemon.ctl(["rebuild", "--json"])
+        #expect(rebuild.code == 0, "\(rebuild.stderr)")
+        let lines = rebuild.stderr.split(separator: "\n").map(String.init)
+        #expect(!lines.isEmpty)
+        for line in lines {
+            let object = try JSONValue.parse(Data(line.utf8))
+            guard case .object(let members) = object else { Issue.record("not an object: \(line)"); continue }
+            #expect(members["progress"] == .string("rebuild") && members["done"] != nil, "\(line)")
+        }
+        #expect(lines.last == #"{"done":5,"progress":"rebuild","total":5}"#)
+    }
 }
