@@ -7,13 +7,13 @@ import SpotlightProtocol
 enum ImportCommand: Command {
     static let name = "import"
     static let summary = "donate records from a JSON-lines file (as `export` writes them)"
-    static let options = OptionSpec(values: ["--bundle", "--batch"], flags: ["--strict"])
+    static let options = OptionSpec(values: ["--bundle", "--batch"], flags: ["--strict", "--json"])
     static let help = """
     spotlightctl import — donate the records of a JSON-lines file (one record per line, in the
     form `export` writes and docs/records.md documents) to one bundle, in batches. A record
     with the same key replaces the stored one.
 
-    USAGE: spotlightctl import FILE.jsonl --bundle B [--strict] [--batch N]
+    USAGE: spotlightctl import FILE.jsonl --bundle B [--strict] [--batch N] [--json]
 
     OPTIONS:
       --bundle B   the bundle the records belong to: a line without "bundle" gets B, a line
@@ -23,6 +23,9 @@ enum ImportCommand: Command {
                    without it bad lines are reported by number, skipped, and the exit status is 5
       --batch N    records per donation (1...2000, default 1000; fewer where they would
                    pass 8 MiB of JSON, half of what one message may hold)
+      --json       print {"bundle","imported","skipped"} (records donated, bad lines
+                   skipped); on stderr each bad line is {"line":N,"skipped":"why"} and
+                   progress {"done":N,"progress":"import","total":M}, one JSON object a line
 
     FILE - reads standard input. The file is read and donated a batch at a time, so memory
     stays small whatever its size (a line over 16 MiB is a bad line); --strict reads it twice
@@ -62,7 +65,8 @@ enum ImportCommand: Command {
         } else if input.rereadable {
             total = try RecordLines(input: input, bundle: bundle).count()
         }
-        let progress = ProgressReporter(label: "import")
+        let json = args.has("--json")
+        let progress = ProgressReporter(label: "import", json: json)
         var donation = StreamingDonation(batchSize: batchSize) { batch in
             let _: WriteResult = try await context.daemon.call(.donate, DonateParams(records: batch))
         }
@@ -72,16 +76,34 @@ enum ImportCommand: Command {
             case .record(let record):
                 if try await donation.add(record) { progress.update(done: line - 1, total: total) }
             case .bad(let reason):
-                Terminal.error("spotlightctl: \(file):\(line): skipped: \(reason)")
+                Terminal.error(json ? Self.skippedLineJSON(line: line, reason: reason)
+                                    : "spotlightctl: \(file):\(line): skipped: \(reason)")
                 skipped += 1
             }
         }
         try await donation.finish()
         progress.update(done: lines, total: total ?? lines)
         progress.finish()
+        if json {
+            try Terminal.printJSON(ImportResult(bundle: bundle, imported: donation.donated, skipped: skipped))
+            return skipped == 0 ? .ok : .problems
+        }
         let note = skipped == 0 ? "" : " (\(Terminal.counted(skipped, "bad line")) skipped)"
         print("imported \(Terminal.counted(donation.donated, "record")) into \(bundle)\(note)")
         return skipped == 0 ? .ok : .problems
+    }
+
+    /// What `import --json` prints: the bundle, the records donated and the bad lines skipped.
+    struct ImportResult: Encodable {
+        var bundle: String
+        var imported: Int
+        var skipped: Int
+    }
+
+    /// A skipped line for `--json`: `{"line":3,"skipped":"id is missing"}`.
+    static func skippedLineJSON(line: Int, reason: String) -> String {
+        let object: JSONValue = .object(["line": .int(Int64(line)), "skipped": .string(reason)])
+        return String(decoding: object.serializedWithSortedKeys(), as: UTF8.self)
     }
 
     /// The record on one line, read as the daemon reads a donation (integers exact, a number
