@@ -11,8 +11,8 @@ enum DesktopCommand: Command {
     spotlightctl desktop — make spotlightd's records show in the desktop's search (GNOME Shell's
     search and KRunner) and open in their apps when picked.
 
-    USAGE: spotlightctl desktop install [--provider PATH] [--data-dir DIR | --system]
-           spotlightctl desktop uninstall [--data-dir DIR | --system]
+    USAGE: spotlightctl desktop install [--provider PATH] [--data-dir DIR | --system] [--json]
+           spotlightctl desktop uninstall [--data-dir DIR | --system] [--json]
            spotlightctl desktop status [--data-dir DIR | --system] [--json]
 
     install writes, under DIR:
@@ -31,7 +31,8 @@ enum DesktopCommand: Command {
                        beside spotlightctl, else the one on PATH)
       --data-dir DIR   the data directory (default $XDG_DATA_HOME, else ~/.local/share)
       --system         the system data directory /usr/local/share (needs root)
-      --json           status as [{"path","installed","readBy"}]
+      --json           print the files as [{"path","installed","readBy"}] (after install or
+                       uninstall: as they are then)
 
     EXAMPLE:
       spotlightctl desktop install
@@ -47,8 +48,9 @@ enum DesktopCommand: Command {
         }
         let directory = try dataDirectory(args)
         switch action {
-        case "install": return try install(into: directory, provider: try provider(args))
-        case "uninstall": return try uninstall(from: directory)
+        // With --json, install and uninstall print the files' status afterwards, as status does.
+        case "install": return try install(into: directory, provider: try provider(args), json: args.has("--json"))
+        case "uninstall": return try uninstall(from: directory, json: args.has("--json"))
         case "status": return try status(of: directory, json: args.has("--json"))
         default:
             throw CLIError.usage("unknown desktop subcommand \"\(action)\"; use install, uninstall or status", command: name)
@@ -102,7 +104,7 @@ enum DesktopCommand: Command {
         return found
     }
 
-    static func install(into directory: URL, provider: String) throws -> ExitCode {
+    static func install(into directory: URL, provider: String, json: Bool) throws -> ExitCode {
         for file in DesktopFile.all {
             let url = directory.appendingPathComponent(file.path)
             do {
@@ -113,6 +115,7 @@ enum DesktopCommand: Command {
                     + "\(directory.path) is writable (or pass --data-dir DIR)")
             }
         }
+        if json { return try status(of: directory, json: true) }
         print("installed the desktop search provider (\(provider)) in \(directory.path):")
         for file in DesktopFile.all { print("  \(file.path)  read by \(file.readBy)") }
         print("KRunner loads it after a restart (`kquitapp6 krunner`, or `kquitapp5 krunner`).")
@@ -124,7 +127,7 @@ enum DesktopCommand: Command {
         return .ok
     }
 
-    static func uninstall(from directory: URL) throws -> ExitCode {
+    static func uninstall(from directory: URL, json: Bool) throws -> ExitCode {
         var removed: [String] = []
         for file in DesktopFile.all {
             let url = directory.appendingPathComponent(file.path)
@@ -136,6 +139,7 @@ enum DesktopCommand: Command {
             }
             removed.append(file.path)
         }
+        if json { return try status(of: directory, json: true) }
         if removed.isEmpty {
             print("nothing to remove: no desktop search provider files in \(directory.path)")
         } else {

@@ -93,3 +93,19 @@ func theRepositorysDesktopFileIsWhatInstallWrites(_ path: String) throws {
     let after = try runProgram(ctl, ["desktop", "status", "--json"], environment: env)
     #expect(!after.stdout.contains("\"installed\" : true"), "\(after)")
 }
+
+/// `install --json` and `uninstall --json` were accepted and printed their sentences, so a
+/// script asking for JSON got text it could not parse.
+@Test(arguments: ["install", "uninstall"])
+func installAndUninstallWithJSONPrintTheFilesAsStatusDoes(_ action: String) throws {
+    let (directory, _) = try installed()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let env = ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": directory.path]) { $1 }
+    let run = try runProgram(productsDirectory.appendingPathComponent("spotlightctl").path,
+                             ["desktop", action, "--json"], environment: env)
+    #expect(run.status == 0, "\(run)")
+    struct File: Decodable { var path: String; var installed: Bool; var readBy: String }
+    let listed = try JSONDecoder().decode([File].self, from: Data(run.stdout.utf8))
+    #expect(listed.map(\.path) == files.map { directory.appendingPathComponent($0).path }, "\(run)")
+    #expect(listed.allSatisfy { $0.installed == (action == "install") }, "\(run)")
+}
