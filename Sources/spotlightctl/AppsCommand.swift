@@ -27,7 +27,7 @@ enum AppsCommand: Command {
       --json   print [{"file","bundleIdentifier","executable","arguments","running","pids","records",
                "refused"}]; "records" counts the app's records by type ({"EventEntity": 8}) and
                is absent when spotlightd is not running, "refused" is the reason a manifest is
-               not trusted (absent when it is)
+               not trusted (absent when it is). The list only: register and unregister refuse it
 
     EXAMPLE:
       spotlightctl apps register /usr/local/bin/cometcal
@@ -51,6 +51,9 @@ enum AppsCommand: Command {
     static func run(_ args: Arguments, _ context: Context) async throws -> ExitCode {
         switch args.positionals.first {
         case nil: return try await list(args, context)
+        case let action? where args.has("--json") && (action == "register" || action == "unregister"):
+            throw CLIError.usage("apps \(action) prints no JSON; run it without --json, then "
+                + "`spotlightctl apps --json` lists the registered apps", command: name)
         case "register":
             guard args.positionals.count == 2 else { throw CLIError.usage("apps register takes one EXECUTABLE", command: name) }
             return try await register(args.positionals[1], context)
