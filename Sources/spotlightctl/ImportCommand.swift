@@ -24,8 +24,9 @@ enum ImportCommand: Command {
       --batch N    records per donation (1...2000, default 1000; fewer where they would
                    pass 8 MiB of JSON, half of what one message may hold)
       --json       print {"bundle","imported","skipped"} (records donated, bad lines
-                   skipped); on stderr each bad line is {"line":N,"skipped":"why"} and
-                   progress {"done":N,"progress":"import","total":M}, one JSON object a line
+                   skipped); on stderr each bad line is {"line":N,"skipped":"why"} (with
+                   --strict {"line":N,"bad":"why"}) and progress
+                   {"done":N,"progress":"import","total":M}, one JSON object a line
 
     FILE - reads standard input. The file is read and donated a batch at a time, so memory
     stays small whatever its size (a line over 16 MiB is a bad line); --strict reads it twice
@@ -47,6 +48,7 @@ enum ImportCommand: Command {
         let batchSize = try args.int("--batch", in: 1...2000) ?? 1000
         try await context.daemon.requireWritable(bundle)
         let strict = args.has("--strict")
+        let json = args.has("--json")
         let input = try InputFile.open(file, rereadable: strict)
         defer { input.close() }
         // --strict reads the file twice: every line checked, then the records donated.
@@ -55,7 +57,8 @@ enum ImportCommand: Command {
             var bad = (count: 0, first: 0)
             total = try await RecordLines(input: input, bundle: bundle).forEach { line, record in
                 guard case .bad(let reason) = record else { return }
-                Terminal.error("spotlightctl: \(file):\(line): \(reason)")
+                Terminal.error(json ? Self.badLineJSON(line: line, reason: reason, key: "bad")
+                                    : "spotlightctl: \(file):\(line): \(reason)")
                 bad = (bad.count + 1, bad.count == 0 ? line : bad.first)
             }
             if bad.count > 0 {
@@ -65,7 +68,6 @@ enum ImportCommand: Command {
         } else if input.rereadable {
             total = try RecordLines(input: input, bundle: bundle).count()
         }
-        let json = args.has("--json")
         let progress = ProgressReporter(label: "import", json: json)
         var donation = StreamingDonation(batchSize: batchSize) { batch in
             let _: WriteResult = try await context.daemon.call(.donate, DonateParams(records: batch))
@@ -76,7 +78,7 @@ enum ImportCommand: Command {
             case .record(let record):
                 if try await donation.add(record) { progress.update(done: line - 1, total: total) }
             case .bad(let reason):
-                Terminal.error(json ? Self.skippedLineJSON(line: line, reason: reason)
+                Terminal.error(json ? Self.badLineJSON(line: line, reason: reason, key: "skipped")
                                     : "spotlightctl: \(file):\(line): skipped: \(reason)")
                 skipped += 1
             }
@@ -100,9 +102,10 @@ enum ImportCommand: Command {
         var skipped: Int
     }
 
-    /// A skipped line for `--json`: `{"line":3,"skipped":"id is missing"}`.
-    static func skippedLineJSON(line: Int, reason: String) -> String {
-        let object: JSONValue = .object(["line": .int(Int64(line)), "skipped": .string(reason)])
+    /// A bad line for `--json`: `{"line":3,"skipped":"id is missing"}`, or with `key` "bad"
+    /// under `--strict`, where nothing is imported.
+    static func badLineJSON(line: Int, reason: String, key: String) -> String {
+        let object: JSONValue = .object(["line": .int(Int64(line)), key: .string(reason)])
         return String(decoding: object.serializedWithSortedKeys(), as: UTF8.self)
     }
 
