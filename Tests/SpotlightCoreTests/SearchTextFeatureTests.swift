@@ -75,6 +75,13 @@ import SpotlightModel
         #expect(hit.snippet?.contains("<<supernova>>") == true)
     }
 
+    @Test(arguments: [1, 5])
+    func aSnippetShorterThanTheMatchedWordStillHoldsTheMatch(_ length: Int) throws {
+        let t = try TempIndex().add(record("e1", "Supernova Viewing Party", subtitle: "https://example.com/t/42"))
+        let hit = try search(t, SearchQuery(text: "supernova", snippets: SnippetOptions(length: length))).hits[0]
+        #expect(hit.snippet?.hasPrefix("[Supernova]") == true, "\(hit.snippet ?? "nil")")
+    }
+
     @Test func snippetEscapesHTMLOnlyOnRequest() throws {
         let t = try TempIndex().add(record("1", "Tom & Jerry <live>"))
         let plain = try search(t, SearchQuery(text: "jerry", snippets: SnippetOptions())).hits[0].snippet!

@@ -18,17 +18,27 @@ enum SnippetText {
         // ASCII text folds to its lower case, which Xapian's snippet tokenizer matches by itself.
         if !original.utf8.allSatisfy({ $0 < 0x80 }) {
             let folded = FoldedText(original)
-            let raw = try matches.snippet(folded.text, length: options.length, start: startMark, end: endMark,
-                                          language: language)
+            let raw = try cut(folded.text, matches, options.length, language: language)
             if let restored = folded.restore(unescapeHTML(raw)) {
                 // Adjacent matches are one marked run: CJK n-grams come marked one character each.
                 return render(restored.replacingOccurrences(of: endMark + startMark, with: ""), options, escaped: false)
             }
         }
         // ASCII, or not a run of the folded text (never seen): cut the original text as it is.
-        let plain = try matches.snippet(original, length: options.length, start: startMark, end: endMark,
-                                        language: language)
+        let plain = try cut(original, matches, options.length, language: language)
         return render(plain, options)
+    }
+
+    /// Xapian's snippet of `text`. Xapian keeps words whole, and given fewer bytes than the
+    /// matched word it answered with no match at all ("", or the text's last bytes, `…/42`):
+    /// then it is asked again with room for the longest word, so the snippet holds the match.
+    private static func cut(_ text: String, _ matches: XapianMatchSet, _ length: Int, language: String) throws -> String {
+        let snippet = try matches.snippet(text, length: length, start: startMark, end: endMark, language: language)
+        guard !snippet.contains(startMark) else { return snippet }
+        let longestWord = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(\.utf8.count).max() ?? 0
+        guard length < longestWord else { return snippet }
+        let roomier = try matches.snippet(text, length: longestWord, start: startMark, end: endMark, language: language)
+        return roomier.contains(startMark) ? roomier : snippet
     }
 
     /// The text a snippet is cut from: title, subtitle, synonyms, keywords and the string
