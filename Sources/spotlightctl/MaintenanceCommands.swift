@@ -14,7 +14,9 @@ enum CheckCommand: Command {
     USAGE: spotlightctl check [--json]
 
     OPTIONS:
-      --json   print the report as JSON
+      --json   print {"indexPath","indexProblems","documentCount","storePath","storeProblems",
+               "recordCount"} and "damagedRecords": [{"bundle","type","id"}] when stored
+               records do not decode (problems are lists of sentences, empty when sound)
 
     Exit status 5 when a problem is found; the message says how to repair it.
 

@@ -33,4 +33,15 @@ import SpotlightModel
         }
         #expect(lines.last == #"{"done":5,"progress":"rebuild","total":5}"#)
     }
+
+    /// `check --help` said only "print the report as JSON": a script had to run it to learn the keys.
+    @Test func checkHelpNamesEveryKeyThatCheckJSONPrints() async throws {
+        let daemon = try await TestDaemon().start()
+        let check = daemon.ctl(["check", "--json"])
+        #expect(check.code == 0, "\(check.stderr)")
+        let help = daemon.ctl(["check", "--help"]).stdout
+        for key in try check.json([String: JSONValue].self).keys.sorted() + ["damagedRecords"] {
+            #expect(help.contains("\"\(key)\""), "check --help does not name \(key)")
+        }
+    }
 }
