@@ -24,6 +24,18 @@ import SpotlightModel
         try t.index.search(query, now: Date()).hits.map(\.record.id)
     }
 
+    /// docs/query.md, Facets: an array's slot holds its first element, so facets, sort and
+    /// ranges see that one, while every element is found as a word.
+    @Test func anArrayIsFacetedByItsFirstElementAndFoundByEveryElement() throws {
+        let t = try TempIndex().add(
+            record("a", "first", properties: ["tags": .array([.string("sky"), .string("night")])]),
+            record("b", "second", properties: ["tags": .array([.string("night")])]))
+        let facets = try t.index.search(SearchQuery(text: nil, facets: ["tags"]), now: Date()).facets?["tags"]
+        #expect(facets?.map(\.value).sorted() == ["night", "sky"])
+        #expect(facets?.map(\.count) == [1, 1])
+        #expect(try ids(t, SearchQuery(text: "tags:night")).sorted() == ["a", "b"])
+    }
+
     @Test func eachAppSortsByItsOwnKind() throws {
         let t = try Self.twoApps()
         #expect(try ids(t, SearchQuery(text: nil, bundles: [Self.games], sort: SearchSort(by: "level"))) == ["g2", "g3", "g1"])
