@@ -22,7 +22,8 @@ enum OpenCommand: Command {
       --json   print {"bundle","type","id","intent","appName","launched","pid"}
 
     EXAMPLE:
-      spotlightctl open com.example.apple-samplecode.CometCal EventEntity E8
+      spotlightctl query "supernova party" --json    # each hit's "bundle", "type" and "id"
+      spotlightctl open com.example.apple-samplecode.CometCal EventEntity 4F2F3172-CEA6-49A2-A9AF-0D20B0C731F4
     """
 
     static func run(_ args: Arguments, _ context: Context) async throws -> ExitCode {

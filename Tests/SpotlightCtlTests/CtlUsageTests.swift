@@ -14,6 +14,15 @@ import SpotlightModel
         #expect(run.stdout.contains("3    spotlightd is not running"))
     }
 
+    /// The example opened `EventEntity E8`, an identifier no CometCal has (its events have
+    /// UUIDs), so it failed as written; it now shows where the key comes from.
+    @Test func openHelpExampleTakesTheKeyFromAQueryHit() throws {
+        let run = try TestDaemon().ctl(["open", "--help"])
+        let example = run.stdout.components(separatedBy: "EXAMPLE:\n").dropFirst().first ?? ""
+        #expect(example.contains("spotlightctl query \"supernova party\" --json"), "\(example)")
+        #expect(!example.contains(" E8"), "\(example)")
+    }
+
     @Test func overviewHelpListsEveryCommand() throws {
         let run = try TestDaemon().ctl(["--help"])
         #expect(run.code == 0)
