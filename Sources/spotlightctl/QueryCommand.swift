@@ -44,11 +44,12 @@ enum QueryCommand: Command {
                           writes acknowledged before the query, then answer from what it has
                           committed; "inexact:" then says how many it lacked (default: wait
                           until every acknowledged write is searchable, seconds during an import)
-      --json              print {"estimatedTotal":N,"hits":[{"bundle","type","id","score","record"}]}
-                          with each record in its stored JSON form (docs/records.md), plus
-                          snippet/explanation per hit and correctedText, completions, facets,
-                          timing when asked for, missingShards when a shard did not answer, and
-                          inexact when a feature could not be answered exactly
+      --json              print {"estimatedTotal":N,"totalLowerBound":N,"totalUpperBound":N,
+                          "hits":[{"bundle","type","id","score","record"}]} with each record in
+                          its stored JSON form (docs/records.md), plus snippet/explanation per
+                          hit and correctedText (and retriedWithCorrection), completions,
+                          facets, timing when asked for, missingShards when a shard did not
+                          answer, and inexact when a feature could not be answered exactly
 
     Without TEXT every record in the scope is listed. Text with a word starting with - (a
     hated word, -lecture) goes after -- so it is not read as an option. The query language

@@ -26,6 +26,21 @@ import SpotlightModel
         #expect(zero == 0 && zero.sign == .minus)
     }
 
+    /// `query --help` left out totalLowerBound, totalUpperBound and retriedWithCorrection,
+    /// which `--json` prints.
+    @Test func helpNamesEveryMemberThatQueryJSONPrints() async throws {
+        let daemon = try await daemonWithSamples(3)
+        let run = daemon.ctl(["query", "supernovx", "--spelling", "retry", "--complete", "2", "--facet", "type",
+                              "--timing", "--snippets", "--explain", "--json"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let result = try run.json([String: JSONValue].self)
+        #expect(result["retriedWithCorrection"] == .bool(true), "\(run.stdout)")
+        let help = daemon.ctl(["query", "--help"]).stdout
+        for key in result.keys.sorted() {
+            #expect(help.contains(key), "query --help does not name \(key)")
+        }
+    }
+
     @Test func facetsCountTheMatchesByType() async throws {
         let daemon = try await daemonWithSamples()
         let run = daemon.ctl(["query", "supernova", "--facet", "type", "--json"])
