@@ -24,8 +24,10 @@ enum RebuildCommand: Command {
       --json        print {"records","seconds","sequence"} and, from the apps, "apps":
                     [{"bundle","redonated","removed","error"}]; progress stays on stderr,
                     in JSON lines: {"done":N,"progress":"rebuild","total":M}
+                    ("re-donation" with --from-apps)
 
-    Progress: a bar on a terminal, otherwise a line per second on stderr.
+    Progress (records; from the apps, apps): a bar on a terminal, otherwise a line per second
+    on stderr.
 
     EXAMPLE:
       spotlightctl rebuild
@@ -58,8 +60,9 @@ enum RebuildCommand: Command {
         let progress = ProgressReporter(label: fromApps ? "re-donation" : "rebuild", json: args.has("--json"))
         let watcher = Task {
             while !Task.isCancelled {
-                if let status = try? await poller.status(), let done = status.index.rebuildDone,
-                   let total = status.index.rebuildTotal, total > 0 {
+                if let status = try? await poller.status(),
+                   let done = fromApps ? status.appRebuildDone : status.index.rebuildDone,
+                   let total = fromApps ? status.appRebuildTotal : status.index.rebuildTotal, total > 0 {
                     progress.update(done: done, total: total)
                 }
                 try? await Task.sleep(for: .milliseconds(200))
@@ -69,8 +72,9 @@ enum RebuildCommand: Command {
         watcher.cancel()
         _ = await watcher.result
         // The last line, also when the rebuild ended before the watcher saw it start.
-        if case .success(let result) = outcome, result.apps == nil {
-            progress.update(done: result.records, total: result.records)
+        if case .success(let result) = outcome {
+            let done = result.apps?.count ?? result.records
+            progress.update(done: done, total: done)
         }
         progress.finish()
         if interrupted.load(ordering: .relaxed) {

@@ -16,9 +16,12 @@ extension DaemonHandler {
                 + "register one with `spotlightctl apps register EXECUTABLE` or `<app> --install`")
         }
         var reports: [AppReindexReport] = []
+        maintenance.appsProgress.withLock { $0 = (0, manifests.count) }
+        defer { maintenance.appsProgress.withLock { $0 = nil } }
         for manifest in manifests {
             try Task.checkCancellation()
             reports.append(await reindex(manifest))
+            maintenance.appsProgress.withLock { $0 = (reports.count, manifests.count) }
         }
         if bundle == nil, reports.allSatisfy({ $0.error == nil }) { engine.storeRestoredByApps() }
         let total = reports.reduce(0) { $0 + $1.redonated }

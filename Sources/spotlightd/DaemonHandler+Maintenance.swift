@@ -8,6 +8,8 @@ import SpotlightWire
 /// The rebuild that is running, so `cancelRebuild` can stop it.
 final class MaintenanceState: Sendable {
     let rebuild = Mutex<Task<RebuildResult, any Error>?>(nil)
+    /// While a rebuild from the apps runs: the apps done and the apps it asks (`status`).
+    let appsProgress = Mutex<(done: Int, total: Int)?>(nil)
 }
 
 /// The maintenance methods spotlightctl uses: rebuild (cancellable), export, check, compact.

@@ -80,11 +80,13 @@ final class DaemonHandler: RPCService, RPCImmediateHandler, RPCConnectionObservi
                 .adding(missingShards: missing)
         case .status:
             try refuseParams(params, of: known)
+            let apps = maintenance.appsProgress.withLock { $0 }
             let status = try JSONValue(encoding: DaemonStatus(
                 index: scoped(try engine.status(), peer), pid: getpid(), uptimeSeconds: Date().timeIntervalSince(started),
                 dataDirectory: configuration.dataDirectory, socket: configuration.socket, version: spotlightVersion,
                 appsDirectory: configuration.appsDirectory, openBatches: batches.count,
-                stagedOperations: try engine.stagedOperationCount()))
+                stagedOperations: try engine.stagedOperationCount(),
+                appRebuildDone: apps?.done, appRebuildTotal: apps?.total))
             return engine.shardLayout == nil ? status : try status.adding(shards: await engine.shardStatuses())
         case .rebuild, .cancelRebuild, .export, .check, .compact:
             if known != .export, caller.isConfined {

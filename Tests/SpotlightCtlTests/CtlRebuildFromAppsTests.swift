@@ -17,4 +17,15 @@ import SpotlightModel
         #expect(summary.hasPrefix("the apps re-donated "), "\(run.stdout)")
         #expect(summary.hasSuffix("; the store holds 5 records"), "\(run.stdout)")
     }
+
+    /// It printed no progress at all: spotlightd reported none for a rebuild from the apps.
+    @Test func aRebuildFromTheAppsReportsItsProgressInApps() async throws {
+        let daemon = try await TestDaemon().start()
+        let fixture = productsDirectory.appendingPathComponent("intentkit-fixture").path
+        try #require(daemon.ctl(["apps", "register", fixture]).code == 0)
+        let run = daemon.ctl(["rebuild", "--from-apps", "--json"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let last = try #require(run.stderr.split(separator: "\n").last.map(String.init), "no progress")
+        #expect(last == #"{"done":1,"progress":"re-donation","total":1}"#, "\(run.stderr)")
+    }
 }

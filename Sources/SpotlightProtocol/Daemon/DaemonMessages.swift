@@ -236,8 +236,15 @@ public struct DaemonStatus: Codable, Sendable {
     /// older daemon).
     public var openBatches: Int?
     public var stagedOperations: Int?
+    /// While a rebuild from the apps runs: the apps that re-donated so far, and the apps it
+    /// asks (nil otherwise, and from an older daemon).
+    public var appRebuildDone: Int?
+    public var appRebuildTotal: Int?
     public init(index: IndexStatus, pid: Int32, uptimeSeconds: Double, dataDirectory: String, socket: String,
-                version: String, appsDirectory: String? = nil, openBatches: Int? = nil, stagedOperations: Int? = nil) {
+                version: String, appsDirectory: String? = nil, openBatches: Int? = nil, stagedOperations: Int? = nil,
+                appRebuildDone: Int? = nil, appRebuildTotal: Int? = nil) {
+        self.appRebuildDone = appRebuildDone
+        self.appRebuildTotal = appRebuildTotal
         self.appsDirectory = appsDirectory
         self.openBatches = openBatches
         self.stagedOperations = stagedOperations
