@@ -74,6 +74,9 @@ enum StatusCommand: Command {
         if let done = index.rebuildDone, let total = index.rebuildTotal {
             lines.append("rebuild         running: \(done) of \(total) records")
         }
+        if let done = status.appRebuildDone, let total = status.appRebuildTotal {
+            lines.append("rebuild         from the apps: \(done) of \(total) apps re-donated")
+        }
         if let done = index.bulkDone, let total = index.bulkTotal {
             lines.append("catch-up        in bulk: \(done) changes built of \(total) (and any arriving meanwhile)")
         }

@@ -23,4 +23,11 @@ import SpotlightProtocol
         let text = StatusCommand.describe(Self.status(storeSequence: 5590, lastApplied: 5590, documents: 5582))
         #expect(text.contains("records         5582 in the store, 5582 in the index\n"))
     }
+
+    @Test func aRebuildFromTheAppsSaysHowManyAppsAreDone() {
+        var status = Self.status(storeSequence: 5590, lastApplied: 5590, documents: 5582)
+        status.appRebuildDone = 2
+        status.appRebuildTotal = 5
+        #expect(StatusCommand.describe(status).contains("rebuild         from the apps: 2 of 5 apps re-donated"))
+    }
 }
