@@ -29,7 +29,8 @@ enum ExitCode: Int32 {
            --grant BUNDLE), or open an app whose manifest it does not trust (see `apps`)
       5    done with problems: check found damage, import skipped bad lines, export skipped
            records that do not decode, or apps lists a refused manifest
-      130  interrupted (Ctrl-C); a rebuild leaves the old index in place
+      130  interrupted (Ctrl-C); a rebuild leaves the old index in place, an import keeps the
+           batches it donated and says how far it got (running it again is safe)
     """
 }
 

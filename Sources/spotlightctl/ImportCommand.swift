@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import SpotlightModel
 import SpotlightProtocol
 
@@ -73,7 +74,18 @@ enum ImportCommand: Command {
             let _: WriteResult = try await context.daemon.call(.donate, DonateParams(records: batch))
         }
         var skipped = 0
+        // Ctrl-C stops at the next line: the batches donated stay, and saying how far it got
+        // tells the user that running it again is safe.
+        let interrupted = Atomic<Bool>(false)
+        let sigint = RebuildCommand.onInterrupt { interrupted.store(true, ordering: .relaxed) }
+        defer { sigint.cancel() }
         let lines = try await RecordLines(input: input, bundle: bundle).forEach { line, record in
+            if interrupted.load(ordering: .relaxed) {
+                progress.finish()
+                throw CLIError(.interrupted, "import interrupted at line \(line) of \(file): "
+                    + "\(Terminal.counted(donation.donated, "record")) were donated before it, in whole batches; "
+                    + "run it again to import the rest (a record with the same key is replaced)")
+            }
             switch record {
             case .record(let record):
                 if try await donation.add(record) { progress.update(done: line - 1, total: total) }

@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+import SpotlightKit
+import SpotlightModel
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Ctrl-C during `import` killed it without a word: the user could not tell that the batches
+/// donated before it stay, nor that running it again is safe.
+@Suite struct CtlImportInterruptTests {
+    @Test func ctrlCStopsAtTheNextLineSayingHowManyWereDonatedAndExits130() async throws {
+        let daemon = try await TestDaemon().start()
+        let pipe = Pipe()
+        let run = daemon.spawnCtl(["import", "-", "--bundle", grantedBundle, "--batch", "1"], input: pipe.fileHandleForReading)
+        func write(_ id: String) { pipe.fileHandleForWriting.write(Data(#"{"type":"Note","id":"\#(id)","title":"\#(id)"}"#.utf8 + [10])) }
+        // A batch goes when the next record comes: n3 sends n2, and stays pending.
+        for id in ["n1", "n2", "n3"] { write(id) }
+        let index = SearchableIndex(socketPath: daemon.socket, reconnectWindow: .zero)
+        defer { index.close() }
+        let deadline = Date().addingTimeInterval(30)
+        while try await index.query(SearchQuery(text: nil, bundles: [grantedBundle])).hits.count < 2,
+              run.process.exitIfEnded == nil, Date() < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        kill(run.process.processIdentifier, SIGINT)
+        write("n4")
+        try pipe.fileHandleForWriting.close()
+        let result = run.result()
+        #expect(result.code == 130, "\(result.stderr)")
+        #expect(result.stderr.contains("import interrupted at line 4 of -: 2 records were donated before it"), "\(result.stderr)")
+        #expect(try await index.query(SearchQuery(text: nil, bundles: [grantedBundle])).hits.map(\.record.id).sorted() == ["n1", "n2"])
+    }
+}
