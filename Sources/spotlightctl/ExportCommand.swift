@@ -20,7 +20,9 @@ enum ExportCommand: Command {
       --bundle B     only records of bundle B
       --type T       only records of entity type T
       --output FILE  write to FILE instead of standard output; FILE is replaced only once
-                     the export is complete, so a failed export leaves it as it was
+                     the export is complete, so a failed export leaves it as it was (a
+                     symbolic link stays: the file it leads to is replaced; a FIFO or a
+                     device such as /dev/stdout is written into, never replaced)
 
     EXAMPLE:
       spotlightctl export --bundle com.example.apple-samplecode.CometCal --type EventEntity > events.jsonl
@@ -61,45 +63,5 @@ enum ExportCommand: Command {
             Terminal.error("exported \(Terminal.counted(count, "record"))" + (damaged > 0 ? ", skipped \(damaged) that do not decode" : ""))
         }
         return damaged > 0 ? .problems : .ok
-    }
-}
-
-/// `export --output FILE`: written beside FILE under another name and renamed over it only
-/// once the export is complete, so an export that fails (spotlightd not running, a lost
-/// connection, Ctrl-C) leaves the previous file as it was instead of empty or cut short.
-final class OutputFile: Sendable {
-    let path: String
-    let partial: String
-    let handle: FileHandle
-
-    init(_ path: String) throws {
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-        if exists && isDirectory.boolValue { throw CLIError(.failure, "\(path) is a directory; give --output a file path") }
-        let url = URL(fileURLWithPath: path)
-        self.path = path
-        partial = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial").path
-        // The file it replaces keeps its permissions (an export holds every record's text).
-        let mode = exists ? (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] : nil
-        guard FileManager.default.createFile(atPath: partial, contents: nil, attributes: mode.map { [.posixPermissions: $0] }),
-              let handle = FileHandle(forWritingAtPath: partial) else {
-            throw CLIError(.failure, "cannot create \(path); check the directory exists and is writable")
-        }
-        self.handle = handle
-    }
-
-    /// Puts the complete export in place of `path`.
-    func commit() throws {
-        try handle.synchronize()
-        try handle.close()
-        guard rename(partial, path) == 0 else {
-            throw CLIError(.failure, "cannot write \(path): \(String(cString: strerror(errno))); check the directory is writable")
-        }
-    }
-
-    /// Removes what an unfinished export wrote (nothing once committed).
-    func discard() {
-        try? handle.close()
-        unlink(partial)
     }
 }
