@@ -106,8 +106,9 @@ extension SpotlightEngine {
         if indexRetryScheduled,
            let committed = try withReader(minimumSequence: 0, { try $0.search(query, now: Date(), synonyms: synonyms) }) {
             // The index cannot take the changes (a full disk, an I/O error): answer
-            // from what it has committed rather than not at all; status says degraded.
-            return committed
+            // from what it has committed rather than not at all, saying what that lacks;
+            // status says degraded.
+            return notingFailingIndex(in: committed)
         }
         do {
             return try holdingStoreWritesNearFullDisk(index) {
@@ -120,8 +121,20 @@ extension SpotlightEngine {
             guard let committed = try withReader(minimumSequence: 0, { try $0.search(query, now: Date(), synonyms: synonyms) }) else {
                 throw error
             }
-            return committed
+            return notingFailingIndex(in: committed)
         }
+    }
+
+    /// `result`, answered from the committed index while the index cannot take changes,
+    /// saying in ``SearchResult/inexact`` how many acknowledged changes it lacks: without it
+    /// a client would take a record it was told is stored for one the search did not find.
+    func notingFailingIndex(in result: SearchResult) -> SearchResult {
+        let (committed, durable) = shared.withLock { ($0.committedSequence, $0.durableSequence) }
+        guard durable > committed else { return result }
+        var noted = result
+        noted.inexact = (result.inexact ?? [])
+            + ["index: \(durable - committed) acknowledged changes not yet indexed (the index cannot take them now; status says why)"]
+        return noted
     }
 
     /// Runs a query on the calling thread when the committed index already covers every write
