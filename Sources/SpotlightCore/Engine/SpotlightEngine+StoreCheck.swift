@@ -10,8 +10,9 @@ extension SpotlightEngine {
 
     /// Opens the store at `<data>/store.sqlite` and checks it: SQLite's quick check after a
     /// clean shutdown, the full ``RecordStore/findDamage()`` after an unclean one. A store
-    /// that cannot be opened, whose file fails its check, or is missing while an index exists
-    /// is moved aside and replaced by an empty one. Records that do not decode cost only
+    /// that cannot be opened, whose file fails its check, or is missing or empty (0 bytes, which
+    /// SQLite would take for a new database) while an index exists is moved aside and replaced
+    /// by an empty one. Records that do not decode cost only
     /// themselves: the store is kept and they are returned (and logged).
     /// - Returns: the store, what is wrong with the data (nil when it is sound), whether the
     ///   store was replaced by an empty one just now, and the keys whose records do not decode.
@@ -21,6 +22,8 @@ extension SpotlightEngine {
         let marker = dataDirectory + "/" + storeLostMarker
         let remembered = (try? String(contentsOfFile: marker, encoding: .utf8)).flatMap { $0.isEmpty ? nil : $0 }
         let existed = FileManager.default.fileExists(atPath: path)
+        // A file truncated to nothing holds no database, though SQLite would open it as a new one.
+        let heldData = existed && (fileSize(path) > 0 || fileSize(path + "-wal") > 0)
         var found: String?
         do {
             let store = try RecordStore(path: path)
@@ -34,8 +37,8 @@ extension SpotlightEngine {
                     log(.error, "the record store's check found \(damage.recordProblems.count) damaged records in all; "
                         + "`spotlightctl check` lists them")
                 }
-                if existed || !indexExists { return (store, remembered, false, damage.damagedKeys) }
-                found = "the record store \(path) was missing while an index existed"
+                if heldData || !indexExists { return (store, remembered, false, damage.damagedKeys) }
+                found = "the record store \(path) was \(existed ? "empty (0 bytes)" : "missing") while an index existed"
             } else {
                 found = "SQLite's check of \(path) found: " + damage.fileProblems.prefix(3).joined(separator: "; ")
             }
@@ -61,6 +64,12 @@ extension SpotlightEngine {
         _ = FileManager.default.createFile(atPath: marker, contents: Data(message.utf8))
         try fsyncDirectory(dataDirectory)
         return (try RecordStore(path: path), message, true, [])
+    }
+
+    /// The size of the file at `path` in bytes; 0 when there is none.
+    private static func fileSize(_ path: String) -> Int64 {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int64(info.st_size) : 0
     }
 
     /// After every registered app has donated again: the store is whole again, so the engine
