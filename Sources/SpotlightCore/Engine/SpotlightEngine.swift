@@ -388,6 +388,17 @@ public final class SpotlightEngine: @unchecked Sendable {
         return "docdata.glass is missing though the index holds \(documents) documents"
     }
 
+    /// Why an index that has applied changes past the store's last one cannot be kept, else
+    /// nil. It was built from another copy of the store (a backup restored over it): the store
+    /// numbers its next changes from its own last one, which the index counts as applied, so
+    /// they would never be indexed; and the index holds records the store does not.
+    static func aheadOfStore(_ index: SearchIndex, store: RecordStore) throws -> String? {
+        let (applied, stored) = (try index.lastAppliedSequence(), try store.lastSequence())
+        guard applied > stored else { return nil }
+        return "the index has applied changes up to \(applied), past the record store's last change \(stored) "
+            + "(a backup of the store was restored over it)"
+    }
+
     static func openActiveIndex(_ directory: IndexDirectory, store: RecordStore, verify: Bool,
                                 documentData: DocumentData.Mode, languages: LanguageSettings = LanguageSettings(),
                                 log: SpotlightLog) throws -> (SearchIndex, rebuildReason: String?) {
@@ -416,6 +427,9 @@ public final class SpotlightEngine: @unchecked Sendable {
                         index.close()
                         problem = missing
                         report.table = "docdata"
+                    } else if version == SearchIndex.schemaVersion, let ahead = try aheadOfStore(index, store: store) {
+                        index.close()
+                        reason = ahead
                     } else if version == SearchIndex.schemaVersion {
                         return (index, nil)
                     } else {
