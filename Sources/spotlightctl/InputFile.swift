@@ -13,8 +13,14 @@ import SpotlightWire
 /// defer { file.close() }
 /// ```
 enum InputFile {
-    /// A UTF-8 byte order mark at the start (editors on Windows write one) is left out.
-    /// - Throws: `CLIError(.failure)` saying whether the path is missing, a directory or unreadable.
+    /// The most ``read(_:)`` takes: what it reads goes to spotlightd in one message, which
+    /// takes no more by default, so an endless input (`- < /dev/zero`) cannot fill the memory.
+    static let maxWholeFileBytes = 16 << 20
+
+    /// Reads all of `path` (a file, a FIFO, `-`), at most ``maxWholeFileBytes``. A UTF-8 byte
+    /// order mark at the start (editors on Windows write one) is left out.
+    /// - Throws: `CLIError(.failure)` saying whether the path is missing, a directory,
+    ///   unreadable or too large.
     static func read(_ path: String) throws -> Data {
         let data = try readBytes(path)
         return data.starts(with: [0xEF, 0xBB, 0xBF]) ? Data(data.dropFirst(3)) : data
@@ -46,9 +52,7 @@ enum InputFile {
             guard rereadable else { return Opened(path: path, descriptor: STDIN_FILENO, rereadable: false) }
             return Opened(path: path, descriptor: try spool(STDIN_FILENO, name: "stdin"), rereadable: true)
         }
-        try checkIsFile(path)
-        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw CLIError(.failure, "cannot read \(path); check its permissions") }
+        let descriptor = try openForReading(path)
         var info = stat()
         let regular = fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
         guard !regular, rereadable else { return Opened(path: path, descriptor: descriptor, rereadable: regular) }
@@ -92,12 +96,38 @@ enum InputFile {
         if isDirectory.boolValue { throw CLIError(.failure, "\(path) is a directory; give a file (- reads stdin)") }
     }
 
-    private static func readBytes(_ path: String) throws -> Data {
-        if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+    /// Opens `path`, after ``checkIsFile(_:)``, saying why it cannot be read when it cannot.
+    private static func openForReading(_ path: String) throws -> Int32 {
         try checkIsFile(path)
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CLIError(.failure, "cannot read \(path); check its permissions")
+        do {
+            return try systemCall("open") { Glibc.open(path, O_RDONLY | O_CLOEXEC) }
+        } catch {
+            let hint = error.errno == EACCES ? "check its permissions" : "check the path"
+            throw CLIError(.failure, "cannot read \(path): \(error.reason); \(hint)")
         }
-        return data
+    }
+
+    /// What `path` holds, read(2) by read(2), so a FIFO or a device reads like a file.
+    private static func readBytes(_ path: String) throws -> Data {
+        let descriptor = path == "-" ? STDIN_FILENO : try openForReading(path)
+        defer { if descriptor != STDIN_FILENO { _ = Glibc.close(descriptor) } }
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count: Int
+            do {
+                count = try chunk.withUnsafeMutableBytes { bytes in
+                    try systemCall("read") { Glibc.read(descriptor, bytes.baseAddress!, bytes.count) }
+                }
+            } catch {
+                throw CLIError(.failure, "cannot read \(path == "-" ? "stdin" : path): \((error as? SystemCallError)?.reason ?? "\(error)")")
+            }
+            if count == 0 { return data }
+            data.append(contentsOf: chunk[..<count])
+            if data.count > maxWholeFileBytes {
+                throw CLIError(.failure, "\(path == "-" ? "stdin" : path) holds more than \(maxWholeFileBytes >> 20) MiB, "
+                    + "more than spotlightd takes in one message; check it is the file you meant")
+            }
+        }
     }
 }

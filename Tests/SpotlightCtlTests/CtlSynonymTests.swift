@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 import SpotlightModel
 
 /// `spotlightctl synonyms` against a real spotlightd.
@@ -54,5 +57,28 @@ import SpotlightModel
         let daemon = try await TestDaemon().start()
         #expect(daemon.ctl(["synonyms"]).code == 2)
         #expect(daemon.ctl(["synonyms", "--bundle", grantedBundle, "--clear", "--json"]).code == 2)
+    }
+
+    /// A FIFO was refused at once with "cannot read …; check its permissions".
+    @Test func aSynonymTableIsReadFromAFifo() async throws {
+        let daemon = try await TestDaemon().start()
+        let fifo = daemon.root.appendingPathComponent("syn.fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let writer = Process()   // blocks in open(2) until spotlightctl opens the FIFO to read
+        writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+        writer.arguments = ["-c", #"printf '{"tv": ["television"]}' > "$0""#, fifo]
+        try writer.run()
+        defer { if writer.isRunning { writer.terminate() } }
+        let set = daemon.ctl(["synonyms", "--bundle", grantedBundle, "--set", fifo])
+        #expect(set.code == 0, "\(set.stderr)")
+        #expect(set.stdout == "\(grantedBundle) has 1 synonym terms\n")
+    }
+
+    /// `--set - < /dev/zero` took memory until the process was killed.
+    @Test func anEndlessSynonymInputIsRefusedAtTheMessageLimit() async throws {
+        let daemon = try await TestDaemon().start()
+        let run = daemon.ctl(["synonyms", "--bundle", grantedBundle, "--set", "/dev/zero"])
+        #expect(run.code == 1)
+        #expect(run.stderr.contains("/dev/zero holds more than 16 MiB, more than spotlightd takes in one message"), "\(run.stderr)")
     }
 }
