@@ -34,6 +34,9 @@ final class ClientConnection: Sendable {
         var shutdownRequested = false
         /// The last error the server sent without an id (a refusal, an oversized frame).
         var serverError: SpotlightError?
+        /// The last line from the server that answered no call, said as "a line that …":
+        /// a call that then times out says it, since its answer may have been that line.
+        var strayLine: String?
     }
 
     private let path: String
@@ -109,7 +112,11 @@ final class ClientConnection: Sendable {
 
     /// Resumes the call `id` once; later resolutions of the same id are ignored.
     private func resolve(_ id: RPCID, _ outcome: Result<Result<RPCResultReply, RPCError>, SpotlightError>) {
-        let entry = shared.withLock { $0.pending.removeValue(forKey: id) }
+        let entry = shared.withLock { state in
+            let entry = state.pending.removeValue(forKey: id)
+            if entry == nil { state.strayLine = "a line that answers id \(id), which no call waits for" }
+            return entry
+        }
         entry?.continuation.resume(returning: outcome)
     }
 
@@ -179,8 +186,11 @@ final class ClientConnection: Sendable {
                 return
             }
         }
-        guard case .success(.response(let response)) = RPCMessage.decode(frame: frame) else {
+        let decoded = RPCMessage.decode(frame: frame)
+        guard case .success(.response(let response)) = decoded else {
             log.write(.debug, "ignoring a frame from \(path) that is not a response")
+            let why = if case .failure(let failure) = decoded { failure.error.message } else { "a request, not a response" }
+            shared.withLock { $0.strayLine = "a line that is not a JSON-RPC response (\(why))" }
             return
         }
         if let id = response.id {
@@ -210,17 +220,18 @@ final class ClientConnection: Sendable {
     /// Fails every call whose deadline has passed, and notes the next deadline.
     private func expireOverdueCalls() {
         let now = ContinuousClock.now
-        let overdue: [Pending] = shared.withLock { state in
+        let (overdue, stray): ([Pending], String?) = shared.withLock { state in
             let late = state.pending.filter { $0.value.deadline <= now }
             for id in late.keys { state.pending.removeValue(forKey: id) }
             state.earliestDeadline = state.pending.values.map(\.deadline).min()
-            return Array(late.values)
+            return (Array(late.values), state.strayLine)
         }
+        // A server that sent lines answering nothing is not stuck: it speaks another protocol.
+        let why = stray.map { "the server sent \($0) instead: check that what serves at \(path) speaks this protocol" }
+            ?? "the server may be overloaded or stuck"
         for call in overdue {
-            call.continuation.resume(returning: .failure(SpotlightError(.timeout, """
-                no reply to \(call.method) from \(path) within \(call.timeout); \
-                the server may be overloaded or stuck
-                """)))
+            call.continuation.resume(returning: .failure(SpotlightError(.timeout,
+                "no reply to \(call.method) from \(path) within \(call.timeout); \(why)")))
         }
     }
 
