@@ -93,7 +93,8 @@ enum SocketPath {
     }
 
     /// What is at `path` (symbolic links followed, as `connect` does) when it exists and is
-    /// not a socket: "a regular file", "a directory"; nil for a socket or nothing.
+    /// not a socket: "a regular file", "a directory", "a character device"; nil for a socket
+    /// or nothing.
     static func nonSocketKind(at path: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFSOCK else { return nil }
@@ -106,7 +107,9 @@ enum SocketPath {
         case S_IFDIR: "a directory"
         case S_IFLNK: "a symbolic link"
         case S_IFIFO: "a FIFO"
-        default: "not a socket"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        default: "a file of another kind"
         }
     }
 }

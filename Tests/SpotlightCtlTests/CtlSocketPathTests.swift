@@ -16,6 +16,14 @@ import Testing
         }
     }
 
+    /// `--socket /dev/null` said "/dev/null is not a socket, not a socket".
+    @Test func aSocketPathThatIsADeviceNamesItsKind() throws {
+        let daemon = try TestDaemon()
+        let run = daemon.ctl(["status", "--socket", "/dev/null"])
+        #expect(run.code == 3)
+        #expect(run.stderr.contains("/dev/null is a character device, not a socket"), "\(run.stderr)")
+    }
+
     @Test func theNotRunningHintOffersTheSocketUnitOnlyForThePathItListensOn() throws {
         let daemon = try TestDaemon()
         let runtime = daemon.root.appendingPathComponent("run").path
