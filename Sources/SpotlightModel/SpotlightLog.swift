@@ -71,7 +71,23 @@ public struct SpotlightLog: Sendable {
     /// Discards everything.
     public static let silent = SpotlightLog(minimum: .error) { _, _ in }
 
+    /// `message` as one line a terminal shows as it is: a newline becomes a space, any other
+    /// control character (`\r`, ESC, NUL, DEL, C1) is written out (`\x1B`, `\u{9B}`). A log line
+    /// quotes what clients sent (a bundle they named), which must not forge or recolour lines.
     private static func oneLine(_ message: String) -> String {
-        message.contains("\n") ? message.replacingOccurrences(of: "\n", with: " ") : message
+        func isControl(_ value: UInt32) -> Bool { (value < 0x20 && value != 0x09) || (0x7F...0x9F).contains(value) }
+        guard message.unicodeScalars.contains(where: { isControl($0.value) }) else { return message }
+        var line = String.UnicodeScalarView()
+        for scalar in message.unicodeScalars {
+            if scalar == "\n" {
+                line.append(" ")
+            } else if isControl(scalar.value) {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                line.append(contentsOf: (scalar.value < 0x80 ? "\\x" + (hex.count < 2 ? "0" : "") + hex : "\\u{\(hex)}").unicodeScalars)
+            } else {
+                line.append(scalar)
+            }
+        }
+        return String(line)
     }
 }
