@@ -97,6 +97,10 @@ enum CLI {
                 print(Help.overview)
                 return .ok
             }
+            // `spotlightctl --socket` ends where its value should be: that, not the command, is missing.
+            if let last = arguments.last, OptionSpec.global.values.contains(last) {
+                throw CLIError.usage("\(last) needs a value (then a command)", command: nil)
+            }
             throw CLIError.usage("no command given; commands: \(commands.map { $0.name }.joined(separator: ", "))", command: nil)
         }
         guard let command = commands.first(where: { $0.name == name }) else {

@@ -44,6 +44,14 @@ import SpotlightModel
         #expect(run.stderr.contains("Try 'spotlightctl --help'."))
     }
 
+    /// `spotlightctl --socket` said "no command given".
+    @Test(arguments: ["--socket", "--apps-dir"])
+    func aGlobalOptionWithoutItsValueSaysSo(option: String) throws {
+        let run = try TestDaemon().ctl([option])
+        #expect(run.code == 2)
+        #expect(run.stderr.contains("\(option) needs a value"), "\(run.stderr)")
+    }
+
     @Test func noCommandIsAUsageError() throws {
         #expect(try TestDaemon().ctl([]).code == 2)
     }
