@@ -126,7 +126,11 @@ struct Configuration {
             case "--data-dir": dataDir = try value(arg)
             case "--socket": socket = try value(arg)
             case "--apps-dir": apps = try value(arg)
-            case "--grant": config.grants.insert(try value(arg))
+            case "--grant":
+                let bundle = try value(arg)
+                // An empty grant lets nothing be written (no record has an empty bundle).
+                guard !bundle.isEmpty else { throw UsageError("--grant needs a bundle identifier, got an empty one") }
+                config.grants.insert(bundle)
             case "--grant-read":
                 let v = try value(arg)
                 let parts = v.split(separator: "=", maxSplits: 1).map(String.init)

@@ -40,6 +40,16 @@ import SpotlightTestSupport
         #expect(run.stdout.hasPrefix("spotlightd ") && run.stdout.split(separator: "\n").count == 1, "\(run.stdout)")
     }
 
+    /// `--grant ''` started a daemon that granted an empty bundle, which nothing can write.
+    @Test func anEmptyGrantIsAUsageError() throws {
+        // The bad --max-connections after it ends a daemon that took the grant, instead of serving.
+        let run = try runToCompletion(URL(fileURLWithPath: builtProductsDirectory() + "/spotlightd"),
+                                      ["--grant", "", "--max-connections", "0"],
+                                      environment: ProcessInfo.processInfo.environment)
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderr.contains("--grant needs a bundle identifier, got an empty one"), "\(run.stderr)")
+    }
+
     @Test func aDataDirectoryThatCannotBeMadeStopsTheStartInOneLine() throws {
         let daemon = try DaemonProcess(start: false)
         let file = daemon.root + "/not-a-directory"
