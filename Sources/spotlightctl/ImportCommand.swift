@@ -79,23 +79,36 @@ enum ImportCommand: Command {
         let interrupted = Atomic<Bool>(false)
         let sigint = RebuildCommand.onInterrupt { interrupted.store(true, ordering: .relaxed) }
         defer { sigint.cancel() }
-        let lines = try await RecordLines(input: input, bundle: bundle).forEach { line, record in
-            if interrupted.load(ordering: .relaxed) {
-                progress.finish()
-                throw CLIError(.interrupted, "import interrupted at line \(line) of \(file): "
-                    + "\(Terminal.counted(donation.donated, "record")) were donated before it, in whole batches; "
-                    + "run it again to import the rest (a record with the same key is replaced)")
+        let lines: Int
+        do {
+            lines = try await RecordLines(input: input, bundle: bundle).forEach { line, record in
+                if interrupted.load(ordering: .relaxed) {
+                    progress.finish()
+                    throw CLIError(.interrupted, "import interrupted at line \(line) of \(file): "
+                        + "\(Terminal.counted(donation.donated, "record")) were donated before it, in whole batches; "
+                        + "run it again to import the rest (a record with the same key is replaced)")
+                }
+                switch record {
+                case .record(let record):
+                    if try await donation.add(record) { progress.update(done: line - 1, total: total) }
+                case .bad(let reason):
+                    Terminal.error(json ? Self.badLineJSON(line: line, reason: reason, key: "skipped")
+                                        : "spotlightctl: \(file):\(line): skipped: \(reason)")
+                    skipped += 1
+                }
             }
-            switch record {
-            case .record(let record):
-                if try await donation.add(record) { progress.update(done: line - 1, total: total) }
-            case .bad(let reason):
-                Terminal.error(json ? Self.badLineJSON(line: line, reason: reason, key: "skipped")
-                                    : "spotlightctl: \(file):\(line): skipped: \(reason)")
-                skipped += 1
+            try await donation.finish()
+        } catch let error as CLIError where error.code == .interrupted {
+            throw error   // its message says how far it got
+        } catch {
+            // Stopped partway (spotlightd stopped, a record refused): say what is stored already.
+            progress.finish()
+            if donation.donated > 0 {
+                Terminal.error("spotlightctl: the import stopped after storing \(Terminal.counted(donation.donated, "record")) "
+                    + "of \(file == "-" ? "stdin" : file); importing it again is safe: a record donated again replaces itself")
             }
+            throw error
         }
-        try await donation.finish()
         progress.update(done: lines, total: total ?? lines)
         progress.finish()
         if json {

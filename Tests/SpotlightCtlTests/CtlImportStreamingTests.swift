@@ -15,25 +15,53 @@ import Testing
 
     private func line(_ id: Int) -> String { #"{"type":"Note","id":"s\#(id)","title":"streamed \#(id)"}"# + "\n" }
 
-    @Test func importDonatesABatchBeforeItsInputEnds() async throws {
-        let daemon = try await TestDaemon().start()
+    /// `import -` in batches of `batch`, started with `lines` on its stdin, which stays open.
+    private func startImport(_ daemon: TestDaemon, batch: Int, lines: ClosedRange<Int>) throws -> (CtlProcess, FileHandle) {
         let input = closeOnExecPipe()
-        let run = daemon.spawnCtl(["import", "-", "--bundle", grantedBundle, "--batch", "2"],
+        let run = daemon.spawnCtl(["import", "-", "--bundle", grantedBundle, "--batch", "\(batch)"],
                                   input: input.fileHandleForReading)
         try input.fileHandleForReading.close()
-        // Three records: the third starts a new batch, so the first two go while stdin stays open.
-        try input.fileHandleForWriting.write(contentsOf: Data((1...3).map(line).joined().utf8))
+        try input.fileHandleForWriting.write(contentsOf: Data(lines.map(line).joined().utf8))
+        return (run, input.fileHandleForWriting)
+    }
+
+    /// The records stored once there are `count` (or after a minute, or once `run` exited).
+    private func waitForRecords(_ count: Int, _ daemon: TestDaemon, while run: CtlProcess) async throws -> Int {
         var seen = 0
         let deadline = Date().addingTimeInterval(60)
-        while seen < 2 && Date() < deadline && run.process.isRunning {
+        while seen < count && Date() < deadline && run.process.isRunning {
             seen = try recordCount(daemon)
-            if seen < 2 { try await Task.sleep(for: .milliseconds(100)) }
+            if seen < count { try await Task.sleep(for: .milliseconds(100)) }
         }
-        try input.fileHandleForWriting.close()
+        return seen
+    }
+
+    @Test func importDonatesABatchBeforeItsInputEnds() async throws {
+        let daemon = try await TestDaemon().start()
+        // Three records: the third starts a new batch, so the first two go while stdin stays open.
+        let (run, input) = try startImport(daemon, batch: 2, lines: 1...3)
+        let seen = try await waitForRecords(2, daemon, while: run)
+        try input.close()
         let result = run.result()
         #expect(seen == 2, "records stored while stdin was open: \(seen); \(result.stderr)")
         #expect(result.code == 0, "\(result.stderr)")
         #expect(result.stdout == "imported 3 records into \(grantedBundle)\n")
+    }
+
+    /// An import that stopped partway said only why (spotlightd not running), not that part of
+    /// its input was stored already nor whether running it again is safe.
+    @Test func anImportThatStopsPartwaySaysHowManyRecordsItStored() async throws {
+        let daemon = try await TestDaemon().start()
+        // The second line sends the first as a batch of one; once it is stored, spotlightd stops.
+        let (run, input) = try startImport(daemon, batch: 1, lines: 1...2)
+        _ = try await waitForRecords(1, daemon, while: run)
+        daemon.stop()
+        try input.write(contentsOf: Data(line(3).utf8))   // sends the second: nobody takes it
+        try input.close()
+        let result = run.result()
+        #expect(result.code == 3, "\(result.stderr)")
+        #expect(result.stderr.contains("the import stopped after storing 1 record of stdin; importing it again is safe"),
+                "\(result.stderr)")
     }
 
     @Test func strictImportOfStandardInputChecksEveryLineBeforeDonatingAny() async throws {
