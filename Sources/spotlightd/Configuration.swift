@@ -113,6 +113,13 @@ struct Configuration {
             guard let v = it.next(), !v.hasPrefix("--") else { throw UsageError("\(flag) needs a value") }
             return v
         }
+        /// A path flag's value: an empty one (an unset variable in a unit file) would fall back to
+        /// the default path without a word.
+        func path(_ flag: String) throws(UsageError) -> String {
+            let v = try value(flag)
+            guard !v.isEmpty else { throw UsageError("\(flag) needs a path, got an empty one; leave \(flag) out for the default") }
+            return v
+        }
         func positive(_ flag: String, _ v: String) throws(UsageError) -> Int {
             guard let n = Int(v), n >= 1 else { throw UsageError("\(flag) needs a number ≥ 1, got \(v)") }
             return n
@@ -123,9 +130,9 @@ struct Configuration {
         }
         while let arg = it.next() {
             switch arg {
-            case "--data-dir": dataDir = try value(arg)
-            case "--socket": socket = try value(arg)
-            case "--apps-dir": apps = try value(arg)
+            case "--data-dir": dataDir = try path(arg)
+            case "--socket": socket = try path(arg)
+            case "--apps-dir": apps = try path(arg)
             case "--grant":
                 let bundle = try value(arg)
                 // An empty grant lets nothing be written (no record has an empty bundle).

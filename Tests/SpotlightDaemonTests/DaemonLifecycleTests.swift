@@ -40,6 +40,16 @@ import SpotlightTestSupport
         #expect(run.stdout.hasPrefix("spotlightd ") && run.stdout.split(separator: "\n").count == 1, "\(run.stdout)")
     }
 
+    /// `--socket ''` (an unset variable in a unit file) served on the default socket without a word.
+    @Test(arguments: ["--data-dir", "--socket", "--apps-dir"])
+    func anEmptyPathIsAUsageError(flag: String) throws {
+        let run = try runToCompletion(URL(fileURLWithPath: builtProductsDirectory() + "/spotlightd"),
+                                      [flag, "", "--max-connections", "0"],
+                                      environment: ProcessInfo.processInfo.environment)
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderr.contains("\(flag) needs a path, got an empty one"), "\(run.stderr)")
+    }
+
     /// `--grant ''` started a daemon that granted an empty bundle, which nothing can write.
     @Test func anEmptyGrantIsAUsageError() throws {
         // The bad --max-connections after it ends a daemon that took the grant, instead of serving.
