@@ -64,8 +64,9 @@ extension DaemonHandler {
         switch p.from ?? "store" {
         case "store":
             if let bundle = p.bundle {
-                throw SpotlightError(.invalidInput, "a rebuild from the store re-derives the whole index; "
-                    + "--bundle \(bundle) goes with a rebuild from the apps")
+                throw SpotlightError(.invalidInput, "a rebuild from the store re-derives the whole index; a bundle "
+                    + "(\"\(bundle)\") goes with a rebuild from the apps: give \"from\": \"apps\" "
+                    + "(spotlightctl rebuild --from-apps --bundle \(bundle.isEmpty ? "BUNDLE" : bundle))")
             }
         case "apps":
             log(.info, "rebuild from apps requested by pid \(peer.pid)")

@@ -77,6 +77,17 @@ import SpotlightProtocol
                                 naming: "params.form: unknown member; rebuild takes from, bundle")
     }
 
+    /// It named `--bundle`, a flag a protocol client never used, with the empty name invisible.
+    @Test func aBundleOnARebuildFromTheStoreIsRefusedInTheProtocolsTerms() throws {
+        let daemon = try DaemonProcess()
+        let c = try RawConnection(path: daemon.socket)
+        c.send(#"{"jsonrpc":"2.0","id":1,"method":"rebuild","params":{"bundle":""}}"#)
+        let error = c.readJSON()?["error"] as? [String: Any]
+        #expect((error?["data"] as? [String: Any])?["code"] as? String == "invalidInput")
+        let message = error?["message"] as? String ?? ""
+        #expect(message.contains(#"a bundle ("") goes with a rebuild from the apps: give "from": "apps""#), "\(message)")
+    }
+
     @Test func statusWithEmptyParamsAnswers() throws {
         let daemon = try DaemonProcess()
         let c = try RawConnection(path: daemon.socket)
