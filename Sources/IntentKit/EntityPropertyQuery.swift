@@ -12,14 +12,14 @@ import SpotlightModel
 ///
 /// struct TaskQuery: EntityPropertyQuery {
 ///     static let properties = QueryProperties {
-///         Property(\TaskEntity.$title) {
+///         Property(\.$title) {
 ///             ContainsComparator { TaskFilter.titleContains($0) }
 ///         }
-///         Property(\TaskEntity.$projectName) {
+///         Property(\.$projectName) {
 ///             EqualToComparator { TaskFilter.projectIs($0) }
 ///         }
 ///     }
-///     static let sortingOptions = SortingOptions { SortableBy(\TaskEntity.$title) }
+///     static let sortingOptions = SortingOptions { SortableBy(\.$title) }
 ///
 ///     func entities(matching comparators: [TaskFilter], mode: ComparatorMode,
 ///                   sortedBy: [Sort<TaskEntity>], limit: Int?) async throws -> [TaskEntity] { ... }
@@ -27,36 +27,52 @@ import SpotlightModel
 /// }
 /// ```
 ///
+/// As in App Intents, `QueryProperties` is `EntityQueryProperties<Entity, ComparatorMappingType>`
+/// and `SortingOptions` is `EntityQuerySortingOptions<Entity>` inside a query, so `\.$title`
+/// starts at the query's entity (`\TaskEntity.$title` works too), and each comparator's
+/// `mappingTransform` returns the query's `ComparatorMappingType`, which Swift infers from
+/// `entities(matching:mode:sortedBy:limit:)` (so `ContainsComparator { .titleContains($0) }` works).
+///
 /// Swift 6 wants `static let` here (Apple's samples write `static var`). Key paths name
 /// properties, and only an entity knows which property a key path reaches, so `describe` and
 /// the property query need one entity of the type from `suggestedEntities()` (else
 /// `allEntities()`) to name them.
-public protocol EntityPropertyQuery: EntityQuery {
+public protocol EntityPropertyQuery: _ComparatorMatchingQuery {
+    /// The properties that can be compared, each with its comparators.
+    static var properties: EntityQueryProperties<Entity, ComparatorMappingType> { get }
+    /// The properties the query can sort by. Default: none.
+    static var sortingOptions: EntityQuerySortingOptions<Entity> { get }
+}
+
+/// Not API: the part of ``EntityPropertyQuery`` that fixes its `ComparatorMappingType`. It is a
+/// protocol of its own so that Swift infers the mapping type from `entities(matching:mode:sortedBy:limit:)`
+/// alone. Were `ComparatorMappingType` declared beside `properties`, Swift would also infer it from
+/// `static let properties = QueryProperties { ... }`, whose type needs the mapping type to be known,
+/// and a file that calls the query before that declaration is checked fails with "unsupported
+/// recursion for reference to type alias 'QueryProperties'". The query's `Entity` is safe for the
+/// same reason: ``EntityQuery`` fixes it.
+public protocol _ComparatorMatchingQuery: EntityQuery {
     /// What the app maps each comparison to.
     associatedtype ComparatorMappingType
-    /// The properties that can be compared, each with its comparators.
-    static var properties: EntityQueryProperties { get }
-    /// The properties the query can sort by. Default: none.
-    static var sortingOptions: EntityQuerySortingOptions { get }
     /// The entities matching all (`.and`) or any (`.or`) of the comparisons, sorted, at most `limit`.
     func entities(matching comparators: [ComparatorMappingType], mode: EntityQueryComparatorMode,
                   sortedBy: [EntityQuerySort<Entity>], limit: Int?) async throws -> [Entity]
 }
 
-// The names App Intents gives these inside a query. They do not depend on the query's
-// associated types (its entity, its mapping type): a stored `static let properties =
-// QueryProperties { ... }` would otherwise need the conformance it is part of, which the
-// compiler cannot always resolve when the entity is declared in another file.
+// The names App Intents gives these inside a query. `QueryProperties` and `SortingOptions`
+// name the query's own entity (and mapping type), which is what lets `\.$title` infer its
+// root; `Property` and `SortableBy` are left generic and take their types from the builder
+// they are written in.
 extension EntityPropertyQuery {
-    public typealias QueryProperties = EntityQueryProperties
+    public typealias QueryProperties = EntityQueryProperties<Entity, ComparatorMappingType>
     public typealias Property = EntityQueryProperty
-    public typealias SortingOptions = EntityQuerySortingOptions
+    public typealias SortingOptions = EntityQuerySortingOptions<Entity>
     public typealias SortableBy = EntityQuerySortableByProperty
     public typealias ComparatorMode = EntityQueryComparatorMode
     /// `sortedBy: [Sort<TaskEntity>]`, as Apple's samples write the requirement.
     public typealias Sort<SortedEntity> = EntityQuerySort<SortedEntity>
 
-    public static var sortingOptions: EntityQuerySortingOptions { EntityQuerySortingOptions(options: []) }
+    public static var sortingOptions: EntityQuerySortingOptions<Entity> { EntityQuerySortingOptions(options: []) }
 }
 
 /// Whether entities must match every comparison or any one.
@@ -75,60 +91,73 @@ public struct EntityQuerySort<Entity>: Sendable {
     public enum Ordering: String, Hashable, Sendable, Codable {
         case ascending, descending
     }
-    /// The key path as the `SortableBy` option gave it: Sendable, and known to start at `Entity`.
-    private let keyPath: any AnyKeyPath & Sendable
+    /// The key path as the `SortableBy` option gave it (Sendable, which `by`'s type is not).
+    private let keyPath: any PartialKeyPath<Entity> & Sendable
     public let order: Ordering
 
     /// The key path to the property's wrapper, as the query declared it: compare with `\TaskEntity.$title`.
-    public var by: PartialKeyPath<Entity> {
-        // Checked when the sort was made: every initializer takes a key path rooted at Entity.
-        keyPath as! PartialKeyPath<Entity>
-    }
+    public var by: PartialKeyPath<Entity> { keyPath }
 
     public init(by: any PartialKeyPath<Entity> & Sendable, order: Ordering = .ascending) {
         self.keyPath = by
         self.order = order
     }
+}
 
-    /// A sort by a `SortableBy` option's key path; nil when it starts at another entity type.
-    init?(option keyPath: any AnyKeyPath & Sendable, order: Ordering) {
-        guard keyPath is PartialKeyPath<Entity> else { return nil }
-        self.keyPath = keyPath
-        self.order = order
+extension EntityQuerySort where Entity: AppEntity {
+    /// A sort by a `SortableBy` option's key path.
+    init(option: EntityQuerySortableByProperty<Entity>, order: Ordering) {
+        self.init(by: option.keyPath, order: order)
     }
 }
 
-/// The properties of a property query (`QueryProperties { Property(...) { ... } }`).
-public struct EntityQueryProperties: Sendable {
-    public let properties: [EntityQueryProperty]
+/// The properties of a property query of `Entity` whose comparisons map to `ComparatorMappingType`.
+/// Inside an ``EntityPropertyQuery`` it is `QueryProperties`, so its key paths may leave out the entity:
+///
+/// ```swift
+/// static let properties = QueryProperties {
+///     Property(\.$title) { ContainsComparator { TaskFilter.titleContains($0) } }
+/// }
+/// ```
+public struct EntityQueryProperties<Entity: AppEntity, ComparatorMappingType>: Sendable {
+    public let properties: [EntityQueryProperty<Entity, ComparatorMappingType>]
 
-    public init(@EntityQueryPropertiesBuilder properties: () -> [EntityQueryProperty]) {
+    public init(
+        @EntityQueryPropertiesBuilder<Entity, ComparatorMappingType> properties: () -> [EntityQueryProperty<Entity, ComparatorMappingType>]
+    ) {
         self.properties = properties()
     }
 }
 
-/// One comparable property: a key path to its `@Property` and its comparators.
-public struct EntityQueryProperty: Sendable {
-    /// Reads the property's wrapper from an entity (nil for an entity of another type), to learn its name.
-    let wrapper: @Sendable (Any) -> AnyObject?
-    let comparators: [ErasedComparator]
+/// One comparable property: a key path to its `@Property` and its comparators. Written `Property`
+/// in a query's `QueryProperties`, which gives it the query's entity and mapping type:
+///
+/// ```swift
+/// Property(\.$stock) {
+///     GreaterThanComparator { ItemFilter.stockAbove($0) }
+///     IsBetweenComparator { ItemFilter.stockBetween($0, $1) }
+/// }
+/// ```
+public struct EntityQueryProperty<Entity: AppEntity, ComparatorMappingType>: Sendable {
+    /// Reads the property's wrapper from an entity, to learn its name.
+    let wrapper: @Sendable (Entity) -> AnyObject
+    let comparators: [ErasedComparator<ComparatorMappingType>]
 
-    public init<Entity, Value: IntentValue, Mapping>(
+    public init<Value: IntentValue>(
         _ keyPath: any KeyPath<Entity, EntityProperty<Value>> & Sendable,
-        @EntityQueryComparatorsBuilder<Value, Mapping> comparators: () -> [AnyEntityQueryComparator<Value, Mapping>]
+        @EntityQueryComparatorsBuilder<Value, ComparatorMappingType>
+        comparators: () -> [AnyEntityQueryComparator<Value, ComparatorMappingType>]
     ) {
-        wrapper = { ($0 as? Entity).map { $0[keyPath: keyPath] } }
+        wrapper = { $0[keyPath: keyPath] }
         self.comparators = comparators().map(\.erased)
     }
 }
 
-/// A comparator whose types are erased: its kind, and how to turn wire values into the app's mapping.
-struct ErasedComparator: Sendable {
+/// A comparator with its value type erased: its kind, and how to turn wire values into the app's mapping.
+struct ErasedComparator<Mapping>: Sendable {
     let kind: EntityQueryComparatorKind
-    /// The mapping's type, for the error when it is not the query's `ComparatorMappingType`.
-    let mappingType: Any.Type
     /// Converts the wire value (and the upper bound of `isBetween`) and applies the app's mapping.
-    let map: @Sendable (PropertyValue, PropertyValue?) async throws -> Any
+    let map: @Sendable (PropertyValue, PropertyValue?) async throws -> Mapping
 }
 
 /// The comparisons a property query can make; the names are the wire's.
@@ -139,16 +168,16 @@ public enum EntityQueryComparatorKind: String, Hashable, Sendable, CaseIterable,
 
 /// Any comparator of a property whose values are `Value`.
 public struct AnyEntityQueryComparator<Value: IntentValue, Mapping>: Sendable {
-    let erased: ErasedComparator
+    let erased: ErasedComparator<Mapping>
 
     init(_ kind: EntityQueryComparatorKind, _ transform: @escaping @Sendable (Value) -> Mapping) {
-        erased = ErasedComparator(kind: kind, mappingType: Mapping.self) { value, _ in
+        erased = ErasedComparator(kind: kind) { value, _ in
             transform(try await Value.resolve(value))
         }
     }
 
     init(between transform: @escaping @Sendable (Value, Value) -> Mapping) {
-        erased = ErasedComparator(kind: .isBetween, mappingType: Mapping.self) { lower, upper in
+        erased = ErasedComparator(kind: .isBetween) { lower, upper in
             guard let upper else { throw ValueConversionError("isBetween needs an upper bound") }
             return transform(try await Value.resolve(lower), try await Value.resolve(upper))
         }
@@ -216,39 +245,48 @@ public enum EntityQueryComparatorsBuilder<Value: IntentValue, Mapping> {
 
 /// Builds the properties of a property query, one `Property(...)` per line.
 @resultBuilder
-public enum EntityQueryPropertiesBuilder {
-    public static func buildExpression(_ property: EntityQueryProperty) -> [EntityQueryProperty] { [property] }
-    public static func buildBlock(_ parts: [EntityQueryProperty]...) -> [EntityQueryProperty] { parts.flatMap { $0 } }
+public enum EntityQueryPropertiesBuilder<Entity: AppEntity, Mapping> {
+    public typealias Component = EntityQueryProperty<Entity, Mapping>
+    public static func buildExpression(_ property: Component) -> [Component] { [property] }
+    public static func buildBlock(_ parts: [Component]...) -> [Component] { parts.flatMap { $0 } }
 }
 
-/// The properties a property query sorts by (`SortingOptions { SortableBy(\TaskEntity.$title) }`).
-public struct EntityQuerySortingOptions: Sendable {
-    public let options: [EntityQuerySortableByProperty]
+/// The properties a query of `Entity` sorts by. Inside an ``EntityPropertyQuery`` it is
+/// `SortingOptions`, so its key paths may leave out the entity:
+///
+/// ```swift
+/// static let sortingOptions = SortingOptions {
+///     SortableBy(\.$title)
+///     SortableBy(\.$dueDate)
+/// }
+/// ```
+public struct EntityQuerySortingOptions<Entity: AppEntity>: Sendable {
+    public let options: [EntityQuerySortableByProperty<Entity>]
 
-    public init(options: [EntityQuerySortableByProperty]) { self.options = options }
+    public init(options: [EntityQuerySortableByProperty<Entity>]) { self.options = options }
 
-    public init(@EntityQuerySortingOptionsBuilder options: () -> [EntityQuerySortableByProperty]) {
+    public init(@EntityQuerySortingOptionsBuilder<Entity> options: () -> [EntityQuerySortableByProperty<Entity>]) {
         self.options = options()
     }
 }
 
-/// One property a query sorts by.
-public struct EntityQuerySortableByProperty: Sendable {
+/// One property a query sorts by (`SortableBy(\.$title)` in a query's `SortingOptions`).
+public struct EntityQuerySortableByProperty<Entity: AppEntity>: Sendable {
     /// The key path the sort hands to the query (`EntityQuerySort.by`).
-    let keyPath: any AnyKeyPath & Sendable
-    let wrapper: @Sendable (Any) -> AnyObject?
+    let keyPath: any PartialKeyPath<Entity> & Sendable
+    /// Reads the property's wrapper from an entity, to learn its name.
+    let wrapper: @Sendable (Entity) -> AnyObject
 
-    public init<Entity, Value: IntentValue>(_ keyPath: any KeyPath<Entity, EntityProperty<Value>> & Sendable) {
+    public init<Value: IntentValue>(_ keyPath: any KeyPath<Entity, EntityProperty<Value>> & Sendable) {
         self.keyPath = keyPath
-        wrapper = { ($0 as? Entity).map { $0[keyPath: keyPath] } }
+        wrapper = { $0[keyPath: keyPath] }
     }
 }
 
 /// Builds sorting options, one `SortableBy(...)` per line.
 @resultBuilder
-public enum EntityQuerySortingOptionsBuilder {
-    public static func buildExpression(_ option: EntityQuerySortableByProperty) -> [EntityQuerySortableByProperty] { [option] }
-    public static func buildBlock(_ parts: [EntityQuerySortableByProperty]...) -> [EntityQuerySortableByProperty] {
-        parts.flatMap { $0 }
-    }
+public enum EntityQuerySortingOptionsBuilder<Entity: AppEntity> {
+    public typealias Component = EntityQuerySortableByProperty<Entity>
+    public static func buildExpression(_ option: Component) -> [Component] { [option] }
+    public static func buildBlock(_ parts: [Component]...) -> [Component] { parts.flatMap { $0 } }
 }

@@ -45,19 +45,12 @@ struct RegisteredPropertyQuery: Sendable {
                     + "'\(comparison.comparator)'; its comparators are "
                     + property.comparators.map(\.kind.rawValue).joined(separator: ", "))
             }
-            let mapped: Any
             do {
-                mapped = try await comparator.map(comparison.value, comparison.upperBound)
+                mappings.append(try await comparator.map(comparison.value, comparison.upperBound))
             } catch let error as ValueConversionError {
                 throw SpotlightError(error.code, "\(typeName).\(comparison.property) \(comparison.comparator): "
                     + "\(comparison.value.displayText) does not convert: \(error.reason)")
             }
-            guard let mapping = mapped as? Query.ComparatorMappingType else {
-                throw SpotlightError(.internal, "\(typeName).\(comparison.property)'s \(comparison.comparator) comparator "
-                    + "maps to \(comparator.mappingType), but the query's entities(matching:mode:sortedBy:limit:) takes "
-                    + "\(Query.ComparatorMappingType.self); make its mappingTransform return that type")
-            }
-            mappings.append(mapping)
         }
         guard let mode = EntityQueryComparatorMode(rawValue: params.mode) else {
             throw SpotlightError(.invalidInput, "a property query's mode is \"and\" or \"or\", not \"\(params.mode)\"")
@@ -72,10 +65,7 @@ struct RegisteredPropertyQuery: Sendable {
             guard let order = EntityQuerySort<Query.Entity>.Ordering(rawValue: sort.order) else {
                 throw SpotlightError(.invalidInput, "a sort's order is \"ascending\" or \"descending\", not \"\(sort.order)\"")
             }
-            guard let sortBy = EntityQuerySort<Query.Entity>(option: option.keyPath, order: order) else {
-                throw SpotlightError(.internal, "\(typeName)'s SortableBy for '\(sort.property)' names another entity type")
-            }
-            sorts.append(sortBy)
+            sorts.append(EntityQuerySort(option: option, order: order))
         }
         try await DependencyResolution.resolve(in: query, ownerName: String(describing: Query.self))
         do {
@@ -87,8 +77,8 @@ struct RegisteredPropertyQuery: Sendable {
     }
 
     /// The name of the `@Property` whose wrapper `wrapper` reads from `entity`.
-    static func name<Entity: AppEntity>(of wrapper: (Any) -> AnyObject?, in entity: Entity) -> String? {
-        guard let object = wrapper(entity) else { return nil }
+    static func name<Entity: AppEntity>(of wrapper: (Entity) -> AnyObject, in entity: Entity) -> String? {
+        let object = wrapper(entity)
         return EntityReflection.properties(of: entity).first { $0.property === object }?.name
     }
 }

@@ -40,3 +40,13 @@ import IntentKitTesting
     #expect(query.properties.map(\.name) == ["title", "flavor", "stock"])
     #expect(query.sortableBy == ["title", "stock"])
 }
+
+// The fixture's ItemQuery declares `Property(\.$title)`, `Property(\.$stock)`, `SortableBy(\.$title)`
+// and `SortableBy(\.$stock)` without the entity type, as Apple's documentation writes them.
+@Test func propertyQueryWrittenWithoutTheEntityTypeMatchesAndSortsByThoseProperties() async throws {
+    let byTitle = try await items.entities(matching: [.equalTo("title", "Lemon Tart"), .greaterThan("stock", 5)], mode: .or,
+                                           sortedBy: [.descending("title")])
+    let byStock = try await items.entities(matching: [.contains("title", "a")], sortedBy: [.descending("stock")])
+    #expect(byTitle.map(\.id) == ["pretzel", "lemon"])
+    #expect(byStock.map(\.id) == ["apple", "lemon"])
+}

@@ -69,15 +69,17 @@ struct ItemQuery: EntityStringQuery, EnumerableEntityQuery, EntityPropertyQuery 
 
     func allEntities() async throws -> [ItemEntity] { ItemEntity.all }
 
+    // Key paths without the entity type, as Apple's EntityPropertyQuery documentation writes
+    // them; `\ItemEntity.$flavor` shows the spelled-out form mixes with them.
     static let properties = QueryProperties {
-        Property(\ItemEntity.$title) {
+        Property(\.$title) {
             ContainsComparator { ItemFilter.titleContains($0) }
-            EqualToComparator { ItemFilter.titleIs($0) }
+            EqualToComparator { .titleIs($0) }
         }
         Property(\ItemEntity.$flavor) {
             EqualToComparator { ItemFilter.flavorIs($0) }
         }
-        Property(\ItemEntity.$stock) {
+        Property(\.$stock) {
             GreaterThanComparator { ItemFilter.stockAbove($0) }
             LessThanComparator { ItemFilter.stockBelow($0) }
             IsBetweenComparator { ItemFilter.stockBetween($0, $1) }
@@ -85,8 +87,8 @@ struct ItemQuery: EntityStringQuery, EnumerableEntityQuery, EntityPropertyQuery 
     }
 
     static let sortingOptions = SortingOptions {
-        SortableBy(\ItemEntity.$title)
-        SortableBy(\ItemEntity.$stock)
+        SortableBy(\.$title)
+        SortableBy(\.$stock)
     }
 
     func entities(matching comparators: [ItemFilter], mode: ComparatorMode, sortedBy: [Sort<ItemEntity>],
