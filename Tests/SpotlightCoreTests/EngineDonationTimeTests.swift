@@ -58,7 +58,7 @@ import SpotlightModel
         let when = Date(timeIntervalSince1970: 1_800_000_000)
         store.clock = { when }
         let record = EngineFixture.event("e1", "Comet night")
-        try store.upsert([record])
+        _ = try store.upsert([record])
         let change = try store.changes(after: 0, limit: 10).first
         #expect(change?.donated == when)
         #expect(change?.record == record)
