@@ -69,6 +69,20 @@ import SpotlightModel
         #expect(!snippet.contains("\u{1}") && !snippet.contains("\u{2}"))
     }
 
+    /// Format characters (general category Cf) are part of the text a person reads: the zero
+    /// width joiner inside an emoji sequence, the non-joiner of Persian, a right-to-left mark.
+    @Test(arguments: [
+        ("Party \u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467} time", "party", "[Party] \u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467} time"),
+        ("\u{6A9}\u{62A}\u{627}\u{628} \u{645}\u{6CC}\u{200C}\u{62E}\u{648}\u{627}\u{647}\u{645}", "\u{6A9}\u{62A}\u{627}\u{628}",
+         "[\u{6A9}\u{62A}\u{627}\u{628}] \u{645}\u{6CC}\u{200C}\u{62E}\u{648}\u{627}\u{647}\u{645}"),
+        ("Tel Aviv \u{200F}\u{5EA}\u{5DC} \u{5D0}\u{5D1}\u{5D9}\u{5D1}", "aviv", "Tel [Aviv] \u{200F}\u{5EA}\u{5DC} \u{5D0}\u{5D1}\u{5D9}\u{5D1}"),
+    ])
+    func snippetKeepsFormatCharactersOfTheText(title: String, query: String, snippet: String) throws {
+        let t = try TempIndex().add(record("1", title))
+        let result = try t.index.search(SearchQuery(text: query, snippets: SnippetOptions(start: "[", end: "]")), now: Date())
+        #expect(result.hits.first?.snippet == snippet)
+    }
+
     @Test func snippetMarksAWordInsideCJKText() throws {
         let t = try Self.multilingual()
         let result = try t.index.search(SearchQuery(text: "夜景", snippets: SnippetOptions(start: "[", end: "]")), now: Date())

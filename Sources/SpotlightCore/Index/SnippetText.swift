@@ -42,12 +42,14 @@ enum SnippetText {
     }
 
     /// The text a snippet is cut from: title, subtitle, synonyms, keywords and the string
-    /// properties (by name), one per line, without control characters.
+    /// properties (by name), one per line, each control character (general category Cc, the
+    /// markers among them) a space. Format characters (Cf: the zero width joiner of an emoji
+    /// sequence, Persian's non-joiner, a right-to-left mark) are kept, as the reader sees them.
     static func source(_ record: Record) -> String {
         let properties = record.properties.sorted { $0.key < $1.key }.flatMap(\.value.searchableText)
         let parts = [record.title] + [record.subtitle].compactMap { $0 } + record.synonyms + record.keywords + properties
         return parts.map { part in
-            String(String.UnicodeScalarView(part.unicodeScalars.map { CharacterSet.controlCharacters.contains($0) ? " " : $0 }))
+            String(String.UnicodeScalarView(part.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
         }.joined(separator: "\n")
     }
 
