@@ -98,8 +98,11 @@ enum Terminal {
         return out
     }
 
-    /// The terminal columns `text` takes: two for each wide character (CJK ideographs, kana,
-    /// Hangul, fullwidth forms, most emoji), none for a combining mark, one for the rest.
+    /// The terminal columns `text` takes, as glibc's `wcwidth` counts them: two for each wide
+    /// character (CJK ideographs, kana, Hangul, fullwidth forms, emoji shown as emoji: every
+    /// scalar with Emoji_Presentation but the regional indicators, one each, so a flag takes
+    /// two), none for a combining mark, a format character (a zero width joiner, a
+    /// right-to-left mark; not the soft hyphen) or a Hangul medial or final jamo, one for the rest.
     ///
     /// ```swift
     /// Terminal.columns("관측 party")   // 10
@@ -110,7 +113,11 @@ enum Terminal {
 
     private static func columns(of scalar: Unicode.Scalar) -> Int {
         let category = scalar.properties.generalCategory
-        if category == .nonspacingMark || category == .enclosingMark || scalar.value == 0x200D { return 0 }
+        if category == .nonspacingMark || category == .enclosingMark || (category == .format && scalar.value != 0xAD)
+            || (0x1160...0x11FF).contains(scalar.value) {
+            return 0
+        }
+        if scalar.properties.isEmojiPresentation && !(0x1F1E6...0x1F1FF).contains(scalar.value) { return 2 }
         switch scalar.value {
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
              0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,

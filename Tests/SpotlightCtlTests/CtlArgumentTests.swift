@@ -65,6 +65,26 @@ import SpotlightModel
         #expect(Set(starts).count == 1, "\(rows)")
     }
 
+    /// A title with an emoji outside the CJK blocks (two columns in a terminal) or a format
+    /// character (none: a right-to-left mark, Persian's non-joiner) pads to the same column as
+    /// a plain one; `titleColumns` is what the terminal shows.
+    @Test(arguments: [
+        ("Launch \u{1F680} comet", 15), ("\u{2615} comet", 8), ("\u{1FAE0} comet", 8),
+        ("\u{1F1E9}\u{1F1EA} comet", 8), ("Tel Aviv\u{200F} comet", 14),
+        ("\u{645}\u{6CC}\u{200C}\u{62E}\u{648}\u{627}\u{647}\u{645} comet", 13),
+    ])
+    func emojiAndFormatCharactersKeepTheTableAligned(title: String, titleColumns: Int) async throws {
+        let daemon = try await TestDaemon().start()
+        try daemon.importRecords([Record(bundle: grantedBundle, type: "EventEntity", id: "t", title: title),
+                                  Record(bundle: grantedBundle, type: "EventEntity", id: "e", title: "Comet watch")])
+        let run = daemon.ctl(["query", "comet"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let rows = run.stdout.split(separator: "\n").map(String.init).filter { $0.contains("EventEntity") }
+        let padding = { (row: String) in row[..<row.range(of: "EventEntity")!.lowerBound].reversed().prefix { $0 == " " }.count }
+        let titled = try #require(rows.first { $0.hasPrefix(title) }), plain = try #require(rows.first { $0.hasPrefix("Comet watch") })
+        #expect(titleColumns + padding(titled) == "Comet watch".count + padding(plain), "\(rows)")
+    }
+
     /// Two columns for a Hangul syllable, one for ASCII (all this test's text holds).
     private func columns(_ text: String) -> Int {
         text.unicodeScalars.reduce(0) { $0 + ((0xAC00...0xD7A3).contains($1.value) ? 2 : 1) }
