@@ -56,6 +56,18 @@ import SpotlightModel
         #expect(try ids(t, SearchQuery(text: "star", sort: SearchSort(by: "title"))) == ["b", "a", "c"])
     }
 
+    /// A text property sorts as a person reads it, as the title does: case, diacritics and
+    /// Unicode normal form (`Ä` precomposed or `A` and a combining diaeresis) do not matter.
+    @Test func sortByTextPropertyIgnoresCaseDiacriticsAndNormalForm() throws {
+        let cities = ["zurich": "Zürich", "apple": "apple", "koln": "Köln", "arger": "A\u{308}rger",
+                      "apfel": "\u{C4}pfel", "banana": "BANANA"]
+        let t = try TempIndex()
+        try t.index.replace(cities.sorted { $0.key > $1.key }.map { record($0.key, "city", properties: ["city": .string($0.value)]) })
+        try t.index.commit(lastAppliedSequence: 1)
+        #expect(try ids(t, SearchQuery(text: nil, sort: SearchSort(by: "city")))
+                == ["apfel", "apple", "arger", "banana", "koln", "zurich"])
+    }
+
     @Test func relevanceFirstBreaksTiesByProperty() throws {
         let t = try TempIndex().add(
             record("x", "comet", properties: ["rank": .int(1)]), record("y", "comet", properties: ["rank": .int(3)]),

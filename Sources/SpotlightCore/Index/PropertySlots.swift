@@ -65,7 +65,7 @@ struct PropertySlots {
     ///
     /// Long text (over ``TermSchema/longTextBytes``, a description) has no value slot, so no
     /// facet counts it, and its sort slot holds only its first ``TermSchema/longTextBytes``
-    /// bytes: such values were most of the index's value data, and no facet or sort needs them
+    /// bytes (folded, ``sortBytes(_:)``): such values were most of the index's value data, and no facet or sort needs them
     /// whole. A search that facets or sorts on a property holding some says so
     /// (``TermSchema/longText(_:)``, `inexact`).
     static func values(of record: Record) -> [(key: String, slot: UInt32, bytes: [UInt8])] {
@@ -79,10 +79,17 @@ struct PropertySlots {
                 result.append((valueKey, slot(forKey: valueKey), stored.bytes))
             }
             let sortKey = sortKey(field: field)
-            let sorted = long ? utf8Prefix(stored.bytes, TermSchema.longTextBytes) : stored.bytes[...]
-            result.append((sortKey, slot(forKey: sortKey), [sortTag(stored.kind)] + sorted))
+            result.append((sortKey, slot(forKey: sortKey), [sortTag(stored.kind)] + sortBytes(stored)))
         }
         return result
+    }
+
+    /// The bytes a value sorts by after its kind byte: a number's or date's slot bytes; text
+    /// folded as the title is (``TextNormalizer/fold(_:)``: no case, diacritics or normal form,
+    /// so `Äpfel` sorts beside `apple`), its first ``TermSchema/longTextBytes`` bytes at most.
+    static func sortBytes(_ stored: (kind: TermSchema.PropertyKind, bytes: [UInt8])) -> ArraySlice<UInt8> {
+        guard stored.kind == .text else { return stored.bytes[...] }
+        return utf8Prefix(Array(TextNormalizer.fold(String(decoding: stored.bytes, as: UTF8.self)).utf8), TermSchema.longTextBytes)
     }
 
     /// The first `limit` bytes of UTF-8 text or fewer, cut before a character that would not fit.

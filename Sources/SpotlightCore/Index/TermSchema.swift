@@ -13,7 +13,7 @@
 enum TermSchema {
     /// Stored in the database metadata under ``Metadata/schemaVersion``; a different
     /// number at open means the index must be rebuilt from the record store.
-    static let schemaVersion = 8
+    static let schemaVersion = 9
 
     // MARK: Term prefixes
 
@@ -124,9 +124,10 @@ enum TermSchema {
     /// since 1970) into `date` slots; string, enum, URL and bool (`true`/`false`) properties
     /// are stored as donated in `text` slots. An array stores its first element that has a
     /// slot value. A property's sort slot holds the same bytes after one kind byte
-    /// (``PropertySlots/sortTag(_:)``). Text longer than ``longTextBytes`` is not stored in its
-    /// `text` slot, and its sort slot holds only its first ``longTextBytes`` bytes, cut at a
-    /// character boundary (``PropertySlots/values(of:)``).
+    /// (``PropertySlots/sortTag(_:)``), text folded (``PropertySlots/sortBytes(_:)``). Text
+    /// longer than ``longTextBytes`` is not stored in its `text` slot, and its sort slot holds
+    /// only its first ``longTextBytes`` bytes, cut at a character boundary
+    /// (``PropertySlots/values(of:)``).
     enum PropertyKind: String, Codable { case number, date, text }
 }
 
