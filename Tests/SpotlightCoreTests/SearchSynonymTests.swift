@@ -41,6 +41,18 @@ import SpotlightModel
         #expect(try ids(index(), "trip nyc ", tables) == ["a-ny"])
     }
 
+    /// A synonym finds a record in another language or script as the same word typed would:
+    /// by its stem in the record's language (German `Häuser` is `haus`), and inside unspaced
+    /// Chinese or Japanese text (`北京`, `東京タワー`).
+    @Test(arguments: [("homes", "Häuser", "de", "Die Häuser am Fluss"), ("peking", "北京", "zh", "北京烤鸭很好吃"),
+                      ("tower", "東京タワー", "ja", "東京タワーの夜景を見る会")])
+    func aSynonymFindsTheWordInTheRecordsLanguage(term: String, synonym: String, language: String, title: String) throws {
+        var foreign = record("foreign", title, bundle: Self.a)
+        foreign.language = language
+        let t = try TempIndex().add(foreign, record("other", "Nothing here", bundle: Self.a))
+        #expect(try ids(t, term + " ", [Self.a: try SynonymTable([term: [synonym]])]) == ["foreign"])
+    }
+
     @Test func widenedWordsStillCombineWithTheRest() throws {
         let tables = [Self.a: try SynonymTable(["tv": ["television"]])]
         let t = try index()

@@ -158,7 +158,7 @@ struct QueryCompiler {
     /// readings ORed by OP_MAX kept a record one reading excluded). Each reading is expanded in its own
     /// language, once over the whole (possibly sharded) database (see
     /// ``XapianQuery/expandingWildcards(in:max:language:)``).
-    private func parsedInEveryLanguage(_ text: String, flags: XapianQueryParser.Flags, _ parser: XapianQueryParser,
+    func parsedInEveryLanguage(_ text: String, flags: XapianQueryParser.Flags, _ parser: XapianQueryParser,
                                        _ folded: String) throws -> XapianQuery {
         let first = languages.first ?? Languages.english
         var query = try parser.parse(text, flags: flags).expandingWildcards(in: database, max: Self.maxExpansion, language: first)
@@ -174,7 +174,7 @@ struct QueryCompiler {
         return query
     }
 
-    private func makeParser(for folded: String, language: String? = nil) throws -> XapianQueryParser {
+    func makeParser(for folded: String, language: String? = nil) throws -> XapianQueryParser {
         let parser = try XapianQueryParser(database: database, maxExpansion: Self.maxExpansion)
         try parser.setLanguage(language ?? languages.first ?? Languages.english)
         for field in TermSchema.fields {

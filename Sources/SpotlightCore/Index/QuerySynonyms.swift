@@ -39,33 +39,16 @@ extension QueryCompiler {
         return String(term.dropFirst())
     }
 
-    /// The OR of the synonyms; a synonym of several words matches as the AND of their words,
-    /// each by its stem in any of the query's ``languages`` (as a typed word matches), so a
-    /// synonym finds a German record by its German stem too.
+    /// The OR of the synonyms, each read as the query parser reads its words (AND of them, in
+    /// each language the query is stemmed in, CJK text as n-grams), so a synonym of several words
+    /// matches records holding all its words, and one matches a record in another language or
+    /// script as the same words typed would (`Häuser` by its German stem, `北京` inside `北京烤鸭`).
     func anyOf(_ synonyms: [String]) throws -> XapianQuery {
         var result = try XapianQuery.matchNothing()
-        for synonym in synonyms {
-            var words: XapianQuery?
-            for word in synonym.split(separator: " ") {
-                let term = try stems(of: String(word))
-                words = try words.map { try $0.combined(.and, term) } ?? term
-            }
-            if let words { result = try result.combined(.or, words) }
+        for synonym in synonyms where !synonym.isEmpty {
+            let words = try parsedInEveryLanguage(synonym, flags: [.cjkNgram], makeParser(for: synonym), synonym)
+            result = try result.combined(.or, words)
         }
         return result
-    }
-
-    /// `word`'s terms in each of ``languages`` (its stem, or the word where there is no stemmer), the distinct ones joined by `OP_MAX`
-    /// (a record weighs as its best stem, as a word in several readings does).
-    private func stems(of word: String) throws -> XapianQuery {
-        var seen: Set<String> = []
-        var result: XapianQuery?
-        for language in languages.isEmpty ? [Languages.english] : languages {
-            // A language without a stemmer indexes the word itself (cxapian.h, field text).
-            let term = Languages.hasStemmer(language) ? "Z" + (try XapianQuery.stem(word, language: language)) : word
-            guard seen.insert(term).inserted else { continue }
-            result = try result.map { try $0.combined(.max, .term(term)) } ?? .term(term)
-        }
-        return result!
     }
 }
