@@ -21,6 +21,11 @@ public enum Languages {
     /// The default language of records that name none.
     public static let english = "en"
 
+    /// Stands in ``TermSchema/Metadata/languages`` for the languages without a stemmer (`el`,
+    /// `he`, `hi`, `ko`, ...): a query is read unstemmed too, as their words are indexed. Not a
+    /// BCP 47 tag, so no stemmer is found for it (`cx_stemmer_for_language`).
+    static let unstemmed = "none"
+
     /// The primary subtag, lower-cased: `"fr-CA"` → `"fr"`.
     static func primary(_ tag: String) -> String {
         String(tag.prefix { $0 != "-" && $0 != "_" }).lowercased()

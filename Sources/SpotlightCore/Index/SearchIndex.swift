@@ -159,17 +159,17 @@ public final class SearchIndex {
     }
 
     /// Adds a stemmed language to ``TermSchema/Metadata/languages`` the first time the writer
-    /// meets it (committed with the records); returns the tag to index in.
+    /// meets it, and ``Languages/unstemmed`` the first time it meets one without a stemmer
+    /// (committed with the records); returns the tag to index in.
     private func noteLanguage(_ tag: String, in database: XapianDatabase) throws -> String {
         var known = try writerLanguages ?? Languages.decode(database.metadata(TermSchema.Metadata.languages))
         defer { writerLanguages = known }
         let primary = Languages.primary(tag)
         guard !known.contains(primary), !writerUnstemmed.contains(primary) else { return tag }
-        if Languages.hasStemmer(primary) {
-            known.insert(primary)
+        let stemmed = Languages.hasStemmer(primary)
+        if !stemmed { writerUnstemmed.insert(primary) }
+        if known.insert(stemmed ? primary : Languages.unstemmed).inserted {
             try database.setMetadata(TermSchema.Metadata.languages, Languages.encode(known))
-        } else {
-            writerUnstemmed.insert(primary)
         }
         return tag
     }
@@ -180,7 +180,8 @@ public final class SearchIndex {
         try LanguageSettings.decode(database.metadata(TermSchema.Metadata.languageSettings))
     }
 
-    /// The stemmed languages the index holds (``TermSchema/Metadata/languages``).
+    /// The stemmed languages the index holds, and ``Languages/unstemmed`` when it holds text in
+    /// a language without a stemmer (``TermSchema/Metadata/languages``).
     func storedLanguages() throws -> Set<String> {
         Languages.decode(try database.metadata(TermSchema.Metadata.languages))
     }

@@ -13,7 +13,7 @@
 enum TermSchema {
     /// Stored in the database metadata under ``Metadata/schemaVersion``; a different
     /// number at open means the index must be rebuilt from the record store.
-    static let schemaVersion = 9
+    static let schemaVersion = 10
 
     // MARK: Term prefixes
 
@@ -100,8 +100,10 @@ enum TermSchema {
         /// ``slotPrefix`` so a reader lists both with two key listings and reads no values
         /// (one round trip each on a remote shard).
         static let refusedSlotPrefix = "spotlight.slot-refused:"
-        /// The primary subtags of the stemmed languages the index holds, sorted, comma-separated
-        /// (`de,en,fr`); see ``Languages``. Written by the writer when it first meets a language.
+        /// The primary subtags of the stemmed languages the index holds, and `none`
+        /// (``Languages/unstemmed``) when it holds a language without a stemmer, sorted,
+        /// comma-separated (`de,en,fr,none`); see ``Languages``. Written by the writer when it
+        /// first meets a language.
         static let languages = "spotlight.languages"
         /// JSON ``LanguageSettings`` (`{"bundles":{},"defaultLanguage":"en"}`): the languages of
         /// records that name none; absent: English. Written by every commit; an index of other
