@@ -87,9 +87,13 @@ struct PropertySlots {
     /// The bytes a value sorts by after its kind byte: a number's or date's slot bytes; text
     /// folded as the title is (``TextNormalizer/fold(_:)``: no case, diacritics or normal form,
     /// so `Äpfel` sorts beside `apple`), its first ``TermSchema/longTextBytes`` bytes at most.
+    /// Only the text's head is folded, four times the bytes kept: a long description costs no
+    /// more than a short one. Folding rarely shortens text that much (letters each carrying
+    /// several combining marks); the sort value is then shorter than the bytes kept.
     static func sortBytes(_ stored: (kind: TermSchema.PropertyKind, bytes: [UInt8])) -> ArraySlice<UInt8> {
         guard stored.kind == .text else { return stored.bytes[...] }
-        return utf8Prefix(Array(TextNormalizer.fold(String(decoding: stored.bytes, as: UTF8.self)).utf8), TermSchema.longTextBytes)
+        let head = utf8Prefix(stored.bytes, 4 * TermSchema.longTextBytes)
+        return utf8Prefix(Array(TextNormalizer.fold(String(decoding: head, as: UTF8.self)).utf8), TermSchema.longTextBytes)
     }
 
     /// The first `limit` bytes of UTF-8 text or fewer, cut before a character that would not fit.
