@@ -4,7 +4,11 @@ import SpotlightModel
 
 /// The command line itself: help, version, usage errors, a daemon that is not running.
 @Suite struct CtlUsageTests {
-    @Test(arguments: ["query", "status", "rebuild", "import", "export", "delete", "apps", "open", "desktop", "check", "compact"])
+    /// Every command, as the overview lists them; `synonyms` was missing, so its help went unchecked.
+    static let commands = ["query", "status", "rebuild", "import", "export", "delete", "synonyms", "apps", "open",
+                           "desktop", "check", "compact"]
+
+    @Test(arguments: commands)
     func helpOfEveryCommandShowsUsageAnExampleAndTheExitCodes(command: String) throws {
         let run = try TestDaemon().ctl([command, "--help"])
         #expect(run.code == 0)
@@ -26,7 +30,7 @@ import SpotlightModel
     @Test func overviewHelpListsEveryCommand() throws {
         let run = try TestDaemon().ctl(["--help"])
         #expect(run.code == 0)
-        for command in ["query", "status", "rebuild", "import", "export", "delete", "apps", "open", "desktop", "check", "compact"] {
+        for command in Self.commands {
             #expect(run.stdout.contains("\n  \(command) "))
         }
     }
