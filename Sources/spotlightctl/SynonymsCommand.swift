@@ -58,13 +58,23 @@ enum SynonymsCommand: Command {
         try await context.daemon.requireWritable(bundle)
         let result: SetSynonymsResult = try await context.daemon.call(
             .setSynonyms, SetSynonymsParams(bundle: bundle, synonyms: change.table, replace: change.replace))
-        print("\(bundle) has \(result.terms) synonym terms")
+        print(describe(terms: result.terms, bundle: bundle))
         return .ok
+    }
+
+    /// "B has no synonym terms", "B has 1 synonym term", "B has 2 synonym terms": the same
+    /// words after a change and for an empty table.
+    static func describe(terms: Int, bundle: String) -> String {
+        switch terms {
+        case 0: return "\(bundle) has no synonym terms"
+        case 1: return "\(bundle) has 1 synonym term"
+        default: return "\(bundle) has \(terms) synonym terms"
+        }
     }
 
     static func show(_ table: [String: [String]], bundle: String, json: Bool) throws {
         if json { return try Terminal.printJSON(table) }
-        guard !table.isEmpty else { return print("\(bundle) has no synonyms") }
+        guard !table.isEmpty else { return print(describe(terms: 0, bundle: bundle)) }
         print(Terminal.table(["TERM", "SYNONYMS"], table.sorted { $0.key < $1.key }.map { [$0.key, $0.value.joined(separator: ", ")] }))
     }
 

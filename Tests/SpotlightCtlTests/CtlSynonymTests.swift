@@ -13,7 +13,7 @@ import SpotlightModel
         let file = daemon.createFile("syn.json", #"{"TV": ["television"]}"#)
         let set = daemon.ctl(["synonyms", "--bundle", grantedBundle, "--set", file.path])
         #expect(set.code == 0)
-        #expect(set.stdout == "\(grantedBundle) has 1 synonym terms\n")
+        #expect(set.stdout == "\(grantedBundle) has 1 synonym term\n")
         #expect(daemon.ctl(["query", "tv", "--json"]).stdout.contains("\"n1\""))
     }
 
@@ -35,7 +35,16 @@ import SpotlightModel
         let table = try daemon.ctl(["synonyms", "--bundle", grantedBundle, "--json"]).json([String: [String]].self)
         #expect(table == ["film": ["movie"]])
         #expect(daemon.ctl(["synonyms", "--bundle", grantedBundle, "--clear"]).code == 0)
-        #expect(daemon.ctl(["synonyms", "--bundle", grantedBundle]).stdout == "\(grantedBundle) has no synonyms\n")
+        #expect(daemon.ctl(["synonyms", "--bundle", grantedBundle]).stdout == "\(grantedBundle) has no synonym terms\n")
+    }
+
+    /// Clearing said "has 0 synonym terms" while listing the empty table said "has no synonyms".
+    @Test func clearingAndListingAnEmptyTableSayTheSame() async throws {
+        let daemon = try await TestDaemon().start()
+        let clear = daemon.ctl(["synonyms", "--bundle", grantedBundle, "--clear"])
+        #expect(clear.code == 0, "\(clear.stderr)")
+        #expect(clear.stdout == "\(grantedBundle) has no synonym terms\n")
+        #expect(daemon.ctl(["synonyms", "--bundle", grantedBundle]).stdout == clear.stdout)
     }
 
     @Test func settingAnUngrantedBundleExits4() async throws {
