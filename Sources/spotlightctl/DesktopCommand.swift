@@ -46,6 +46,11 @@ enum DesktopCommand: Command {
         guard args.positionals.count == 1, let action = args.positionals.first else {
             throw CLIError.usage("desktop takes one of install, uninstall, status", command: name)
         }
+        // The files name the provider only when written: status and uninstall take them as they are.
+        if action != "install", args.value("--provider") != nil {
+            throw CLIError.usage("--provider goes with desktop install only; desktop \(action) reads the files "
+                                 + "wherever they point", command: name)
+        }
         let directory = try dataDirectory(args)
         switch action {
         // With --json, install and uninstall print the files' status afterwards, as status does.
