@@ -34,7 +34,8 @@ enum QueryCommand: Command {
       --snippet-length N  at most N bytes of snippet text (default 200)
       --spelling MODE     suggest: print a corrected query when little is found;
                           retry: also search the correction when nothing is found
-      --complete N        print up to N completions of the last word
+      --complete N        print up to N completions of the last word (0 to 50; 0: none, as
+                          without it, like the protocol's completions 0)
       --explain           show per hit which terms matched in which fields and the score parts
       --language TAG      stem the words in this language only (BCP 47: de, fr-CA); without
                           it, in every language the index holds
@@ -105,7 +106,7 @@ enum QueryCommand: Command {
             }
             query.spelling = spelling
         }
-        query.completions = try args.int("--complete", in: 1...50)
+        query.completions = try args.int("--complete", in: 0...50)
         if args.has("--explain") { query.explain = true }
         if args.has("--timing") { query.timing = true }
         if let wait = args.value("--max-index-wait") {

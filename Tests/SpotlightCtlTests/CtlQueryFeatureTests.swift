@@ -41,6 +41,16 @@ import SpotlightModel
         }
     }
 
+    /// `--complete 0` was refused (1 to 50) though the protocol takes completions 0 as "none".
+    @Test func completeZeroAsksForNoCompletions() async throws {
+        let daemon = try await daemonWithSamples(3)
+        let run = daemon.ctl(["query", "supernov", "--complete", "0", "--json"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let result = try run.json([String: JSONValue].self)
+        #expect(result["completions"] == nil, "\(run.stdout)")
+        #expect(result["hits"] != nil, "\(run.stdout)")
+    }
+
     @Test func facetsCountTheMatchesByType() async throws {
         let daemon = try await daemonWithSamples()
         let run = daemon.ctl(["query", "supernova", "--facet", "type", "--json"])
