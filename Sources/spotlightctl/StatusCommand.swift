@@ -21,6 +21,19 @@ enum StatusCommand: Command {
                is busy (at its connection limit), {"running": true, "busy": true, ...}
                and exit status 1
 
+    JSON KEYS (docs/protocol.md, `status`):
+      "running", "pid", "uptimeSeconds", "version", "dataDirectory", "socket", "appsDirectory"
+      "openBatches", "stagedOperations"     batches open on connections, writes they staged
+      "appRebuildDone", "appRebuildTotal"   while a rebuild from the apps runs
+      "shards"    a front only: [{"name","address","bundles","state","documentCount",
+                  "lastAppliedSequence","message"}]
+      "index"     {"counts": [{"bundle","types": {TYPE: RECORDS}}], "recordCount",
+                  "documentCount", "storeBytes", "indexBytes", "storeSequence",
+                  "lastAppliedSequence", "indexState" (ok, rebuilding, compacting, degraded
+                  with "message"), "rebuildDone"/"rebuildTotal" while a rebuild runs,
+                  "bulkDone"/"bulkTotal" while the index catches up in bulk,
+                  "corruptIndexes": [{"path","table","revision","problem","movedAt"}]}
+
     A spotlightd that accepts the connection but does not answer within 30 s (stuck, or
     stopped with SIGSTOP) is reported as such, with exit status 1.
 
