@@ -66,15 +66,16 @@ enum Help {
 /// Parses the command line, runs the command, maps every failure to a message and exit code.
 enum CLI {
     static func run(_ arguments: [String]) async -> ExitCode {
-        let socketFlag = try? Arguments.parse(arguments, spec: allOptions, command: nil, lenient: true).value("--socket")
-        let socket = SpotlightPaths.socket(socketFlag)
+        let loose = try? Arguments.parse(arguments, spec: allOptions, command: nil, lenient: true)
+        let socket = SpotlightPaths.socket(loose?.value("--socket"))
         do {
             let code = try await dispatch(arguments, socket: socket)
             try Terminal.flushStandardOutput()
             return code
         } catch {
             let failure = CLIError(from: error, socket: socket)
-            Terminal.error("spotlightctl: error: \(failure.message)")
+            // A script that asked for JSON gets the error as JSON too (`ERRORS:` in the help).
+            Terminal.error(loose?.has("--json") == true ? failure.json : "spotlightctl: error: \(failure.message)")
             return failure.code
         }
     }

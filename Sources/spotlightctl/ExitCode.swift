@@ -18,6 +18,17 @@ enum ExitCode: Int32 {
     /// Interrupted (Ctrl-C); nothing was left half done.
     case interrupted = 130
 
+    /// The `code` of `--json`'s error object when the failure has no protocol error code.
+    var errorName: String {
+        switch self {
+        case .usage: "usage"
+        case .daemonNotRunning: SpotlightError.Code.unavailable.rawValue
+        case .refused: SpotlightError.Code.permissionDenied.rawValue
+        case .interrupted: "interrupted"
+        case .ok, .failure, .problems: "failure"
+        }
+    }
+
     static let documentation = """
     EXIT STATUS:
       0    ok
@@ -31,6 +42,15 @@ enum ExitCode: Int32 {
            records that do not decode, or apps lists a refused manifest
       130  interrupted (Ctrl-C); a rebuild leaves the old index in place, an import keeps the
            batches it donated and says how far it got (running it again is safe)
+
+    ERRORS:
+      Without --json, the error that ends a command is text on standard error:
+      "spotlightctl: error: MESSAGE". With --json it is one JSON object on one line there
+      instead, the exit status the same:
+        {"error":{"code":CODE,"exitStatus":N,"message":MESSAGE}}
+      CODE is the error code of docs/protocol.md when the failure has one (unavailable:
+      spotlightd not running; busy, timeout, notFound, invalidInput, conflict,
+      permissionDenied, ...), else usage (exit 2), interrupted (exit 130) or failure.
     """
 }
 
@@ -38,10 +58,22 @@ enum ExitCode: Int32 {
 struct CLIError: Error {
     var code: ExitCode
     var message: String
+    /// The protocol's error code (`notFound`, `unavailable`, ...) when the failure came with one.
+    var errorCode: SpotlightError.Code?
 
-    init(_ code: ExitCode, _ message: String) {
+    init(_ code: ExitCode, _ message: String, errorCode: SpotlightError.Code? = nil) {
         self.code = code
         self.message = message
+        self.errorCode = errorCode
+    }
+
+    /// What `--json` prints on standard error instead of the text:
+    /// `{"error":{"code":"usage","exitStatus":2,"message":"..."}}`, keys sorted, one line.
+    var json: String {
+        let name = errorCode?.rawValue ?? code.errorName
+        let error: [String: JSONValue] = ["code": .string(name), "exitStatus": .int(Int64(code.rawValue)),
+                                          "message": .string(message)]
+        return String(decoding: JSONValue.object(["error": .object(error)]).serializedWithSortedKeys(), as: UTF8.self)
     }
 
     static func usage(_ message: String, command: String?) -> CLIError {
@@ -67,18 +99,18 @@ struct CLIError: Error {
             self.init(.daemonNotRunning, """
                 spotlightd is not running at \(socket)\(cause): \(error.message)
                 \(start) with --socket PATH or SPOTLIGHT_SOCKET.
-                """)
+                """, errorCode: error.code)
         case let error as SpotlightError where error.code == .busy:
             // Running, but at its connection limit: "not running" and "start it" would mislead.
             self.init(.failure, """
                 spotlightd is running at \(socket) but is busy and refused the connection: \(error.message)
                 Retry when some of its clients are done, or restart spotlightd with a higher \
                 --max-connections (all clients) or --max-connections-per-peer (one process).
-                """)
+                """, errorCode: error.code)
         case let error as SpotlightError where error.code == .permissionDenied:
-            self.init(.refused, "spotlightd refused: \(error.message)")
+            self.init(.refused, "spotlightd refused: \(error.message)", errorCode: error.code)
         case let error as SpotlightError:
-            self.init(.failure, error.description)
+            self.init(.failure, error.description, errorCode: error.code)
         default:
             self.init(.failure, "\(error)")
         }
