@@ -6,7 +6,7 @@ import SpotlightProtocol
 enum ExportCommand: Command {
     static let name = "export"
     static let summary = "write stored records as JSON lines (what `import` reads)"
-    static let options = OptionSpec(values: ["--bundle", "--type", "--output"])
+    static let options = OptionSpec(values: ["--bundle", "--type", "--output"], flags: ["--json"])
     static let help = """
     spotlightctl export — write every stored record, or those of one bundle or type, as JSON
     lines in key order (bundle, type, id), exactly as donated (docs/records.md). Expired
@@ -14,7 +14,7 @@ enum ExportCommand: Command {
     A stored record that does not decode is skipped and named on standard error; the others
     are exported and the exit status is 5.
 
-    USAGE: spotlightctl export [--bundle B] [--type T] [--output FILE]
+    USAGE: spotlightctl export [--bundle B] [--type T] [--output FILE] [--json]
 
     OPTIONS:
       --bundle B     only records of bundle B
@@ -23,6 +23,13 @@ enum ExportCommand: Command {
                      the export is complete, so a failed export leaves it as it was (a
                      symbolic link stays: the file it leads to is replaced; a FIFO or a
                      device such as /dev/stdout is written into, never replaced)
+      --json         on standard error, one JSON object a line: progress
+                     {"done":N,"progress":"export"} (the last with "total"), a record
+                     skipped {"skipped":KEY,"why":"..."} and at the end {"exported":N,"skipped":M}
+
+    Progress goes to standard error, only with --output or when standard error is a terminal,
+    so records piped on standard output come alone: a bar on a terminal, otherwise a line
+    per second ("export: N").
 
     EXAMPLE:
       spotlightctl export --bundle com.example.apple-samplecode.CometCal --type EventEntity > events.jsonl
@@ -41,6 +48,9 @@ enum ExportCommand: Command {
         var params = ExportParams(bundle: args.value("--bundle"), type: args.value("--type"), limit: 1000)
         var count = 0
         var damaged = 0
+        let json = args.has("--json")
+        // As import's: a bar on a terminal, else a line a second (JSON with --json).
+        let progress = file != nil || Terminal.stderrIsTerminal ? ProgressReporter(label: "export", json: json) : nil
         repeat {
             let page: ExportResult = try await context.daemon.call(.export, params)
             var chunk = Data()
@@ -52,16 +62,27 @@ enum ExportCommand: Command {
             do { try output.write(contentsOf: chunk) } catch { throw Terminal.outputError(error) }
             count += page.records.count
             for key in page.damaged ?? [] {
-                Terminal.error("spotlightctl: skipped \(key): its stored record does not decode; donate it again "
-                    + "or restore a backup of the store")
+                let why = "its stored record does not decode; donate it again or restore a backup of the store"
+                Terminal.error(json ? Self.jsonLine(["skipped": .string("\(key)"), "why": .string(why)])
+                                    : "spotlightctl: skipped \(key): \(why)")
             }
             damaged += page.damaged?.count ?? 0
             params.after = page.next
+            if params.after != nil { progress?.update(done: count, total: nil) }
         } while params.after != nil
         try file?.commit()
-        if args.value("--output") != nil || Terminal.stdoutIsTerminal == false || damaged > 0 {
+        progress?.update(done: count, total: count)
+        progress?.finish()
+        if json {
+            Terminal.error(Self.jsonLine(["exported": .int(Int64(count)), "skipped": .int(Int64(damaged))]))
+        } else if args.value("--output") != nil || Terminal.stdoutIsTerminal == false || damaged > 0 {
             Terminal.error("exported \(Terminal.counted(count, "record"))" + (damaged > 0 ? ", skipped \(damaged) that do not decode" : ""))
         }
         return damaged > 0 ? .problems : .ok
+    }
+
+    /// One line of `--json`'s standard error, keys sorted.
+    static func jsonLine(_ object: [String: JSONValue]) -> String {
+        String(decoding: JSONValue.object(object).serializedWithSortedKeys(), as: UTF8.self)
     }
 }

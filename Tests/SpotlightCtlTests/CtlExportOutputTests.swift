@@ -3,6 +3,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+import SpotlightModel
 
 /// `export --output FILE` emptied FILE before it asked spotlightd for anything, so a nightly
 /// export run while spotlightd was down destroyed the previous night's.
@@ -55,5 +56,37 @@ import Glibc
         #expect(run.code == 0, "\(run.stderr)")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "backup-monday.jsonl")
         #expect(try String(contentsOf: target, encoding: .utf8).split(separator: "\n").count == 3)
+    }
+}
+
+/// export showed no progress, unlike import and rebuild: a large export to a file sat silent.
+@Suite struct CtlExportProgressTests {
+    /// Three records exported, to a file in the test's directory when `toFile`, else to stdout.
+    func exported(toFile: Bool, _ more: [String] = []) async throws -> CtlRun {
+        let daemon = try await TestDaemon().start()
+        try daemon.importRecords(sampleRecords(3))
+        let output = toFile ? ["--output", daemon.root.appendingPathComponent("out.jsonl").path] : []
+        return daemon.ctl(["export"] + output + more)
+    }
+
+    @Test func exportToAFileShowsProgressOnStandardError() async throws {
+        let run = try await exported(toFile: true)
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").contains("export: 3/3"), "\(run.stderr)")
+    }
+
+    @Test func exportJSONToAFileShowsProgressAndTheCountsAsJSONLines() async throws {
+        let run = try await exported(toFile: true, ["--json"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let lines = try run.stderr.split(separator: "\n").map { try JSONValue.parse(Data($0.utf8)) }
+        #expect(lines.contains(.object(["done": .int(3), "progress": .string("export"), "total": .int(3)])), "\(run.stderr)")
+        #expect(lines.last == .object(["exported": .int(3), "skipped": .int(0)]), "\(run.stderr)")
+    }
+
+    @Test func exportToAPipeShowsNoProgress() async throws {
+        let run = try await exported(toFile: false)
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.stdout.split(separator: "\n").count == 3)
+        #expect(!run.stderr.contains("export:"), "\(run.stderr)")
     }
 }
