@@ -80,7 +80,7 @@ import SpotlightModel
         defer { if writer.isRunning { writer.terminate() } }
         let set = daemon.ctl(["synonyms", "--bundle", grantedBundle, "--set", fifo])
         #expect(set.code == 0, "\(set.stderr)")
-        #expect(set.stdout == "\(grantedBundle) has 1 synonym terms\n")
+        #expect(set.stdout == "\(grantedBundle) has 1 synonym term\n")
     }
 
     /// `--set - < /dev/zero` took memory until the process was killed.
