@@ -68,6 +68,17 @@ import SpotlightModel
         #expect(try ids(t, "tv ", tables) == ["a-de", "a-en"])
     }
 
+    /// In an index of German records only, `Häuser` is read by its German stem `haus`; the term
+    /// `Häuser` is found by that stem too, not only by its English one (`hauser`).
+    @Test func aTermMatchesAQueryWordByItsStemInTheQuerysLanguage() throws {
+        var villa = record("villa", "Die Villa am See", bundle: Self.a)
+        villa.language = "de"
+        var other = record("other", "Nichts hier", bundle: Self.a)
+        other.language = "de"
+        let t = try TempIndex().add(villa, other)
+        #expect(try ids(t, "Häuser ", [Self.a: try SynonymTable(["Häuser": ["Villa"]])]) == ["villa"])
+    }
+
     @Test func withoutTablesNothingIsWidened() throws {
         #expect(try ids(index(), "tv ", [:]) == ["b-word"])
     }

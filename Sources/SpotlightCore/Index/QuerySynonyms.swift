@@ -1,7 +1,8 @@
 import Foundation
 import SpotlightModel
 
-/// Query-time synonyms: each stemmed query word that a bundle's ``SynonymTable`` knows becomes
+/// Query-time synonyms: each stemmed query word whose stem a term of a bundle's ``SynonymTable``
+/// has in one of the query's languages becomes
 /// `word OR (its synonyms FILTER bundle:B)`, for every bundle in the query's scope with an entry,
 /// so a bundle's synonyms widen matches among that bundle's records only.
 extension QueryCompiler {
@@ -16,12 +17,18 @@ extension QueryCompiler {
         let tables = synonyms.filter { !$0.value.isEmpty && (inScope?.contains(TextNormalizer.fold($0.key)) ?? true) }
             .sorted { $0.key < $1.key }
         guard !tables.isEmpty else { return parsed }
+        // A word stemmed in any of the query's languages matches a term with that stem in it.
+        let stemmed = try tables.map { bundle, table in
+            (bundle, try languages.map { try table.byStem(in: $0) })
+        }
         var result = parsed
         for term in try parsed.terms() {
             guard let stem = Self.unprefixedStem(term) else { continue }
             var widening: XapianQuery?
-            for (bundle, table) in tables {
-                guard let alternatives = table.byStem[stem] else { continue }
+            for (bundle, byStem) in stemmed {
+                let found = byStem.compactMap { $0[stem] }
+                guard !found.isEmpty else { continue }
+                let alternatives = SynonymTable.unique(found.flatMap { $0 })
                 let inBundle = try anyOf(alternatives)
                     .combined(.filter, .term(TermSchema.booleanTerm(TermSchema.bundle, bundle)))
                 widening = try widening.map { try $0.combined(.or, inBundle) } ?? inBundle

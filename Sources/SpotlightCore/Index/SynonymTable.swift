@@ -20,9 +20,9 @@ public struct SynonymTable: Sendable, Hashable {
 
     /// Folded term -> its folded synonyms, in the order given.
     public let entries: [String: [String]]
-    /// The stem of each term -> the synonyms of every term with that stem: what the query
-    /// compiler looks up for a stemmed query word (`Ztv` -> `tv`).
-    let byStem: [String: [String]]
+    /// The terms' stems by language, made the first time a query stemmed in that language
+    /// looks (``byStem(in:)``); not part of the table's value.
+    private let stems = StemCache()
 
     /// A table of `entries` (normalised; terms with no synonyms are left out).
     /// - Throws: `.invalidInput` naming the term for a term that is not one word, an empty or
@@ -33,16 +33,33 @@ public struct SynonymTable: Sendable, Hashable {
             throw SpotlightError(.invalidInput, "a synonym table holds at most \(Self.maxTerms) terms, "
                 + "this one \(normalised.count); remove some terms")
         }
-        var byStem: [String: [String]] = [:]
-        for (term, synonyms) in normalised.sorted(by: { $0.key < $1.key }) {
-            let stem = try XapianQuery.stem(term)
-            byStem[stem] = Self.unique((byStem[stem] ?? []) + synonyms)
-        }
         self.entries = normalised
-        self.byStem = byStem
+        _ = try byStem(in: Languages.english)   // a term the stemmer refuses is refused here
     }
 
     public var isEmpty: Bool { entries.isEmpty }
+
+    public static func == (a: SynonymTable, b: SynonymTable) -> Bool { a.entries == b.entries }
+    public func hash(into hasher: inout Hasher) { hasher.combine(entries) }
+
+    /// The stem of each term in `language` -> the synonyms of every term with that stem: what
+    /// the query compiler looks up for a query word stemmed in that language (`Zhaus` -> `haus`,
+    /// the German stem of the term `häuser`). Made once per language, then kept.
+    ///
+    /// ```swift
+    /// try SynonymTable(["häuser": ["villa"]]).byStem(in: "de")   // ["haus": ["villa"]]
+    /// ```
+    /// - Throws: what the stemmer throws.
+    func byStem(in language: String) throws -> [String: [String]] {
+        if let known = stems.table(language) { return known }
+        var byStem: [String: [String]] = [:]
+        for (term, synonyms) in entries.sorted(by: { $0.key < $1.key }) {
+            let stem = try XapianQuery.stem(term, language: language)
+            byStem[stem] = Self.unique((byStem[stem] ?? []) + synonyms)
+        }
+        stems.keep(byStem, for: language)
+        return byStem
+    }
 
     /// Folds and checks terms and synonyms. An empty list stays empty (in a merge it removes
     /// the term); terms that fold alike are merged.
@@ -82,8 +99,18 @@ public struct SynonymTable: Sendable, Hashable {
         return result
     }
 
-    private static func unique(_ items: [String]) -> [String] {
+    static func unique(_ items: [String]) -> [String] {
         var seen = Set<String>()
         return items.filter { seen.insert($0).inserted }
     }
+}
+
+/// ``SynonymTable``'s stems by language, shared by the table's copies (the table is immutable,
+/// so a language's stems never change once made).
+private final class StemCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var byLanguage: [String: [String: [String]]] = [:]   // guarded by lock
+
+    func table(_ language: String) -> [String: [String]]? { lock.withLock { byLanguage[language] } }
+    func keep(_ table: [String: [String]], for language: String) { lock.withLock { byLanguage[language] = table } }
 }
