@@ -94,6 +94,29 @@ import SpotlightModel
         #expect(Set(facets["rank"]!.map(\.value)) == ["5", "10", "20"])
     }
 
+    /// docs/query.md, Facets: values counted alike list by their folded text, then their bytes,
+    /// not upper case first.
+    @Test func facetValuesWithEqualCountsListByFoldedText() throws {
+        let t = try TempIndex().add(record("a", "fruit", properties: ["name": .string("banana")]),
+                                    record("b", "fruit", properties: ["name": .string("Cherry")]),
+                                    record("c", "fruit", properties: ["name": .string("apple")]),
+                                    record("d", "fruit", properties: ["name": .string("Apple")]))
+        let facets = try t.index.search(SearchQuery(text: nil, facets: ["name"]), now: Date()).facets?["name"]
+        #expect(facets?.map(\.value) == ["Apple", "apple", "banana", "Cherry"])
+    }
+
+    /// When more values than are listed share the last count, the ones listed are the first by
+    /// folded text, not the first by bytes.
+    @Test func facetValuesCutAmongEqualCountsKeepTheFirstByFoldedText() throws {
+        let t = try TempIndex()
+        let upper = (0..<Int(SearchRun.maxFacetValues)).map { record("u\($0)", "fruit", properties: ["name": .string("B\($0)")]) }
+        try t.index.replace(upper + [record("lower", "fruit", properties: ["name": .string("a")])])
+        try t.index.commit(lastAppliedSequence: 1)
+        let facets = try t.index.search(SearchQuery(text: nil, facets: ["name"]), now: Date()).facets?["name"]
+        #expect(facets?.first?.value == "a")
+        #expect(facets?.count == Int(SearchRun.maxFacetValues))
+    }
+
     @Test func facetOfUnknownPropertyIsEmpty() throws {
         let t = try Self.events()
         let facets = try t.index.search(SearchQuery(text: "star", facets: ["colour"]), now: Date()).facets

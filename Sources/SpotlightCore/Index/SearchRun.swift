@@ -273,17 +273,31 @@ struct SearchRun {
         return slots.entries(for: field).map { ($0.slot, $0.kind) }
     }
 
-    /// A facet's counts over its slots, merged by the value shown: most frequent first, ties
-    /// in kind then byte order (Xapian's order for one slot). With several slots each is read
-    /// whole, so the merged top values are exact.
+    /// A facet's counts over its slots, merged by the value shown: most frequent first, ties in
+    /// kind, then text by its folded form then its bytes (`apple`, `Banana`, `banana`), numbers
+    /// and dates in their order. With several slots, or ties at the cut, each slot is read whole,
+    /// so the merged top values are exact.
     private func facetCounts(_ enquire: XapianEnquire,
                              _ slots: [(facet: UInt32, kind: TermSchema.PropertyKind)]) throws -> [FacetCount] {
-        let perSlot = slots.count == 1 ? Self.maxFacetValues : UInt32.max
+        var counted = try facetCounts(enquire, slots, perSlot: slots.count == 1 ? Self.maxFacetValues + 1 : .max)
+        if counted.count > Int(Self.maxFacetValues),
+           counted[Int(Self.maxFacetValues)].count == counted[Int(Self.maxFacetValues) - 1].count {
+            // Xapian cut among equal counts in byte order, not ours: read the slot whole.
+            counted = try facetCounts(enquire, slots, perSlot: .max)
+        }
+        return Array(counted.prefix(Int(Self.maxFacetValues)))
+    }
+
+    /// The merged and ordered counts of the first `perSlot` values of each slot.
+    private func facetCounts(_ enquire: XapianEnquire, _ slots: [(facet: UInt32, kind: TermSchema.PropertyKind)],
+                             perSlot: UInt32) throws -> [FacetCount] {
         var merged: [String: (count: Int, order: [UInt8])] = [:]
         for (facet, kind) in slots {
             for (count, bytes) in try enquire.facetValues(facet, max: perSlot) {
                 let shown = Self.display(bytes, kind)
-                let mine = [PropertySlots.sortTag(kind)] + bytes
+                var mine = [PropertySlots.sortTag(kind)]
+                if kind == .text { mine += Array(TextNormalizer.fold(shown).utf8) + [0] }
+                mine += bytes
                 let before = merged[shown]
                 let order = before.map { $0.order.lexicographicallyPrecedes(mine) ? $0.order : mine } ?? mine
                 merged[shown] = ((before?.count ?? 0) + Int(count), order)
@@ -292,7 +306,7 @@ struct SearchRun {
         return merged.sorted { a, b in
             a.value.count != b.value.count ? a.value.count > b.value.count
                                            : a.value.order.lexicographicallyPrecedes(b.value.order)
-        }.prefix(Int(Self.maxFacetValues)).map { FacetCount(value: $0.key, count: $0.value.count) }
+        }.map { FacetCount(value: $0.key, count: $0.value.count) }
     }
 
     /// A slot value as text: numbers without a needless `.0`, dates in ISO 8601.
