@@ -56,11 +56,15 @@ enum Terminal {
 
     /// Rows in aligned columns; on a terminal, cells wider than `maxWidth` columns are cut with
     /// "…". Widths are a terminal's columns (``columns(_:)``), so CJK text lines up.
-    /// Cells are ``printable(_:)``: a donated title cannot break a row or send escape codes.
+    /// Cells are ``printable(_:)``: a donated title cannot break a row or send escape codes,
+    /// and a cell with right-to-left text is an isolate (``isolated(_:)``), so it cannot
+    /// reorder the cells after it.
     static func table(_ header: [String], _ rows: [[String]], maxWidth: Int = 48) -> String {
         let cut = stdoutIsTerminal
         let cells = ([header] + rows).map { row in
-            row.map(printable).map { cell in cut && columns(cell) > maxWidth ? cutToColumns(cell, maxWidth - 1) + "…" : cell }
+            row.map(printable).map { cell in
+                isolated(cut && columns(cell) > maxWidth ? cutToColumns(cell, maxWidth - 1) + "…" : cell)
+            }
         }
         var widths = Array(repeating: 0, count: header.count)
         for row in cells { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], columns(cell)) } }
@@ -71,18 +75,45 @@ enum Terminal {
         }.joined(separator: "\n")
     }
 
+    /// `text` between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE when it holds
+    /// right-to-left letters or marks, so a terminal that lays out bidi text orders it apart
+    /// from the text around it (the two take no columns); other text as it is.
+    ///
+    /// ```swift
+    /// Terminal.isolated("שלום")    // "\u{2068}שלום\u{2069}"
+    /// Terminal.isolated("hello")   // "hello"
+    /// ```
+    static func isolated(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { isRightToLeft($0) || $0 == "\u{200E}" }) else { return text }
+        return "\u{2068}" + text + "\u{2069}"
+    }
+
+    /// Letters of right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, N'Ko and their
+    /// presentation forms and supplements) and the right-to-left and Arabic letter marks.
+    private static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0590...0x08FF, 0x061C, 0x200F, 0xFB1D...0xFDFF, 0xFE70...0xFEFE, 0x10800...0x10FFF, 0x1E800...0x1EFFF:
+            return true
+        default:
+            return false
+        }
+    }
+
     /// `text` with its control characters written out (`\n`, `\t`, `\r`, else `\x1B`,
     /// `\u{9B}`), as apps' text is shown on a line of its own: a newline in a title would
-    /// break the table, and an escape sequence would be run by the terminal.
+    /// break the table, and an escape sequence would be run by the terminal. The line and
+    /// paragraph separators and the bidi embeddings, overrides and isolates (U+202A–U+202E,
+    /// U+2066–U+2069) are written out too (`\u{202E}`): one would reorder the rest of the line.
     ///
     /// ```swift
     /// Terminal.printable("a\nb\u{1B}[31m")   // a\nb\x1B[31m
+    /// Terminal.printable("a\u{202E}b")        // a\u{202E}b
     /// ```
     static func printable(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return text }
+        guard text.unicodeScalars.contains(where: isEscaped) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {
-            guard scalar.properties.generalCategory == .control else {
+            guard isEscaped(scalar) else {
                 out.unicodeScalars.append(scalar)
                 continue
             }
@@ -96,6 +127,15 @@ enum Terminal {
             }
         }
         return out
+    }
+
+    /// Whether ``printable(_:)`` writes `scalar` out: a control character, a line or paragraph
+    /// separator, or a bidi embedding, override or isolate.
+    private static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029: return true
+        default: return scalar.properties.generalCategory == .control
+        }
     }
 
     /// The terminal columns `text` takes, as glibc's `wcwidth` counts them: two for each wide
