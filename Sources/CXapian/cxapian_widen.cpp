@@ -3,6 +3,9 @@
 // ORs an alternative query beside every occurrence of one term.
 #include "cxapian_private.hpp"
 
+#include <set>
+#include <vector>
+
 namespace {
 
 // query with every leaf equal to term replaced by OR(leaf, widening); *changed says whether
@@ -18,6 +21,36 @@ Xapian::Query widen(const Xapian::Query &query, const std::string &term, const X
     }
     return cx_rewrite_subqueries(query, op, changed, [&](const Xapian::Query &part, bool *part_changed) {
         return widen(part, term, widening, part_changed);
+    });
+}
+
+// query with every AND node that holds a leaf for each of group's terms (the n-grams of one
+// CJK word) rebuilt with those leaves as OR(AND(leaves), widening) beside its other parts;
+// *changed says whether it held one. A group of one term is widened as a term.
+Xapian::Query widen_group(const Xapian::Query &query, const std::set<std::string> &group,
+                          const Xapian::Query &widening, bool *changed) {
+    *changed = false;
+    Xapian::Query::op op = query.get_type();
+    if (group.size() == 1) return widen(query, *group.begin(), widening, changed);
+    if (op == Xapian::Query::OP_AND) {
+        std::vector<Xapian::Query> members, others;
+        std::set<std::string> found;
+        for (size_t i = 0; i < query.get_num_subqueries(); ++i) {
+            Xapian::Query part = query.get_subquery(i);
+            bool member = part.get_type() == Xapian::Query::LEAF_TERM && group.count(*part.get_terms_begin()) != 0
+                && found.insert(*part.get_terms_begin()).second;
+            (member ? members : others).push_back(part);
+        }
+        if (found.size() == group.size()) {
+            *changed = true;
+            others.push_back(Xapian::Query(Xapian::Query::OP_OR,
+                                           Xapian::Query(Xapian::Query::OP_AND, members.begin(), members.end()),
+                                           widening));
+            return Xapian::Query(Xapian::Query::OP_AND, others.begin(), others.end());
+        }
+    }
+    return cx_rewrite_subqueries(query, op, changed, [&](const Xapian::Query &part, bool *part_changed) {
+        return widen_group(part, group, widening, part_changed);
     });
 }
 
@@ -105,6 +138,19 @@ extern "C" cx_status cx_query_widen_term(const cx_query *query, const char *term
     CX_GUARD(error, {
         bool changed = false;
         *out = new cx_query{widen(query->query, std::string(term, term_len), widening->query, &changed)};
+    });
+}
+
+extern "C" cx_status cx_query_widen_group(const cx_query *query, const cx_query *group, const cx_query *widening,
+                                          cx_query **out, char **error) {
+    CX_REQUIRE(query, error);
+    CX_REQUIRE(group, error);
+    CX_REQUIRE(widening, error);
+    CX_REQUIRE(out, error);
+    CX_GUARD(error, {
+        std::set<std::string> terms(group->query.get_unique_terms_begin(), group->query.get_terms_end());
+        bool changed = false;
+        *out = new cx_query{terms.empty() ? query->query : widen_group(query->query, terms, widening->query, &changed)};
     });
 }
 

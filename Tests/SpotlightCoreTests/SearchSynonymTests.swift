@@ -79,6 +79,15 @@ import SpotlightModel
         #expect(try ids(t, "Häuser ", [Self.a: try SynonymTable(["Häuser": ["Villa"]])]) == ["villa"])
     }
 
+    /// A CJK term is read as its n-grams, not a word: the query's group of them is widened as a
+    /// whole, alone or beside other words.
+    @Test(arguments: ["北京 ", "duck 北京 "])
+    func aCJKTermWidensTheGroupOfItsNgrams(query: String) throws {
+        let t = try TempIndex().add(record("peking", "Peking duck", bundle: Self.a),
+                                    record("other", "Roast duck", bundle: Self.a))
+        #expect(try ids(t, query, [Self.a: try SynonymTable(["北京": ["peking"]])]) == ["peking"])
+    }
+
     @Test func withoutTablesNothingIsWidened() throws {
         #expect(try ids(index(), "tv ", [:]) == ["b-word"])
     }

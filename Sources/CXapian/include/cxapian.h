@@ -243,6 +243,11 @@ cx_status cx_query_terms(const cx_query *query, char **list, size_t *list_len, c
  * query-time synonym). Leaves inside phrases, NEAR and scaled subqueries are left as they are. */
 cx_status cx_query_widen_term(const cx_query *query, const char *term, size_t term_len,
                               const cx_query *widening, cx_query **out, char **error);
+/* A copy of query in which every AND holding a leaf for each term of group (the n-grams of
+ * one CJK word as the parser reads it) has those leaves replaced by OP_OR(AND(leaves),
+ * widening). Leaves inside phrases, NEAR and scaled subqueries are left as they are. */
+cx_status cx_query_widen_group(const cx_query *query, const cx_query *group, const cx_query *widening,
+                               cx_query **out, char **error);
 
 /* reading merged into query, two parses of one text with different stemmers: the two trees
  * are walked together and each place where they differ (a word's stems, a wildcard's

@@ -29,11 +29,33 @@ extension QueryCompiler {
                 let found = byStem.compactMap { $0[stem] }
                 guard !found.isEmpty else { continue }
                 let alternatives = SynonymTable.unique(found.flatMap { $0 })
-                let inBundle = try anyOf(alternatives)
-                    .combined(.filter, .term(TermSchema.booleanTerm(TermSchema.bundle, bundle)))
+                let inBundle = try anyOf(alternatives, in: bundle)
                 widening = try widening.map { try $0.combined(.or, inBundle) } ?? inBundle
             }
             if let widening { result = try result.widening(term, by: widening) }
+        }
+        return try widenedByCJKTerms(result, tables: tables)
+    }
+
+    /// `query` with the n-grams of each CJK term of `tables` that it holds (a CJK word is read
+    /// as its n-grams, `北京` as `北 AND 北京 AND 京`) widened as one group:
+    /// `(北 AND 北京 AND 京) OR (its synonyms FILTER bundle:B)`. Queries without CJK text are
+    /// returned at once.
+    private func widenedByCJKTerms(_ query: XapianQuery, tables: [(key: String, value: SynonymTable)]) throws -> XapianQuery {
+        guard tables.contains(where: { !$0.value.cjkTerms.isEmpty }) else { return query }
+        let terms = Set(try query.terms())
+        guard terms.contains(where: CJKQueryGrouping.containsCJK) else { return query }
+        var result = query
+        for (bundle, table) in tables {
+            // Each CJK character is an n-gram of its own: a term missing one is not parsed.
+            for term in table.cjkTerms where term.unicodeScalars.allSatisfy({
+                !CJKQueryGrouping.isCJK($0) || terms.contains(String($0))
+            }) {
+                let group = try parsedInEveryLanguage(term, flags: [.cjkNgram], makeParser(for: term), term)
+                guard try Set(group.terms()).isSubset(of: terms), let synonyms = table.entries[term] else { continue }
+                let inBundle = try anyOf(synonyms, in: bundle)
+                result = try result.wideningGroup(group, by: inBundle)
+            }
         }
         return result
     }
@@ -44,6 +66,11 @@ extension QueryCompiler {
         guard term.hasPrefix("Z"), let first = term.unicodeScalars.dropFirst().first,
               !("A"..."Z").contains(first) else { return nil }
         return String(term.dropFirst())
+    }
+
+    /// ``anyOf(_:)`` among `bundle`'s records only.
+    func anyOf(_ synonyms: [String], in bundle: String) throws -> XapianQuery {
+        try anyOf(synonyms).combined(.filter, .term(TermSchema.booleanTerm(TermSchema.bundle, bundle)))
     }
 
     /// The OR of the synonyms, each read as the query parser reads its words (AND of them, in

@@ -20,6 +20,9 @@ public struct SynonymTable: Sendable, Hashable {
 
     /// Folded term -> its folded synonyms, in the order given.
     public let entries: [String: [String]]
+    /// The terms of CJK text (`北京`), read as n-grams rather than words: a query holding a
+    /// term's n-grams is widened by them as a group (QuerySynonyms.swift).
+    let cjkTerms: [String]
     /// The terms' stems by language, made the first time a query stemmed in that language
     /// looks (``byStem(in:)``); not part of the table's value.
     private let stems = StemCache()
@@ -34,6 +37,7 @@ public struct SynonymTable: Sendable, Hashable {
                 + "this one \(normalised.count); remove some terms")
         }
         self.entries = normalised
+        self.cjkTerms = normalised.keys.filter(CJKQueryGrouping.containsCJK).sorted()
         _ = try byStem(in: Languages.english)   // a term the stemmer refuses is refused here
     }
 

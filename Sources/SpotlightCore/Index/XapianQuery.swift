@@ -106,6 +106,17 @@ final class XapianQuery {
         }
     }
 
+    /// This query with every AND that holds each term of `group` (the n-grams of one CJK word as
+    /// the parser reads it) holding instead `(those terms AND'ed) OR widening`; leaves inside
+    /// phrases and NEAR are kept as they are.
+    ///
+    /// ```swift
+    /// try query.wideningGroup(北京, by: .term("Zpeke"))   // (北 AND 北京 AND 京) OR Zpeke
+    /// ```
+    func wideningGroup(_ group: XapianQuery, by widening: XapianQuery) throws -> XapianQuery {
+        try Self.make("widen a group of terms") { cx_query_widen_group(handle, group.handle, widening.handle, $0, $1) }
+    }
+
     /// This query and `reading`, another parse of the same text with another language's
     /// stemmer, as one query: where the two differ (a word's stems, a wildcard's expansions)
     /// the place becomes `OP_MAX` of both, so a match weighs as the best of its words'
