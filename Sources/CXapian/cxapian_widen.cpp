@@ -1,6 +1,6 @@
-// Query-time widening of single terms (the per-bundle synonym tables of SpotlightCore): the
-// English stemmer the query parser uses, the terms a parsed query holds, and a rewrite that
-// ORs an alternative query beside every occurrence of one term.
+// Query-time widening (the per-bundle synonym tables of SpotlightCore): a word's stem in a
+// language, the terms a parsed query holds, and rewrites that OR an alternative query beside
+// every occurrence of one term or of one group of n-gram terms (a CJK word).
 #include "cxapian_private.hpp"
 
 #include <set>
