@@ -29,10 +29,12 @@ enum ImportCommand: Command {
                    --strict {"line":N,"bad":"why"}) and progress
                    {"done":N,"progress":"import","total":M}, one JSON object a line
 
-    FILE - reads standard input. The file is read and donated a batch at a time, so memory
-    stays small whatever its size (a line over 16 MiB is a bad line); --strict reads it twice
-    (standard input or a pipe is first copied to a temporary file). Progress, in lines: a bar
-    on a terminal, otherwise a line per second.
+    FILE - reads standard input; a device other than a terminal (/dev/zero) is refused. The
+    file is read and donated a batch at a time, so memory stays small whatever its size. A
+    line over 16 MiB is a bad line, reported as soon as it passes 16 MiB; after 256 MiB in a
+    row of such lines (an input without newlines) the import stops (exit 1). --strict reads
+    it twice (standard input or a pipe is first copied to a temporary file). Progress, in
+    lines: a bar on a terminal, otherwise a line per second.
 
     EXAMPLE:
       spotlightctl export --bundle com.example.apple-samplecode.CometCal > cometcal.jsonl

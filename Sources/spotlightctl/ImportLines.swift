@@ -30,7 +30,7 @@ struct RecordLines {
             count = line.number
             switch line.content {
             case .tooLong(let length):
-                try await body(line.number, .bad("not a record: the line is \(length) bytes, over the "
+                try await body(line.number, .bad("not a record: the line is over \(length) bytes, more than the "
                     + "\(reader.maxLine) a line may have (a record is at most \(DonationLimits.standard.maxRecordBytes) bytes)"))
             case .bytes(let bytes):
                 guard bytes.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\t") })

@@ -37,7 +37,7 @@ enum InputFile {
             if rereadable, lseek(descriptor, 0, SEEK_SET) != 0 {
                 throw CLIError(.failure, "cannot read \(path) again: \(String(cString: strerror(errno)))")
             }
-            return LineReader(descriptor: descriptor, name: path)
+            return LineReader(descriptor: descriptor, name: path == "-" ? "stdin" : path)
         }
 
         func close() { if descriptor != STDIN_FILENO { _ = Glibc.close(descriptor) } }
@@ -55,6 +55,13 @@ enum InputFile {
         let descriptor = try openForReading(path)
         var info = stat()
         let regular = fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+        // A device other than a terminal (/dev/zero, /dev/urandom) is an endless input that
+        // holds no records: a slip of the path, not a file to read for ever.
+        if info.st_mode & S_IFMT == S_IFCHR && isatty(descriptor) == 0 {
+            _ = Glibc.close(descriptor)
+            throw CLIError(.failure, "\(path) is a device, not a file of records; give the file `export` wrote, "
+                + "or - to read standard input")
+        }
         guard !regular, rereadable else { return Opened(path: path, descriptor: descriptor, rereadable: regular) }
         defer { _ = Glibc.close(descriptor) }
         return Opened(path: path, descriptor: try spool(descriptor, name: path), rereadable: true)

@@ -6,9 +6,11 @@ import SpotlightWire
 
 /// The lines of an open file, read 1 MiB at a time so that memory stays bounded however large
 /// the file is: each line without its `\n`, numbered from 1, a UTF-8 byte order mark at the
-/// start left out. A line longer than `maxLine` bytes is skipped unread and reported as
-/// ``Content/tooLong(_:)``. What is available is handed on at once, so a pipe is read as it is
-/// written.
+/// start left out. A line longer than `maxLine` bytes is reported as ``Content/tooLong(_:)`` as
+/// soon as it passes the limit, then skipped unread; once `maxSkipped` bytes in a row were in
+/// such lines (an endless input without newlines, `- < /dev/zero`), reading stops with an error
+/// rather than skipping forever. What is available is handed on at once, so a pipe is read as
+/// it is written.
 ///
 /// ```swift
 /// let reader = LineReader(descriptor: fd, name: "records.jsonl")
@@ -17,7 +19,7 @@ import SpotlightWire
 final class LineReader {
     enum Content: Equatable {
         case bytes(Data)
-        /// A line of this many bytes (at least), over the limit.
+        /// A line over the limit, reported once it has this many bytes; the rest is skipped.
         case tooLong(Int)
     }
 
@@ -31,6 +33,8 @@ final class LineReader {
     /// The file's name in errors.
     let name: String
     let maxLine: Int
+    /// The most bytes of over-long lines in a row that are skipped before reading stops.
+    let maxSkipped: Int
     private var buffer: [UInt8] = []
     /// Where the unread part of `buffer` starts.
     private var start = 0
@@ -39,26 +43,38 @@ final class LineReader {
     private var number = 0
     private var atEnd = false
     private var startChecked = false
+    /// Whether the line reported last was over the limit, and its rest is still to be skipped.
+    private var skipping = false
+    /// Bytes of over-long lines since the last line within the limit.
+    private var skippedInARow = 0
 
-    init(descriptor: Int32, name: String, maxLine: Int = 16 << 20) {
+    init(descriptor: Int32, name: String, maxLine: Int = 16 << 20, maxSkipped: Int = 256 << 20) {
         self.descriptor = descriptor
         self.name = name
         self.maxLine = maxLine
+        self.maxSkipped = maxSkipped
     }
 
     /// The next line; nil at the end of the file.
-    /// - Throws: `CLIError(.failure)` when the file cannot be read.
+    /// - Throws: `CLIError(.failure)` when the file cannot be read, or when over
+    ///   `maxSkipped` bytes in a row were in lines over the limit.
     func next() throws -> Line? {
+        if skipping { try skipRestOfLine() }
         while true {
             if let newline = newline(from: scanned) {
-                defer { start = newline + 1; scanned = start }
+                defer { start = newline + 1; scanned = start; skippedInARow = 0 }
                 return numbered(.bytes(Data(buffer[start..<newline])))
             }
             scanned = buffer.count
-            if buffer.count - start > maxLine { return numbered(.tooLong(try skipRestOfLine())) }
+            if buffer.count - start > maxLine {
+                let length = buffer.count - start
+                skippedInARow += length
+                (buffer, start, scanned, skipping) = ([], 0, 0, true)
+                return numbered(.tooLong(length))
+            }
             if atEnd {
                 guard start < buffer.count else { return nil }
-                defer { start = buffer.count; scanned = start }
+                defer { start = buffer.count; scanned = start; skippedInARow = 0 }
                 return numbered(.bytes(Data(buffer[start...])))
             }
             try fill()
@@ -79,20 +95,29 @@ final class LineReader {
         return Line(number: number, content: content)
     }
 
-    /// Drops the buffered part of an overlong line and reads on past its end; its length.
-    private func skipRestOfLine() throws -> Int {
-        var length = buffer.count - start
-        (buffer, start, scanned) = ([], 0, 0)
-        while !atEnd {
-            try fill()
+    /// Reads on past the end of the over-long line reported last, its start already dropped;
+    /// what is skipped is read into a scratch chunk, never into the buffer.
+    /// - Throws: `CLIError(.failure)` once over `maxSkipped` bytes in a row were skipped.
+    private func skipRestOfLine() throws {
+        var scratch: [UInt8] = []
+        while true {
             if let newline = newline(from: 0) {
-                (start, scanned) = (newline + 1, newline + 1)
-                return length + newline
+                skippedInARow += newline
+                (start, scanned, skipping) = (newline + 1, newline + 1, false)
+            } else {
+                skippedInARow += buffer.count
+                (buffer, start, scanned) = ([], 0, 0)
             }
-            length += buffer.count
-            (buffer, start, scanned) = ([], 0, 0)
+            if skippedInARow > maxSkipped {
+                throw CLIError(.failure, "stopped reading \(name): over \(maxSkipped >> 20) MiB in a row are lines "
+                    + "over \(maxLine >> 20) MiB, so it is not JSON lines; give the file `export` wrote")
+            }
+            if !skipping || atEnd { skipping = false; return }
+            if scratch.isEmpty { scratch = [UInt8](repeating: 0, count: Self.chunkSize) }
+            let count = try scratch.withUnsafeMutableBytes { try read(into: $0.baseAddress!) }
+            if count == 0 { atEnd = true }
+            buffer = Array(scratch[..<count])
         }
-        return length
     }
 
     /// Drops the lines handed out, then appends what one read(2) returns; sets `atEnd` at
@@ -106,18 +131,26 @@ final class LineReader {
         buffer.append(contentsOf: repeatElement(0, count: Self.chunkSize))
         let count: Int
         do {
-            count = try buffer.withUnsafeMutableBytes { bytes in
-                try systemCall("read") { read(descriptor, bytes.baseAddress! + end, Self.chunkSize) }
-            }
+            count = try buffer.withUnsafeMutableBytes { try read(into: $0.baseAddress! + end) }
         } catch {
             buffer.removeSubrange(end...)
-            throw CLIError(.failure, "cannot read \(name): \((error as? SystemCallError)?.reason ?? "\(error)")")
+            throw error
         }
         buffer.removeSubrange((end + count)...)
         if count == 0 { atEnd = true }
         if !startChecked && (buffer.count >= 3 || atEnd) {
             startChecked = true
             if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { (start, scanned) = (3, max(scanned, 3)) }
+        }
+    }
+
+    /// One read(2) of at most ``chunkSize`` bytes into `bytes`; how many it read.
+    /// - Throws: `CLIError(.failure)` naming the file.
+    private func read(into bytes: UnsafeMutableRawPointer) throws -> Int {
+        do {
+            return try systemCall("read") { Glibc.read(descriptor, bytes, Self.chunkSize) }
+        } catch {
+            throw CLIError(.failure, "cannot read \(name): \((error as? SystemCallError)?.reason ?? "\(error)")")
         }
     }
 }
