@@ -51,16 +51,25 @@ enum ShardOutput {
     }
 
     /// The line that says which features the answer gives inexactly, or nil when it is exact.
+    /// A feature given with its reason (`maxIndexWait: 3 acknowledged changes not yet indexed`)
+    /// says why itself; only bare names get a pointer to the reason.
     ///
     /// ```swift
     /// ShardOutput.inexactLine(["spelling"])   // "inexact: spelling (not as one database holding every record)"
     /// ShardOutput.inexactLine(["facets"])     // "inexact: facets (docs/protocol.md says why)"
+    /// ShardOutput.inexactLine(["maxIndexWait: 3 acknowledged changes not yet indexed"])
+    ///                                         // "inexact: maxIndexWait: 3 acknowledged changes not yet indexed"
     /// ```
     static func inexactLine(_ features: [String]?) -> String? {
         guard let features, !features.isEmpty else { return nil }
-        // Only spelling is inexact for the shards alone; a sort or facet may be for long text.
-        let why = features == ["spelling"] ? "not as one database holding every record" : "docs/protocol.md says why"
-        return "inexact: \(features.joined(separator: ", ")) (\(why))"
+        let bare = features.filter { !$0.contains(":") }
+        var parts = features.filter { $0.contains(":") }
+        if !bare.isEmpty {
+            // Only spelling is inexact for the shards alone; a sort or facet may be for long text.
+            let why = bare == ["spelling"] ? "not as one database holding every record" : "docs/protocol.md says why"
+            parts.insert("\(bare.joined(separator: ", ")) (\(why))", at: 0)
+        }
+        return "inexact: \(parts.joined(separator: "; "))"
     }
 
     /// A table of the shards: name, state, documents, address, bundles, and why one is down.
