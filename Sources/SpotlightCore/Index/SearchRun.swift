@@ -71,7 +71,7 @@ struct SearchRun {
            let prefix = QueryCompiler.partialWord(text) {
             found.result.completions = try database.completions(
                 of: prefix, in: compiled.query, maxDocuments: Self.completionDocuments,
-                maxResults: UInt32(min(wanted, Self.maxCompletions))).map(\.word)
+                maxResults: UInt32(wanted)).map(\.word)
         }
         if query.timing == true { found.result.timing = steps.timing() }
         return found
@@ -100,8 +100,9 @@ struct SearchRun {
             throw SpotlightError(.invalidInput, "the query language \"\(language)\" is not a BCP 47 tag; "
                 + "name one such as en, de or fr-CA")
         }
-        if let completions = query.completions, completions < 0 {
-            throw SpotlightError(.invalidInput, "completions must not be negative, got \(completions)")
+        if let completions = query.completions, !(0...Self.maxCompletions).contains(completions) {
+            throw SpotlightError(.invalidInput, "completions must be 0...\(Self.maxCompletions), got \(completions); "
+                + "ask for at most \(Self.maxCompletions)")
         }
     }
 
