@@ -150,7 +150,7 @@ final class LineReader {
         do {
             return try systemCall("read") { Glibc.read(descriptor, bytes, Self.chunkSize) }
         } catch {
-            throw CLIError(.failure, "cannot read \(name): \((error as? SystemCallError)?.reason ?? "\(error)")")
+            throw CLIError(.failure, "cannot read \(name): \(error.reason)")
         }
     }
 }
