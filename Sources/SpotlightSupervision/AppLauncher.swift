@@ -142,8 +142,13 @@ public final class AppLauncher: Sendable {
         do {
             return try value.decode(Result.self)
         } catch {
-            throw SpotlightError(.internal, "\(manifest.bundleIdentifier)'s reply to \(method) is not a \(Result.self)",
-                                 underlying: "\(error)")
+            let detail = (error as? DecodingError).map {
+                ParamsDecoding.describe($0, in: value).replacingOccurrences(of: "params", with: "result")
+            } ?? "\(error)"
+            let app = manifest.bundleIdentifier
+            throw SpotlightError(.internal, "\(app)'s reply to \(method) is not the \(Result.self) expected (\(detail)); "
+                + "\(app) may be built with another version of IntentKit than spotlightd, spotlightctl or the tests: "
+                + "rebuild \(app) against this one")
         }
     }
 
