@@ -122,6 +122,12 @@ public final class AppLauncher: Sendable {
         }
         do {
             return try await client.call(method, params, timeout: timeout ?? options.callTimeout)
+        } catch let error as SpotlightError where error.isReplyTooLarge {
+            // The app did answer, with more than a message may hold; it has not failed.
+            let limit = RPCClient.Configuration().maxFrameBytes   // launch() keeps the default
+            throw SpotlightError(.internal, "\(manifest.bundleIdentifier)'s reply to \(method) is over the limit of "
+                + "\(limit >> 20) MiB (\(limit) bytes) per message, so it was dropped; "
+                + "\(manifest.bundleIdentifier) must answer with less: report it to the app's developer")
         } catch let error as SpotlightError where error.code == .unavailable {
             // The app's own answer coded unavailable leaves the connection open: no exit to wait for.
             guard !client.isConnected, let app, let exit = await app.waitForExit(within: options.exitWait) else {

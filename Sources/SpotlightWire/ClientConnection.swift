@@ -159,13 +159,17 @@ final class ClientConnection: Sendable {
                         reason = "the server at \(path) closed the connection (it stopped or restarted)"
                         break loop
                     }
+                } catch let error as LineFramer.FrameTooLarge {
+                    // Not the server gone: it answered more than a message may hold.
+                    close(failure: SpotlightError.replyTooLarge(from: path, limit: error.limit))
+                    return
                 } catch {
                     reason = "the connection to \(path) broke (\(error))"
                     break loop
                 }
             }
         }
-        close(reason: reason)
+        close(failure: SpotlightError(.unavailable, "\(reason); calls in flight were not answered, the next call reconnects"))
     }
 
     /// After a failed send, reads what the server had already answered (an error it sent
@@ -202,11 +206,10 @@ final class ClientConnection: Sendable {
     }
 
     /// Fails every pending call: with the server's own last error if it sent one (a
-    /// refusal says why), else `.unavailable`.
-    private func close(reason: String) {
+    /// refusal says why), else `failure`.
+    private func close(failure ownFailure: SpotlightError) {
         let (pending, failure) = shared.withLock { state in
-            let failure = state.serverError
-                ?? SpotlightError(.unavailable, "\(reason); calls in flight were not answered, the next call reconnects")
+            let failure = state.serverError ?? ownFailure
             state.failure = failure
             defer { state.pending.removeAll() }
             return (state.pending.values, failure)
@@ -242,4 +245,18 @@ final class ClientConnection: Sendable {
         let (seconds, attoseconds) = remaining.components
         return Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
     }
+}
+
+extension SpotlightError {
+    /// The failure of the calls on a connection whose server sent a reply over `limit` bytes,
+    /// the frame limit: the reply was dropped and the connection closed.
+    package static func replyTooLarge(from path: String, limit: Int) -> SpotlightError {
+        SpotlightError(.internal, "a reply from \(path) is over the limit of \(limit) bytes per message, so it was "
+            + "dropped and the connection closed; the server must answer with less", underlying: replyTooLargeCause)
+    }
+
+    /// Whether this is ``replyTooLarge(from:limit:)``'s failure.
+    package var isReplyTooLarge: Bool { code == .internal && underlying == Self.replyTooLargeCause }
+
+    private static let replyTooLargeCause = "reply over the frame limit"
 }

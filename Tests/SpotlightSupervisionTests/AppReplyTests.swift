@@ -7,7 +7,8 @@ import SpotlightSupervision
 import Testing
 
 /// An app service's bad reply, as `spotlightctl open` and IntentKitTesting saw it: one of the
-/// wrong shape said "is not a OpenEntityResult (DecodingError…)" with no next step.
+/// wrong shape said "is not a OpenEntityResult (DecodingError…)" with no next step, and one
+/// over the 16 MiB frame limit showed only as the connection (or the app) gone.
 @Suite struct AppReplyTests {
     private struct Answer: Decodable { var title: String }
 
@@ -65,6 +66,20 @@ import Testing
                 "\(String(describing: error))")
         #expect(error?.message.hasSuffix("com.example.Mismatch may be built with another version of IntentKit than "
             + "spotlightd, spotlightctl or the tests: rebuild com.example.Mismatch against this one") == true,
+                "\(String(describing: error))")
+    }
+
+    @Test func aReplyOverTheFrameLimitSaysSoAndWhatTheLimitIs() async throws {
+        let path = socketPath()
+        defer { unlink(path) }
+        let title = String(repeating: "x", count: 16 << 20)
+        try serve(at: path) { id in Array(#"{"jsonrpc":"2.0","id":\#(id),"result":{"title":"\#(title)"}}"#.utf8) }
+        let app = launcher("com.example.Verbose", socket: path)
+        let error = await #expect(throws: SpotlightError.self) {
+            _ = try await app.call("openEntity", ["id": "1"], as: Answer.self)
+        }
+        #expect(error?.message == "com.example.Verbose's reply to openEntity is over the limit of 16 MiB (16777216 bytes) "
+            + "per message, so it was dropped; com.example.Verbose must answer with less: report it to the app's developer",
                 "\(String(describing: error))")
     }
 }
