@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import SpotlightModel
 
 /// One bundle's synonym table: a query word also finds that bundle's records that hold one of
@@ -111,10 +112,9 @@ public struct SynonymTable: Sendable, Hashable {
 
 /// ``SynonymTable``'s stems by language, shared by the table's copies (the table is immutable,
 /// so a language's stems never change once made).
-private final class StemCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var byLanguage: [String: [String: [String]]] = [:]   // guarded by lock
+private final class StemCache: Sendable {
+    private let byLanguage = Mutex<[String: [String: [String]]]>([:])
 
-    func table(_ language: String) -> [String: [String]]? { lock.withLock { byLanguage[language] } }
-    func keep(_ table: [String: [String]], for language: String) { lock.withLock { byLanguage[language] = table } }
+    func table(_ language: String) -> [String: [String]]? { byLanguage.withLock { $0[language] } }
+    func keep(_ table: [String: [String]], for language: String) { byLanguage.withLock { $0[language] = table } }
 }
