@@ -49,9 +49,7 @@ extension AppRegistry {
         } catch {
             if !FileManager.default.fileExists(atPath: directory.path) { return [] }
             // Foundation's error prints as a dump of its user info; its POSIX cause says it.
-            // (On Linux the cause bridges through `any Error`, not `as? NSError`.)
-            let cause = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError }
-                .flatMap { $0.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32($0.code))) : nil }
+            let cause = POSIXCause.code(of: error).map { String(cString: strerror($0)) }
             throw SpotlightError(.io, "cannot list the app registry \(directory.path)"
                 + (cause.map { ": \($0); the app registry must be a directory (--apps-dir, SPOTLIGHT_APPS_DIR)" } ?? ""),
                 underlying: cause == nil ? "\(error)" : nil)

@@ -31,16 +31,7 @@ enum Terminal {
     }
 
     static func outputError(_ error: any Error) -> CLIError {
-        outputError(posixCode(of: error) ?? EIO)
-    }
-
-    /// The errno a Foundation error carries: its own code in the POSIX domain, else that of its
-    /// underlying error. (On Linux the underlying error bridges through `any Error`; `as?
-    /// NSError` finds none.)
-    static func posixCode(of error: any Error) -> Int32? {
-        let error = error as NSError
-        if error.domain == NSPOSIXErrorDomain { return Int32(error.code) }
-        return (error.userInfo[NSUnderlyingErrorKey] as? any Error).flatMap { posixCode(of: $0) }
+        outputError(POSIXCause.code(of: error) ?? EIO)
     }
 
     static func error(_ text: String) {
