@@ -12,7 +12,9 @@ enum ItemAttributes {
     /// The attributes a record holds besides its properties, each with its value.
     static func named(_ record: Record) -> [(String, PropertyValue)] {
         var named: [(String, PropertyValue)] = []
-        if !record.title.isEmpty { named += [("title", .string(title(of: record))), ("displayName", .string(record.title))] }
+        let titles = titles(of: record)
+        if let title = titles.title { named.append(("title", .string(title))) }
+        if let displayName = titles.displayName { named.append(("displayName", .string(displayName))) }
         if let subtitle = record.subtitle { named.append(("contentDescription", .string(subtitle))) }
         if !record.keywords.isEmpty { named.append(("keywords", .array(record.keywords.map(PropertyValue.string)))) }
         if !record.synonyms.isEmpty { named.append(("alternateNames", .array(record.synonyms.map(PropertyValue.string)))) }
@@ -20,11 +22,27 @@ enum ItemAttributes {
         return named
     }
 
-    /// An item's `title`: the record's title is what is shown, its `displayName` when one was
-    /// given; a `title` that differs from it is kept as the item's `title` property.
-    static func title(of record: Record) -> String {
-        if record.type == SearchableItem.recordType, case .string(let title)? = record.properties["title"] { return title }
-        return record.title
+    /// An item's `title` and `displayName`, each nil when the item was not given it. The record's
+    /// title is what is shown: the display name, else the title. Beside it, an item's record
+    /// holds a `title` property when its title differs from the record's title or was given
+    /// alone, and a `displayName` property when its display name was given alone; a record with
+    /// neither was given both, equal (records stored before the markers read that way too).
+    /// Any other record's title is both, as is an empty title nothing (nor was it given).
+    ///
+    /// ```swift
+    /// // title "Supernova" alone: title "Supernova", property title "Supernova"
+    /// ItemAttributes.titles(of: record)   // (title: "Supernova", displayName: nil)
+    /// ```
+    static func titles(of record: Record) -> (title: String?, displayName: String?) {
+        guard record.type == SearchableItem.recordType else {
+            return record.title.isEmpty ? (nil, nil) : (record.title, record.title)
+        }
+        func string(_ name: String) -> String? { if case .string(let s)? = record.properties[name] { s } else { nil } }
+        let titleProperty = string("title"), displayNameProperty = string("displayName")
+        if titleProperty == nil, displayNameProperty == nil, record.title.isEmpty { return (nil, nil) }
+        let title = titleProperty ?? (displayNameProperty == nil ? record.title : nil)
+        let displayName = displayNameProperty ?? (titleProperty == record.title ? nil : record.title)
+        return (title, displayName)
     }
 
     /// The values of one attribute (an array's elements each), by Core Spotlight's name or its

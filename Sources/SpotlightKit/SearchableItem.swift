@@ -91,15 +91,18 @@ package struct ItemDonation: Sendable {
         // An update's keywords and alternate names replace the stored ones (apply adds to them).
         if attributes["keywords"] != nil { record.keywords = [] }
         if attributes["alternateNames"] != nil { record.synonyms = [] }
-        // Title and display name, as Core Spotlight keeps them: two attributes. The record shows
-        // the display name; a title that differs is kept as the `title` property.
-        let storedTitle = stored.map(ItemAttributes.title)
-        let storedDisplayName = stored.flatMap { $0.properties["title"] == nil ? nil : $0.title }
+        // Title and display name, as Core Spotlight keeps them: two attributes, either may be
+        // missing. The record shows the display name, else the title; properties of their names
+        // say which was given (ItemAttributes.titles).
+        let storedTitles: (title: String?, displayName: String?) = stored.map(ItemAttributes.titles) ?? (nil, nil)
         SearchableItemAttributes.apply(attributes, to: &record)
         func string(_ name: String) -> String? { if case .string(let s)? = attributes[name] { s } else { nil } }
-        let title = string("title") ?? storedTitle
-        record.title = string("displayName") ?? storedDisplayName ?? title ?? record.title
-        record.properties["title"] = title.flatMap { $0 == record.title ? nil : .string($0) }
+        let title = string("title") ?? storedTitles.title
+        let displayName = string("displayName") ?? storedTitles.displayName
+        record.title = displayName ?? title ?? record.title
+        let shown = record.title
+        record.properties["title"] = title.flatMap { $0 != shown || displayName == nil ? PropertyValue.string($0) : nil }
+        record.properties["displayName"] = displayName.flatMap { title == nil ? PropertyValue.string($0) : nil }
         if let domain { record.domain = domain }
         if let expiration { record.expiration = expiration }
         return record

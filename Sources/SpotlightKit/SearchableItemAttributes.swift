@@ -7,7 +7,7 @@ import SpotlightModel
 ///
 /// | attribute | record |
 /// | --- | --- |
-/// | `title`, `displayName` (wins) | the title; a ``SearchableItem`` keeps a differing `title` as its `title` property |
+/// | `title`, `displayName` (wins) | the title; a ``SearchableItem`` marks which it was given with properties of their names (see `ItemAttributes.titles(of:)`) |
 /// | `contentDescription` | the subtitle |
 /// | `keywords` | keywords, added to `indexedKeywords` |
 /// | `alternateNames` | synonyms, added to the display representation's |
