@@ -117,7 +117,13 @@ public struct Record: Codable, Hashable, Sendable {
     }
 }
 
-/// The unique key of a record: (bundle, type, identifier).
+/// The unique key of a record: (bundle, type, identifier). Keys are equal when their UTF-8
+/// bytes are, as the store compares them (docs/records.md): `café` written precomposed and
+/// `cafe` with a combining accent are two keys, though Swift's `String` calls them equal.
+///
+/// ```swift
+/// RecordKey(bundle: "b", type: "T", id: "caf\u{E9}") == RecordKey(bundle: "b", type: "T", id: "cafe\u{301}")  // false
+/// ```
 public struct RecordKey: Codable, Hashable, Sendable, CustomStringConvertible {
     public var bundle: String
     public var type: String
@@ -130,6 +136,20 @@ public struct RecordKey: Codable, Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(bundle)/\(type)/\(id)" }
+
+    public static func == (a: RecordKey, b: RecordKey) -> Bool {
+        a.id.utf8.elementsEqual(b.id.utf8) && a.type.utf8.elementsEqual(b.type.utf8)
+            && a.bundle.utf8.elementsEqual(b.bundle.utf8)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        for part in [bundle, type, id] {
+            hasher.combine(part.utf8.count)
+            if part.utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) == nil {
+                for byte in part.utf8 { hasher.combine(byte) }
+            }
+        }
+    }
 
     /// The key as an error message names it: an id longer than 64 characters cut to its first
     /// 64 and its size, so that a message about a huge id stays readable.
