@@ -9,9 +9,13 @@ import SpotlightModel
 /// try ItemPredicateParser.parse(#"domainIdentifier == "calendar.home" && title == "*nova*"c"#).candidateText
 /// // "domain:calendar.home"
 /// try ItemPredicateParser.parse(#"title == "nova*"cdw"#).candidateText   // nil: read every record
+/// try ItemPredicateParser.parse(#"uniqueIdentifier == "a" || uniqueIdentifier == "b""#).candidateIdentifiers
+/// // ["a", "b"]: read those records by key
 /// ```
 ///
-/// Only a domain is narrowed: `domainIdentifier == "a.b"` and `domainIdentifier == "a.b.*"`
+/// Identifiers are looked up by key (``candidateIdentifiers``): `uniqueIdentifier == "x"` without
+/// wildcards or modifiers matches only a record whose id is `x`, byte for byte. Otherwise only a
+/// domain is narrowed: `domainIdentifier == "a.b"` and `domainIdentifier == "a.b.*"`
 /// (also as `kMDItemDomainIdentifier`, no modifiers, ASCII letters, digits, `.`, `-`, `_`) hold only records whose domain is `a.b` or below it, which is what the
 /// index's `domain:a.b` finds. Words are not: the index splits words its own way (`don't`,
 /// `foo_bar` and `1,000` are one word there, three or two here), keeps field words as stems,
@@ -25,22 +29,43 @@ extension ItemPredicate {
         return domains.sorted().map { "domain:\($0)" }.joined(separator: " ")
     }
 
+    /// Identifiers one of which every matching record has, in byte order, each once (byte for
+    /// byte: `café` precomposed and with a combining accent are two): `uniqueIdentifier == "x"`
+    /// (also as `kMDItemUniqueIdentifier`, no wildcard, no modifier) alone, in `&&` with anything,
+    /// or in `||` with another such comparison; nil: any record may match.
+    var candidateIdentifiers: [String]? {
+        let ids = candidates(of: "uniqueIdentifier") { pattern in
+            let scalars = pattern.compactMap(\.scalar)
+            return scalars.count == pattern.count ? String(String.UnicodeScalarView(scalars)) : nil
+        }
+        return ids?.sorted { $0.lexicographicallyPrecedes($1) }.map { String(decoding: $0, as: UTF8.self) }
+    }
+
     /// Domains one of which every matching record is in, itself or below it; nil: any record
     /// may match. Several `domain:` filters in one query text are ORed by spotlightd.
     private var candidateDomains: Set<String>? {
+        candidates(of: "domainIdentifier", Self.domain(matching:)).map { Set($0.map { String(decoding: $0, as: UTF8.self) }) }
+    }
+
+    /// The values of `attribute` (as UTF-8, which tells apart what `String` calls equal) one of
+    /// which every matching record has: `value(pattern)` for a
+    /// comparison `attribute == "pattern"` without modifiers (nil: no such value is known), alone,
+    /// in `&&` with anything (the smallest set of its terms) or in `||` with others of its kind
+    /// (their union); nil: any record may match.
+    private func candidates(of attribute: String, _ value: ([PatternElement]) -> String?) -> Set<[UInt8]>? {
         switch self {
         case .and(let terms):
-            return terms.compactMap(\.candidateDomains).min { $0.count < $1.count }
+            return terms.compactMap { $0.candidates(of: attribute, value) }.min { $0.count < $1.count }
         case .or(let terms):
-            var union: Set<String> = []
+            var union: Set<[UInt8]> = []
             for term in terms {
-                guard let domains = term.candidateDomains else { return nil }
-                union.formUnion(domains)
+                guard let values = term.candidates(of: attribute, value) else { return nil }
+                union.formUnion(values)
             }
             return union
-        case .compare(let attribute, .equal, .text(let pattern), let options)
-            where options.isEmpty && ItemAttributes.name(attribute) == "domainIdentifier":
-            return Self.domain(matching: pattern.pattern).map { [$0] }
+        case .compare(let compared, .equal, .text(let pattern), let options)
+            where options.isEmpty && ItemAttributes.name(compared) == attribute:
+            return value(pattern.pattern).map { [Array($0.utf8)] }
         default:
             return nil
         }

@@ -30,7 +30,9 @@ public typealias CSSearchQueryContext = SearchableQueryContext
 /// matches each in the app: its cost grows with the number of records the app donated, about
 /// 0.15 s for 10,000 items and seconds for 100,000 in a release build. A string that holds the
 /// items to a domain (`domainIdentifier == "a.b"`) reads only that domain's records, found by
-/// spotlightd's index (``ItemPredicate/candidateText``). For a search by words that uses the
+/// spotlightd's index (``ItemPredicate/candidateText``), and one that holds them to identifiers
+/// (`uniqueIdentifier == "a" || uniqueIdentifier == "b"`) reads those records by key
+/// (``ItemPredicate/candidateIdentifiers``). For a search by words that uses the
 /// index, see ``UserQuery`` or ``SearchableIndex/query(_:)``.
 ///
 /// ```swift
@@ -165,6 +167,8 @@ struct ItemPages: Sendable {
     private var predicate: ItemPredicate?
     /// What spotlightd's index is asked for: every record ``predicate`` can match (nil: all the app's).
     private var candidateText: String?
+    /// The identifiers every record ``predicate`` matches has one of, read by key (nil: by ``candidateText``).
+    private var candidateIdentifiers: [String]?
     private var bundle: String?
     private var offset = 0
     private var done = false
@@ -177,7 +181,15 @@ struct ItemPages: Sendable {
         if predicate == nil {
             predicate = .and(try ([query.queryString] + query.filterQueries).map { try ItemPredicateParser.parse($0) })
             candidateText = predicate!.candidateText
+            candidateIdentifiers = predicate!.candidateIdentifiers
             bundle = try await query.index.callerBundle(for: "a CSSearchQuery searches the app's own items")
+        }
+        if let ids = candidateIdentifiers {
+            candidateIdentifiers = nil
+            if let found = try await query.index.records(identifiedBy: ids, bundle: bundle!) {
+                done = true
+                return found.filter(predicate!.matches)
+            }
         }
         let page: SearchResult
         do {

@@ -1,0 +1,31 @@
+import SpotlightModel
+
+extension SearchableIndex {
+    /// Keys asked of spotlightd per `get`, so that a long `||` of identifiers stays well under the
+    /// message limit.
+    static let keysPerLookup = 1000
+
+    /// The records of `bundle` whose id is one of `ids`, of any type, read by key: what a
+    /// `CSSearchQuery` of `uniqueIdentifier == "x"` can match, without reading every record.
+    /// The types are the bundle's, counted by spotlightd's index; nil when that count may be
+    /// incomplete (as many types as a facet lists, or an index that says it is inexact), and
+    /// the caller reads every record instead.
+    ///
+    /// ```swift
+    /// let found = try await index.records(identifiedBy: ["event-42"], bundle: "com.example.app")
+    /// ```
+    /// The most values spotlightd lists for a facet (docs/protocol.md): a count of this many types
+    /// may have left some out.
+    static let facetValueLimit = 100
+
+    func records(identifiedBy ids: [String], bundle: String) async throws -> [Record]? {
+        let typeCount = try await query(SearchQuery(text: nil, bundles: [bundle], limit: 0, facets: ["type"]))
+        guard typeCount.inexact == nil, let types = typeCount.facets?["type"], types.count < Self.facetValueLimit else { return nil }
+        let keys = types.flatMap { type in ids.map { RecordKey(bundle: bundle, type: type.value, id: $0) } }
+        var found: [Record] = []
+        for start in stride(from: 0, to: keys.count, by: Self.keysPerLookup) {
+            found += try await records(for: Array(keys[start..<min(start + Self.keysPerLookup, keys.count)]))
+        }
+        return found
+    }
+}
