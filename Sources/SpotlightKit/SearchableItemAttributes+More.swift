@@ -95,6 +95,10 @@ extension SearchableItemAttributes {
     public var participants: [String]? {
         get { strings("participants") } set { set("participants", newValue.map { .array($0.map(PropertyValue.string)) }) }
     }
+    /// The people who edited the content (`editors:ann`).
+    public var editors: [String]? {
+        get { strings("editors") } set { set("editors", newValue.map { .array($0.map(PropertyValue.string)) }) }
+    }
     public var languages: [String]? {
         get { strings("languages") } set { set("languages", newValue.map { .array($0.map(PropertyValue.string)) }) }
     }
@@ -120,6 +124,8 @@ extension SearchableItemAttributes {
         get { number("userOwned") } set { set("userOwned", newValue.map { .bool($0.boolValue) }) }
     }
     public var fileSize: NSNumber? { get { number("fileSize") } set { set("fileSize", newValue.map(Self.value)) } }
+    /// How many times the person played the media (`playCount:10..`).
+    public var playCount: NSNumber? { get { number("playCount") } set { set("playCount", newValue.map(Self.value)) } }
     public var pageCount: NSNumber? { get { number("pageCount") } set { set("pageCount", newValue.map(Self.value)) } }
     public var altitude: NSNumber? { get { number("altitude") } set { set("altitude", newValue.map(Self.value)) } }
 
