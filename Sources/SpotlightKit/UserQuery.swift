@@ -170,9 +170,15 @@ public struct CSSuggestion: Sendable, Hashable {
     /// The suggestion's text (no attributes set).
     public let localizedAttributedSuggestion: AttributedString
 
-    /// What kind of suggestion; always `.default` here.
-    public enum Kind: Sendable { case none, custom, `default` }
-    public var suggestionKind: Kind { .default }
+    /// What kind of suggestion (Apple's `CSSuggestion.SuggestionKind`): `none` is not shown,
+    /// `custom` an app's own, `default` one the query found.
+    ///
+    /// ```swift
+    /// if suggestion.suggestionKind == .default { show(suggestion) }
+    /// ```
+    public enum SuggestionKind: Sendable { case none, custom, `default` }
+    /// What kind of suggestion; always `.default` here, as Apple's query handler gives.
+    public var suggestionKind: SuggestionKind { .default }
 
     public init(_ text: String) { localizedAttributedSuggestion = AttributedString(text) }
 }
