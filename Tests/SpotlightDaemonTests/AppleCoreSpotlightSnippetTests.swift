@@ -58,3 +58,42 @@ import Testing
         #expect(kind == .default)
     }
 }
+
+/// The search model of Apple's WWDC24 session "Support semantic search with Core Spotlight":
+/// a context with fetch attributes, a user query, and its responses gathered item by item and
+/// suggestion by suggestion in a `switch` with `@unknown default`, as the session writes it.
+@MainActor final class WWDC24SearchModel {
+    var items: [CSUserQuery.Item] = []
+    var suggestions: [CSUserQuery.Suggestion] = []
+
+    func search(_ queryString: String, in index: CSSearchableIndex) async throws {
+        CSUserQuery.prepare()
+        let queryContext = CSUserQueryContext()
+        queryContext.fetchAttributes = ["title", "contentDescription"]
+        queryContext.enableRankedResults = true
+        queryContext.maxSuggestionCount = 3
+        let query = CSUserQuery(userQueryString: queryString, userQueryContext: queryContext, index: index)
+        for try await element in query.responses {
+            switch element {
+            case .item(let item):
+                self.items.append(item)
+            case .suggestion(let suggestion):
+                self.suggestions.append(suggestion)
+            @unknown default:
+                break
+            }
+        }
+    }
+}
+
+extension AppleCoreSpotlightSnippetTests {
+    @MainActor @Test func theWWDC24SearchModelGathersItemsAndSuggestions() async throws {
+        let daemon = try DaemonProcess(grants: ["com.example.test"])
+        #expect(await Self.indexTheGuidesItem(daemon.index()) == nil)
+        let model = WWDC24SearchModel()
+        try await model.search("jul", in: daemon.index())
+        #expect(model.items.map(\.item.uniqueIdentifier) == ["1"])
+        #expect(model.items.first?.item.attributeSet.title == "July Report.Pages")
+        #expect(model.suggestions.map { String($0.suggestion.localizedAttributedSuggestion.characters) } == ["july"])
+    }
+}
