@@ -23,26 +23,24 @@ enum ItemAttributes {
     }
 
     /// An item's `title` and `displayName`, each nil when the item was not given it. The record's
-    /// title is what is shown: the display name, else the title. Beside it, an item's record
-    /// holds a `title` property when its title differs from the record's title or was given
-    /// alone, and a `displayName` property when its display name was given alone; a record with
-    /// neither was given both, equal (records stored before the markers read that way too).
-    /// Any other record's title is both, as is an empty title nothing (nor was it given).
+    /// title is what is shown: the display name, else the title. An item given a title alone (the
+    /// common case, and how items stored before these markers read) holds nothing more; given both,
+    /// its record keeps the title as a `title` property (equal to the shown one or not); given a
+    /// display name alone, a `displayName` property marks it. Any other record's title is both,
+    /// as is an empty title nothing (nor was it given).
     ///
     /// ```swift
-    /// // title "Supernova" alone: title "Supernova", property title "Supernova"
-    /// ItemAttributes.titles(of: record)   // (title: "Supernova", displayName: nil)
+    /// // displayName "Supernova" alone: title "Supernova", property displayName "Supernova"
+    /// ItemAttributes.titles(of: record)   // (title: nil, displayName: "Supernova")
     /// ```
     static func titles(of record: Record) -> (title: String?, displayName: String?) {
         guard record.type == SearchableItem.recordType else {
             return record.title.isEmpty ? (nil, nil) : (record.title, record.title)
         }
         func string(_ name: String) -> String? { if case .string(let s)? = record.properties[name] { s } else { nil } }
-        let titleProperty = string("title"), displayNameProperty = string("displayName")
-        if titleProperty == nil, displayNameProperty == nil, record.title.isEmpty { return (nil, nil) }
-        let title = titleProperty ?? (displayNameProperty == nil ? record.title : nil)
-        let displayName = displayNameProperty ?? (titleProperty == record.title ? nil : record.title)
-        return (title, displayName)
+        if let title = string("title") { return (title, record.title) }
+        if string("displayName") != nil { return (nil, record.title) }
+        return record.title.isEmpty ? (nil, nil) : (record.title, nil)
     }
 
     /// The values of one attribute (an array's elements each), by Core Spotlight's name or its

@@ -100,9 +100,9 @@ package struct ItemDonation: Sendable {
         let title = string("title") ?? storedTitles.title
         let displayName = string("displayName") ?? storedTitles.displayName
         record.title = displayName ?? title ?? record.title
-        let shown = record.title
-        record.properties["title"] = title.flatMap { $0 != shown || displayName == nil ? PropertyValue.string($0) : nil }
-        record.properties["displayName"] = displayName.flatMap { title == nil ? PropertyValue.string($0) : nil }
+        // A title alone needs no marker (nor does it add its words to the index twice).
+        record.properties["title"] = displayName == nil ? nil : title.map(PropertyValue.string)
+        record.properties["displayName"] = title == nil ? displayName.map(PropertyValue.string) : nil
         if let domain { record.domain = domain }
         if let expiration { record.expiration = expiration }
         return record

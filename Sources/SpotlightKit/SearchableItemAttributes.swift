@@ -7,7 +7,7 @@ import SpotlightModel
 ///
 /// | attribute | record |
 /// | --- | --- |
-/// | `title`, `displayName` (wins) | the title; a ``SearchableItem`` marks which it was given with properties of their names (see `ItemAttributes.titles(of:)`) |
+/// | `title`, `displayName` (wins) | the title; a ``SearchableItem`` given both keeps its `title` as a property, given a `displayName` alone marks it with one (see `ItemAttributes.titles(of:)`) |
 /// | `contentDescription` | the subtitle |
 /// | `keywords` | keywords, added to `indexedKeywords` |
 /// | `alternateNames` | synonyms, added to the display representation's |

@@ -46,13 +46,21 @@ import Testing
         #expect(item.attributeSet.displayName == "Supernova")
     }
 
-    @Test func anItemStoredBeforeTheMarkersReadsItsTitleAsBoth() async throws {
+    @Test func anItemStoredBeforeTheMarkersReadsAsGivenItsTitleAlone() async throws {
         let daemon = try DaemonProcess(grants: ["com.example.test"])
         _ = try await daemon.index().indexRecords([Record(bundle: "com.example.test", type: CSSearchableItem.recordType,
                                                           id: "1", title: "Supernova")])
         let item = try #require(try await Self.found(#"uniqueIdentifier == "1""#, daemon).first)
         #expect(item.attributeSet.title == "Supernova")
-        #expect(item.attributeSet.displayName == "Supernova")
+        #expect(item.attributeSet.displayName == nil)
+    }
+
+    @Test func aTitleGivenAloneAddsNoPropertyToTheRecord() async throws {
+        let daemon = try DaemonProcess(grants: ["com.example.test"])
+        try await daemon.index().indexSearchableItems([Self.item("1", title: "Supernova", displayName: nil)])
+        let record = try #require(try await daemon.index().query(SearchQuery(text: "supernova")).hits.first?.record)
+        #expect(record.title == "Supernova")
+        #expect(record.properties["title"] == nil && record.properties["displayName"] == nil)
     }
 
     @Test func anAttributeNotGivenMatchesNoComparisonAndSearchStillFindsTheItemByTheOther() async throws {
