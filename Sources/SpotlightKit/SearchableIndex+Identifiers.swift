@@ -5,6 +5,10 @@ extension SearchableIndex {
     /// message limit.
     static let keysPerLookup = 1000
 
+    /// The most values spotlightd lists for a facet (docs/protocol.md): a count of this many types
+    /// may have left some out.
+    static let facetValueLimit = 100
+
     /// The records of `bundle` whose id is one of `ids`, of any type, read by key: what a
     /// `CSSearchQuery` of `uniqueIdentifier == "x"` can match, without reading every record.
     /// The types are the bundle's, counted by spotlightd's index; nil when that count may be
@@ -14,10 +18,6 @@ extension SearchableIndex {
     /// ```swift
     /// let found = try await index.records(identifiedBy: ["event-42"], bundle: "com.example.app")
     /// ```
-    /// The most values spotlightd lists for a facet (docs/protocol.md): a count of this many types
-    /// may have left some out.
-    static let facetValueLimit = 100
-
     func records(identifiedBy ids: [String], bundle: String) async throws -> [Record]? {
         let typeCount = try await query(SearchQuery(text: nil, bundles: [bundle], limit: 0, facets: ["type"]))
         guard typeCount.inexact == nil, let types = typeCount.facets?["type"], types.count < Self.facetValueLimit else { return nil }
