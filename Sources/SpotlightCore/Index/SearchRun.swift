@@ -143,7 +143,7 @@ struct SearchRun {
         if !facetNames.isEmpty {
             var counts: [String: [FacetCount]] = [:]
             for (name, slots) in zip(facetNames, facets) {
-                counts[name] = try steps.time(\.match) { try facetCounts(enquire, slots) }
+                counts[name] = try steps.time(\.match) { try facetCounts(enquire, name, slots) }
             }
             result.facets = counts
         }
@@ -274,40 +274,33 @@ struct SearchRun {
         return slots.entries(for: field).map { ($0.slot, $0.kind) }
     }
 
-    /// A facet's counts over its slots, merged by the value shown: most frequent first, ties in
-    /// kind, then text by its folded form then its bytes (`apple`, `Banana`, `banana`), numbers
-    /// and dates in their order. With several slots, or ties at the cut, each slot is read whole,
-    /// so the merged top values are exact.
-    private func facetCounts(_ enquire: XapianEnquire,
+    /// A facet's counts over its slots, merged by the value shown (``FacetTally``: a property's
+    /// text values that fold alike are one value). With several slots, text that may merge, or
+    /// ties at the cut, each slot is read whole, so the merged top values are exact.
+    private func facetCounts(_ enquire: XapianEnquire, _ name: String,
                              _ slots: [(facet: UInt32, kind: TermSchema.PropertyKind)]) throws -> [FacetCount] {
-        var counted = try facetCounts(enquire, slots, perSlot: slots.count == 1 ? Self.maxFacetValues + 1 : .max)
+        let foldsText = Self.fixedFacets[TextNormalizer.fold(name)] == nil
+        let whole = slots.count > 1 || (foldsText && slots.contains { $0.kind == .text })
+        var counted = try facetCounts(enquire, slots, foldsText: foldsText,
+                                      perSlot: whole ? .max : Self.maxFacetValues + 1)
         if counted.count > Int(Self.maxFacetValues),
            counted[Int(Self.maxFacetValues)].count == counted[Int(Self.maxFacetValues) - 1].count {
             // Xapian cut among equal counts in byte order, not ours: read the slot whole.
-            counted = try facetCounts(enquire, slots, perSlot: .max)
+            counted = try facetCounts(enquire, slots, foldsText: foldsText, perSlot: .max)
         }
         return Array(counted.prefix(Int(Self.maxFacetValues)))
     }
 
     /// The merged and ordered counts of the first `perSlot` values of each slot.
     private func facetCounts(_ enquire: XapianEnquire, _ slots: [(facet: UInt32, kind: TermSchema.PropertyKind)],
-                             perSlot: UInt32) throws -> [FacetCount] {
-        var merged: [String: (count: Int, order: [UInt8])] = [:]
+                             foldsText: Bool, perSlot: UInt32) throws -> [FacetCount] {
+        var tally = FacetTally(foldsText: foldsText)
         for (facet, kind) in slots {
             for (count, bytes) in try enquire.facetValues(facet, max: perSlot) {
-                let shown = Self.display(bytes, kind)
-                var mine = [PropertySlots.sortTag(kind)]
-                if kind == .text { mine += Array(TextNormalizer.fold(shown).utf8) + [0] }
-                mine += bytes
-                let before = merged[shown]
-                let order = before.map { $0.order.lexicographicallyPrecedes(mine) ? $0.order : mine } ?? mine
-                merged[shown] = ((before?.count ?? 0) + Int(count), order)
+                tally.add(count: count, bytes: bytes, kind: kind)
             }
         }
-        return merged.sorted { a, b in
-            a.value.count != b.value.count ? a.value.count > b.value.count
-                                           : a.value.order.lexicographicallyPrecedes(b.value.order)
-        }.map { FacetCount(value: $0.key, count: $0.value.count) }
+        return tally.counts()
     }
 
     /// A slot value as text: numbers without a needless `.0`, dates in ISO 8601.
