@@ -68,19 +68,19 @@ enum QueryOutput {
         if let partial = ShardOutput.partialLine(result.missingShards) { print(partial) }
         if let inexact = ShardOutput.inexactLine(result.inexact) { print(inexact) }
         if let corrected = result.correctedText {
-            let corrected = Terminal.printable(corrected)
-            print(result.retriedWithCorrection == true ? "showing results for \"\(corrected)\" (no results for \"\(text)\")"
+            let corrected = Terminal.inLine(corrected)
+            print(result.retriedWithCorrection == true ? "showing results for \"\(corrected)\" (no results for \"\(Terminal.inLine(text))\")"
                                                        : "did you mean \"\(corrected)\"?")
         }
         if let completions = result.completions, !completions.isEmpty {
-            print("completions: " + completions.map(Terminal.printable).joined(separator: " "))
+            print("completions: " + completions.map(Terminal.inLine).joined(separator: " "))
         }
         guard !result.hits.isEmpty else {
             if let count = matchCount(result) {
                 // Matches, but none on this page: --limit 0, or --offset past the last.
                 print("none of \(count) matches shown (--offset \(query.offset), --limit \(query.limit))")
             } else {
-                print(text.isEmpty ? "no records in this scope" : "no results for \"\(text)\"")
+                print(text.isEmpty ? "no records in this scope" : "no results for \"\(Terminal.inLine(text))\"")
             }
             printFacets(result)
             return
@@ -101,7 +101,7 @@ enum QueryOutput {
     /// The indented lines under a hit's row: its snippet and explanation.
     static func details(_ hit: SearchHit) -> [String] {
         var lines: [String] = []
-        if let snippet = hit.snippet { lines.append("    " + Terminal.printable(snippet)) }
+        if let snippet = hit.snippet { lines.append("    " + Terminal.inLine(snippet)) }
         if let e = hit.explanation {
             let matches = e.matches.map { "\($0.field):\($0.term)\($0.stemmed ? " (stem)" : "")" }
             lines.append("    matched " + (matches.isEmpty ? "everything (no words)" : matches.joined(separator: ", ")))
@@ -113,7 +113,7 @@ enum QueryOutput {
 
     static func printFacets(_ result: SearchResult) {
         for (name, counts) in (result.facets ?? [:]).sorted(by: { $0.key < $1.key }) {
-            print("\(name): " + (counts.isEmpty ? "(none)" : counts.map { "\(Terminal.printable($0.value)) \($0.count)" }.joined(separator: ", ")))
+            print("\(name): " + (counts.isEmpty ? "(none)" : counts.map { "\(Terminal.inLine($0.value)) \($0.count)" }.joined(separator: ", ")))
         }
     }
 }

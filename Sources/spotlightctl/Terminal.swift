@@ -73,6 +73,17 @@ enum Terminal {
         }.joined(separator: "\n")
     }
 
+    /// App or user text shown within a line of output (a snippet, a facet value, a completion,
+    /// a correction): ``printable(_:)`` then ``isolated(_:)``, as a table cell is, so right-to-left
+    /// text cannot reorder what follows it on the line.
+    ///
+    /// ```swift
+    /// Terminal.inLine("שלום\n")   // "\u{2068}שלום\\n\u{2069}"
+    /// ```
+    static func inLine(_ text: String) -> String {
+        isolated(printable(text))
+    }
+
     /// `text` between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE when it holds
     /// right-to-left letters or marks, so a terminal that lays out bidi text orders it apart
     /// from the text around it (the two take no columns); other text as it is.
