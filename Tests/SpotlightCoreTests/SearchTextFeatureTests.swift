@@ -82,6 +82,18 @@ import SpotlightModel
         #expect(hit.snippet?.hasPrefix("[Supernova]") == true, "\(hit.snippet ?? "nil")")
     }
 
+    /// A Hindi word after one over 64 bytes: Xapian gave "" even with room for the longest word,
+    /// so the snippet said nothing although the record matched (Xapian marks such a long word
+    /// together with the match after it, so the whole run is the snippet).
+    @Test(arguments: [1, 5])
+    func aShortSnippetOfAHindiMatchIsNeverEmpty(_ length: Int) throws {
+        var hindi = record("hi", "हिन्दीभाषाविज्ञानविभाग सम्मेलन")
+        hindi.language = "hi"
+        let t = try TempIndex().add(hindi)
+        let hit = try search(t, SearchQuery(text: "सम्मेलन", snippets: SnippetOptions(length: length))).hits.first
+        #expect(hit?.snippet?.hasSuffix("सम्मेलन]") == true, "\(hit?.snippet ?? "nil")")
+    }
+
     @Test func snippetEscapesHTMLOnlyOnRequest() throws {
         let t = try TempIndex().add(record("1", "Tom & Jerry <live>"))
         let plain = try search(t, SearchQuery(text: "jerry", snippets: SnippetOptions())).hits[0].snippet!

@@ -32,13 +32,31 @@ enum SnippetText {
     /// Xapian's snippet of `text`. Xapian keeps words whole, and given fewer bytes than the
     /// matched word it answered with no match at all ("", or the text's last bytes, `…/42`):
     /// then it is asked again with room for the longest word, so the snippet holds the match.
+    /// Where even that holds none (a Hindi word after a longer one gave ""), the whole text is
+    /// cut and its first marked run kept (``firstMarkedRun(_:)``).
     private static func cut(_ text: String, _ matches: XapianMatchSet, _ length: Int, language: String) throws -> String {
         let snippet = try matches.snippet(text, length: length, start: startMark, end: endMark, language: language)
         guard !snippet.contains(startMark) else { return snippet }
         let longestWord = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(\.utf8.count).max() ?? 0
         guard length < longestWord else { return snippet }
         let roomier = try matches.snippet(text, length: longestWord, start: startMark, end: endMark, language: language)
-        return roomier.contains(startMark) ? roomier : snippet
+        if roomier.contains(startMark) { return roomier }
+        let whole = try matches.snippet(text, length: text.utf8.count, start: startMark, end: endMark, language: language)
+        return firstMarkedRun(whole) ?? snippet
+    }
+
+    /// The first marked run of a snippet with `…` where text was left out on either side; nil
+    /// when nothing is marked.
+    ///
+    /// ```swift
+    /// SnippetText.firstMarkedRun("a \u{1}b\u{2} c")   // "…\u{1}b\u{2}…"
+    /// ```
+    static func firstMarkedRun(_ snippet: String) -> String? {
+        guard let start = snippet.range(of: startMark),
+              let end = snippet.range(of: endMark, range: start.upperBound..<snippet.endIndex) else { return nil }
+        let before = start.lowerBound == snippet.startIndex ? "" : "…"
+        let after = end.upperBound == snippet.endIndex ? "" : "…"
+        return before + String(snippet[start.lowerBound..<end.upperBound]) + after
     }
 
     /// The text a snippet is cut from: title, subtitle, synonyms, keywords and the string
