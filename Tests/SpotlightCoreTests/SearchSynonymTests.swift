@@ -105,4 +105,16 @@ import SpotlightModel
         let many = (0...SynonymTable.maxSynonymsPerTerm).map { "word\($0)" }
         #expect(throws: SpotlightError.self) { try SynonymTable(["tv": many]) }
     }
+
+    /// An index holding only Greek (no stemmer) reads the query unstemmed; the synonym table
+    /// was looked up for stems only, so `οδύσσεια` was never widened to the bundle's `odyssey`.
+    @Test func aWordOfALanguageWithoutAStemmerIsWidened() throws {
+        var greek = record("el", "Η Οδύσσεια", bundle: Self.a)
+        greek.language = "el"
+        var english = record("odyssey", "The odyssey", bundle: Self.a)
+        english.language = "el"
+        let t = try TempIndex().add(greek, english)
+        let tables = [Self.a: try SynonymTable(["Οδύσσεια": ["odyssey"]])]
+        #expect(try ids(t, "οδύσσεια ", tables) == ["el", "odyssey"])
+    }
 }

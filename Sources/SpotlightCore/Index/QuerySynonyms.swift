@@ -17,16 +17,22 @@ extension QueryCompiler {
         let tables = synonyms.filter { !$0.value.isEmpty && (inScope?.contains(TextNormalizer.fold($0.key)) ?? true) }
             .sorted { $0.key < $1.key }
         guard !tables.isEmpty else { return parsed }
-        // A word stemmed in any of the query's languages matches a term with that stem in it.
+        // A word stemmed in one of the query's languages matches a term with that stem in one of
+        // them; a word read unstemmed (Greek, Hebrew, Korean: ``Languages/unstemmed``) a term
+        // that is that word. The two never meet each other's tables.
+        let stemmedLanguages = languages.filter { $0 != Languages.unstemmed }
+        let readsUnstemmed = languages.contains(Languages.unstemmed)
         let stemmed = try tables.map { bundle, table in
-            (bundle, try languages.map { try table.byStem(in: $0) })
+            (bundle, try stemmedLanguages.map { try table.byStem(in: $0) },
+             readsUnstemmed ? try table.byStem(in: Languages.unstemmed) : [:])
         }
         var result = parsed
         for term in try parsed.terms() {
-            guard let stem = Self.unprefixedStem(term) else { continue }
+            let stem = Self.unprefixedStem(term)
+            guard let word = stem ?? (readsUnstemmed ? Self.unprefixedWord(term) : nil) else { continue }
             var widening: XapianQuery?
-            for (bundle, byStem) in stemmed {
-                let found = byStem.compactMap { $0[stem] }
+            for (bundle, byStem, unstemmed) in stemmed {
+                let found = stem != nil ? byStem.compactMap { $0[word] } : [unstemmed[word]].compactMap { $0 }
                 guard !found.isEmpty else { continue }
                 let alternatives = SynonymTable.unique(found.flatMap { $0 })
                 let inBundle = try anyOf(alternatives, in: bundle)
@@ -66,6 +72,13 @@ extension QueryCompiler {
         guard term.hasPrefix("Z"), let first = term.unicodeScalars.dropFirst().first,
               !("A"..."Z").contains(first) else { return nil }
         return String(term.dropFirst())
+    }
+
+    /// An unprefixed unstemmed term as it is (`οδυσσεια`); nil for stems, field terms and
+    /// boolean filters, which start with a capital letter.
+    static func unprefixedWord(_ term: String) -> String? {
+        guard let first = term.unicodeScalars.first, !("A"..."Z").contains(first) else { return nil }
+        return term
     }
 
     /// ``anyOf(_:)`` among `bundle`'s records only.
