@@ -54,7 +54,8 @@ struct SearchRun {
         let compiled = try steps.time(\.compile) { try compiler.compileWithCorrection(query, now: now) }
         var found = try page(compiled.query, query, &steps)
         if query.spelling != nil, found.result.estimatedTotal <= Self.spellingThreshold,
-           let corrected = try steps.time(\.compile, { try correction(compiled.corrected, compiler, query.text ?? "") }) {
+           let folded = try steps.time(\.compile, { try correction(compiled.corrected, compiler, query.text ?? "") }) {
+            let corrected = try steps.time(\.records) { try readableCorrection(folded, typed: query.text ?? "") }
             found.result.correctedText = corrected
             if query.spelling == .retry, found.result.estimatedTotal == 0 {
                 var retry = query
@@ -154,7 +155,7 @@ struct SearchRun {
 
     /// The record of each match, from its document data or, for a document holding only the
     /// key, from ``lookup`` in one read; nil for a record the lookup no longer has.
-    private func pageRecords(_ matches: XapianMatchSet) throws -> [Record?] {
+    func pageRecords(_ matches: XapianMatchSet) throws -> [Record?] {
         let contents = try (0..<(try matches.count)).map { try DocumentData.read(try matches.data($0), in: database.subject) }
         let keys = contents.compactMap { content -> RecordKey? in
             if case .key(let key) = content { return key }
