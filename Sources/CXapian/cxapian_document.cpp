@@ -13,6 +13,11 @@ extern "C" cx_status cx_document_new(cx_document **out, char **error) {
     });
 }
 
+extern "C" cx_status cx_document_set_max_word_length(cx_document *doc, unsigned bytes, char **error) {
+    CX_REQUIRE(doc, error);
+    CX_GUARD(error, { doc->generator.set_max_word_length(bytes); });
+}
+
 extern "C" void cx_document_destroy(cx_document *doc) {
     try {
         delete doc;

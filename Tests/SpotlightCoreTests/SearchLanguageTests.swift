@@ -111,4 +111,18 @@ import SpotlightModel
         #expect(try t.index.handle.spellingFrequency("東京") == 0)
         #expect(try t.index.handle.spellingFrequency("관측") == 0)
     }
+
+    /// Xapian indexed no word over 64 bytes: a run of Thai (unspaced) over 21 characters was
+    /// found by nothing, not even its beginning.
+    @Test func aLongRunOfThaiIsFoundByItsBeginning() throws {
+        var thai = record("th", "ภาษาไทยง่ายนิดเดียวมากครับผมคิดว่า")
+        thai.language = "th"
+        #expect(try ids(try TempIndex().add(thai), "ภาษา") == ["th"])
+    }
+
+    @Test func aLongDevanagariCompoundIsFoundWhole() throws {
+        var hindi = record("hi", "हिन्दीभाषाविज्ञानविभाग सम्मेलन")
+        hindi.language = "hi"
+        #expect(try ids(try TempIndex().add(hindi), "हिन्दीभाषाविज्ञानविभाग") == ["hi"])
+    }
 }

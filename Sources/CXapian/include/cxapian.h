@@ -174,6 +174,9 @@ void cx_release_free_memory(void);
    as unigrams and bigrams (Xapian's FLAG_CJK_NGRAM), so any word inside unspaced text matches. */
 cx_status cx_document_index_text(cx_document *doc, const char *text, size_t text_len,
                                  const char *prefix, unsigned wdf_inc, char **error);
+/* Indexes words of up to bytes UTF-8 bytes from now on (Xapian's default skips any word over 64,
+   which is 21 characters of Thai or Devanagari). */
+cx_status cx_document_set_max_word_length(cx_document *doc, unsigned bytes, char **error);
 /* Stems the text indexed from now on with the stemmer of a BCP 47 language tag ("de",
    "fr-CA"; its primary subtag): English for "", none for a language Xapian has no stemmer for. */
 cx_status cx_document_set_language(cx_document *doc, const char *language, char **error);

@@ -13,7 +13,7 @@
 enum TermSchema {
     /// Stored in the database metadata under ``Metadata/schemaVersion``; a different
     /// number at open means the index must be rebuilt from the record store.
-    static let schemaVersion = 10
+    static let schemaVersion = 11
 
     // MARK: Term prefixes
 
@@ -62,6 +62,11 @@ enum TermSchema {
 
     /// Xapian's limit on the length of a term in bytes (glass backend).
     static let maxTermBytes = 245
+    /// The longest word the term generator indexes, in UTF-8 bytes: what fits a term after the
+    /// longest text prefix (`Z` and ``property(_:)`` of a 64-byte name). Xapian's default, 64,
+    /// left out every run of Thai or Khmer (unspaced) and every Devanagari compound over about
+    /// 21 characters, so nothing in it was found. A longer word is still not indexed.
+    static let maxWordBytes = UInt32(maxTermBytes - ("Z" + property(String(repeating: "n", count: 64))).utf8.count)
 
     /// The boolean term of `value` under `prefix`: the prefix and the folded value; past
     /// ``maxTermBytes``, the prefix, `#` and the SHA-256 of the folded value in hex, as a long

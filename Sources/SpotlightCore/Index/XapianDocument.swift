@@ -12,6 +12,7 @@ final class XapianDocument {
         var out: OpaquePointer? = nil
         try check(subject, "create") { cx_document_new(&out, $0) }
         handle = out!
+        try check(subject, "set the word length") { cx_document_set_max_word_length(handle, TermSchema.maxWordBytes, $0) }
     }
 
     deinit { cx_document_destroy(handle) }
