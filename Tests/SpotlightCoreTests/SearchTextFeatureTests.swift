@@ -94,6 +94,16 @@ import SpotlightModel
         #expect(hit?.snippet?.hasSuffix("सम्मेलन]") == true, "\(hit?.snippet ?? "nil")")
     }
 
+    /// Xapian's snippets skip words over 64 bytes, so a match that is one (a run of Thai) was
+    /// never marked and a short snippet of it was "".
+    @Test func aShortSnippetOfALongThaiRunMarksTheRun() throws {
+        var thai = record("th", "ภาษาไทยง่ายนิดเดียวมากครับผมคิดว่า สวัสดี")
+        thai.language = "th"
+        let t = try TempIndex().add(thai)
+        let hit = try search(t, SearchQuery(text: "ภาษา", snippets: SnippetOptions(length: 5))).hits.first
+        #expect(hit?.snippet == "[ภาษาไทยง่ายนิดเดียวมากครับผมคิดว่า]…", "\(hit?.snippet ?? "nil")")
+    }
+
     @Test func snippetEscapesHTMLOnlyOnRequest() throws {
         let t = try TempIndex().add(record("1", "Tom & Jerry <live>"))
         let plain = try search(t, SearchQuery(text: "jerry", snippets: SnippetOptions())).hits[0].snippet!

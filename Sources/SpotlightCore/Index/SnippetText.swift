@@ -18,14 +18,14 @@ enum SnippetText {
         // ASCII text folds to its lower case, which Xapian's snippet tokenizer matches by itself.
         if !original.utf8.allSatisfy({ $0 < 0x80 }) {
             let folded = FoldedText(original)
-            let raw = try cut(folded.text, matches, options.length, language: language)
+            let raw = try cut(folded.text, matches, index, options.length, language: language)
             if let restored = folded.restore(unescapeHTML(raw)) {
                 // Adjacent matches are one marked run: CJK n-grams come marked one character each.
                 return render(restored.replacingOccurrences(of: endMark + startMark, with: ""), options, escaped: false)
             }
         }
         // ASCII, or not a run of the folded text (never seen): cut the original text as it is.
-        let plain = try cut(original, matches, options.length, language: language)
+        let plain = try cut(original, matches, index, options.length, language: language)
         return render(plain, options)
     }
 
@@ -33,8 +33,11 @@ enum SnippetText {
     /// matched word it answered with no match at all ("", or the text's last bytes, `…/42`):
     /// then it is asked again with room for the longest word, so the snippet holds the match.
     /// Where even that holds none (a Hindi word after a longer one gave ""), the whole text is
-    /// cut and its first marked run kept (``firstMarkedRun(_:)``).
-    private static func cut(_ text: String, _ matches: XapianMatchSet, _ length: Int, language: String) throws -> String {
+    /// cut and its first marked run kept (``firstMarkedRun(_:)``); where Xapian marks nothing at
+    /// all (it skips words over 64 bytes: a long run of Thai), the first word of the text that
+    /// is a matching term is marked (``markedWord(_:terms:)``).
+    private static func cut(_ text: String, _ matches: XapianMatchSet, _ index: Int, _ length: Int,
+                            language: String) throws -> String {
         let snippet = try matches.snippet(text, length: length, start: startMark, end: endMark, language: language)
         guard !snippet.contains(startMark) else { return snippet }
         let longestWord = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(\.utf8.count).max() ?? 0
@@ -42,7 +45,27 @@ enum SnippetText {
         let roomier = try matches.snippet(text, length: longestWord, start: startMark, end: endMark, language: language)
         if roomier.contains(startMark) { return roomier }
         let whole = try matches.snippet(text, length: text.utf8.count, start: startMark, end: endMark, language: language)
-        return firstMarkedRun(whole) ?? snippet
+        return try firstMarkedRun(whole) ?? markedWord(text, terms: matches.matchingTerms(index)) ?? snippet
+    }
+
+    /// The first word of `text` that folds to one of the unprefixed `terms` a hit matched (a
+    /// stem `Z…` as the word's beginning), marked, with `…` where text was left out; nil when
+    /// none does.
+    ///
+    /// ```swift
+    /// SnippetText.markedWord("ภาษาไทยง่าย ครับ", terms: ["ภาษาไทยง่าย"])   // "\u{1}ภาษาไทยง่าย\u{2}…"
+    /// ```
+    static func markedWord(_ text: String, terms: [String]) -> String? {
+        let words = Set(terms.filter { QueryCompiler.unprefixedWord($0) != nil })
+        let stems = terms.compactMap(QueryCompiler.unprefixedStem)
+        let found = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).first { word in
+            let folded = TextNormalizer.fold(String(word))
+            return words.contains(folded) || stems.contains { folded.hasPrefix($0) }
+        }
+        guard let found else { return nil }
+        let before = found.startIndex == text.startIndex ? "" : "…"
+        let after = found.endIndex == text.endIndex ? "" : "…"
+        return before + startMark + String(found) + endMark + after
     }
 
     /// The first marked run of a snippet with `…` where text was left out on either side; nil
