@@ -15,6 +15,29 @@ static bool is_folded_mark(UChar32 c) {
            || (c >= 0x064B && c <= 0x065F) || c == 0x0670;
 }
 
+// Letters written with a stroke or as a ligature, which no normal form takes apart, as the
+// plain letters people type for them on a keyboard without them (after case folding, so only
+// the lower-case forms): Polish ł, Danish and Norwegian ø and æ, Vietnamese and Croatian đ,
+// Maltese ħ, Sami ŧ, French œ, Icelandic ð and þ. Persian keheh and yeh meet the Arabic kaf and
+// yeh that Arabic keyboards type for them. nullptr: the character stays.
+static const char16_t *plain_letters(UChar32 c) {
+    switch (c) {
+    case 0x0142: return u"l";    // ł
+    case 0x00F8: return u"o";    // ø
+    case 0x0111: return u"d";    // đ
+    case 0x0127: return u"h";    // ħ
+    case 0x0167: return u"t";    // ŧ
+    case 0x00E6: return u"ae";   // æ
+    case 0x0153: return u"oe";   // œ
+    case 0x00F0: return u"d";    // ð
+    case 0x00FE: return u"th";   // þ
+    case 0x0131: return u"i";    // Turkish dotless ı meets i, İ and I
+    case 0x06A9: return u"\u0643";   // Persian keheh: Arabic kaf
+    case 0x06CC: return u"\u064A";   // Persian yeh: Arabic yeh
+    default: return nullptr;
+    }
+}
+
 static std::string fold(const std::string &text) {
     UErrorCode status = U_ZERO_ERROR;
     const icu::Normalizer2 *casefold = icu::Normalizer2::getNFKCCasefoldInstance(status);
@@ -29,7 +52,8 @@ static std::string fold(const std::string &text) {
         UChar32 c = decomposed.char32At(i);
         i += U16_LENGTH(c);
         if (is_folded_mark(c)) continue;
-        kept.append(c == 0x0131 ? UChar32('i') : c);   // Turkish dotless ı meets i, İ and I
+        if (const char16_t *plain = plain_letters(c)) kept.append(icu::UnicodeString(plain));
+        else kept.append(c);
     }
     std::string result;
     nfc->normalize(kept, status).toUTF8String(result);

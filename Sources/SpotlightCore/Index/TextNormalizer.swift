@@ -4,12 +4,15 @@ import Foundation
 /// The one text normalisation shared by indexing and queries, so that what is indexed
 /// and what is typed meet: ICU's NFKC_Casefold (full case folding and compatibility forms:
 /// `Straße` → `strasse`, `ΟΔΥΣΣΕΥΣ` → `οδυσσευσ`, `ﬁ` → `fi`, full-width `ＡＢＣ１` → `abc1`),
-/// then diacritics folded (`Café` and `cafe` both become `cafe`) and Turkish `İ`, `I`, `ı`
-/// and `i` all `i`. Xapian's own tokenizer then splits words and stems them.
+/// then diacritics folded (`Café` and `cafe` both become `cafe`), Turkish `İ`, `I`, `ı`
+/// and `i` all `i`, letters with a stroke and ligatures as plain letters (`Łódź` → `lodz`,
+/// `cœur` → `coeur`) and Persian `ک`, `ی` as Arabic `ك`, `ي`. Xapian's own tokenizer then
+/// splits words and stems them.
 ///
 /// ```swift
 /// TextNormalizer.fold("Café Noir")                // "cafe noir"
 /// TextNormalizer.fold("STRASSE Straße")           // "strasse strasse"
+/// TextNormalizer.fold("Łódź cœur")                // "lodz coeur"
 /// TextNormalizer.foldQuery("Café OR thé NOT x")   // "cafe OR the NOT x"
 /// ```
 enum TextNormalizer {
