@@ -48,10 +48,15 @@ static std::string fold(const std::string &text) {
     icu::UnicodeString decomposed = nfd->normalize(folded, status);
     if (U_FAILURE(status)) throw Xapian::InternalError(std::string("ICU normalize: ") + u_errorName(status));
     icu::UnicodeString kept;
+    UChar32 previous = 0;
     for (int32_t i = 0; i < decomposed.length();) {
         UChar32 c = decomposed.char32At(i);
         i += U16_LENGTH(c);
-        if (is_folded_mark(c)) continue;
+        // Cyrillic й and ў are letters of their own, not и and у with a mark: folded, Russian
+        // adjectives no longer stemmed alike (новый became новыи, not the stem of новая).
+        bool cyrillic_breve = c == 0x0306 && (previous == 0x0438 || previous == 0x0443);
+        previous = c;
+        if (is_folded_mark(c) && !cyrillic_breve) continue;
         if (const char16_t *plain = plain_letters(c)) kept.append(icu::UnicodeString(plain));
         else kept.append(c);
     }

@@ -136,4 +136,13 @@ import SpotlightModel
     func aPlainLetterMeetsItsStrokeOrLigatureForm(query: String, title: String) throws {
         #expect(try ids(try TempIndex().add(record("r", title)), query) == ["r"])
     }
+
+    /// Folding `й` to `и` made `Новый` the word `новыи`, which the Russian stemmer does not
+    /// take to the stem of `новая`: a Russian adjective was not found by its other forms.
+    @Test(arguments: [("новая", "Новый год"), ("большая", "Большой театр"), ("красивый", "Красивые цветы")])
+    func aRussianAdjectiveIsFoundByItsOtherForms(query: String, title: String) throws {
+        var russian = record("ru", title)
+        russian.language = "ru"
+        #expect(try ids(try TempIndex().add(russian), query + " ") == ["ru"])
+    }
 }
