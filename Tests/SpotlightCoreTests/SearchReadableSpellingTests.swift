@@ -46,4 +46,12 @@ import SpotlightModel
         #expect(result.correctedText == "οδυσσευς")
         #expect(result.hits.map(\.record.id) == ["el"])
     }
+
+    /// Completions were the index's folded words: `strasse` for `Straße`, a Greek word ending
+    /// in a non-final σ. CSUserQuery shows them to the user as suggestions.
+    @Test(arguments: [("stra", "straße"), ("Stra", "Straße"), ("οδυσσ", "οδυσσευς"), ("gen", "genève")])
+    func aCompletionIsWrittenAsTheRecordWritesIt(typed: String, expected: String) throws {
+        let t = try Self.index()
+        #expect(try t.index.search(SearchQuery(text: typed, completions: 3), now: Date()).completions == [expected])
+    }
 }

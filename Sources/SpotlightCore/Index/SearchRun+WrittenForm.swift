@@ -12,6 +12,17 @@ extension SearchRun {
         try ReadableSpelling(original: writtenForm(of:)).readable(corrected, typed: TextNormalizer.trimmed(typed))
     }
 
+    /// A completion (a folded word of the index) as a record holding it writes it, in the case
+    /// the partial last word of `typed` was typed in.
+    ///
+    /// ```swift
+    /// try run.readableCompletion("strasse", typed: "Stra")   // "Straße" for a record's Straße
+    /// ```
+    func readableCompletion(_ word: String, typed: String) throws -> String {
+        let partial = ReadableSpelling.runs(typed).last(where: \.isWord)?.text
+        return ReadableSpelling.inCase(of: partial, try writtenForm(of: word) ?? word)
+    }
+
     /// How the best record holding the folded word `word` writes it (`Genève` for `geneve`);
     /// nil when no record holds it as a word or its record cannot be read.
     func writtenForm(of word: String) throws -> String? {

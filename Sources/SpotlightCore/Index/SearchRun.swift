@@ -72,7 +72,7 @@ struct SearchRun {
            let prefix = QueryCompiler.partialWord(text) {
             found.result.completions = try database.completions(
                 of: prefix, in: compiled.query, maxDocuments: Self.completionDocuments,
-                maxResults: UInt32(wanted)).map(\.word)
+                maxResults: UInt32(wanted)).map { try readableCompletion($0.word, typed: text) }
         }
         if query.timing == true { found.result.timing = steps.timing() }
         return found
