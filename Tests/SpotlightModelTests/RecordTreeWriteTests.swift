@@ -16,7 +16,7 @@ import Testing
                keywords: ["k", "l"], domain: "a.b", expiration: Date(timeIntervalSince1970: 1_800_000_000.678),
                rankingHint: 40, language: "de"),
         Record(bundle: "b", type: "T", id: "3", title: "p", properties: [
-            "s": .string("x"), "i": .int(Int.min), "d": .double(2.5), "z": .double(-0.0), "tiny": .double(5e-324),
+            "s": .string("x"), "i": .int(Int.min), "d": .double(2.5), "z": .double(-0.0), "tiny": .double(.leastNonzeroMagnitude),
             "b": .bool(true), "date": .date(Date(timeIntervalSince1970: 0)), "u": .url(URL(string: "https://example.com/a?b=c")!),
             "e": .enumCase("red"), "ref": .entity(EntityReference(type: "C", id: "c1")),
             "arr": .array([.string("a"), .int(1), .array([])]),
