@@ -49,6 +49,10 @@ extension AppValue {
     public static func == (lhs: AppValue, rhs: URL) -> Bool { lhs == rhs.comparedAppValue }
     public static func == (lhs: String, rhs: AppValue) -> Bool { lhs.comparedAppValue == rhs }
     public static func == (lhs: Int, rhs: AppValue) -> Bool { lhs.comparedAppValue == rhs }
+    public static func != (lhs: AppValue, rhs: String) -> Bool { !(lhs == rhs) }
+    public static func != (lhs: AppValue, rhs: Int) -> Bool { !(lhs == rhs) }
+    public static func != (lhs: AppValue, rhs: Double) -> Bool { !(lhs == rhs) }
+    public static func != (lhs: AppValue, rhs: Bool) -> Bool { !(lhs == rhs) }
 
     /// `result.value == nil`: the intent returned no value (or a nil optional).
     public static func == (lhs: AppValue, rhs: _OptionalNilComparisonType) -> Bool { lhs.content == .none }

@@ -133,16 +133,19 @@ public struct ConfiguredIntent: Sendable {
     }
 }
 
-/// What an intent's `run()` returned (Apple's `ResolvedIntentResult`).
+/// What an intent's `run()` returned (Apple's `ResolvedIntentResult`). `value` is what
+/// `perform()` returned: an ``AppValue`` to compare, read properties of or pass on, or, given a
+/// type, that type (`let n: Int = try result.value`), as Apple's reads it.
 ///
 /// ```swift
 /// let result = try await createTask.makeIntent(title: "Buy milk").run()
 /// XCTAssertEqual(try result.value.title, "Buy milk")       // a property of the returned entity
 /// let task: AnyAppEntity = try result.value                 // the returned entity itself
 /// let tasks: [AnyAppEntity] = try search.value              // an array of entities
+/// let count: Int = try counted.value                        // a returned Int
 /// XCTAssertEqual(result.value, expectedID)                  // a returned String, against a variable
 /// ```
-public struct IntentRunResult: ReturnedEntityReading, ReturnedEntitiesReading, Sendable {
+public struct IntentRunResult: ReturnedValueReading, Sendable {
     /// The value `perform()` returned with `.result(value:)`; `nil` (``AppValue/Content/none``)
     /// when it returned none.
     public let value: AppValue
@@ -157,29 +160,3 @@ public struct IntentRunResult: ReturnedEntityReading, ReturnedEntitiesReading, S
 
 /// Apple's name for what `run()` returns.
 public typealias ResolvedIntentResult = IntentRunResult
-
-/// `let task: AnyAppEntity = try result.value`.
-public protocol ReturnedEntityReading {
-    var value: AppValue { get }
-}
-
-extension ReturnedEntityReading {
-    /// The returned value as the entity it is.
-    /// - Throws: `invalidInput` saying what was returned when it is not an entity.
-    public var value: EntityRepresentation {
-        get throws { try (value as AppValue).as(EntityRepresentation.self) }
-    }
-}
-
-/// `let tasks: [AnyAppEntity] = try result.value`.
-public protocol ReturnedEntitiesReading {
-    var value: AppValue { get }
-}
-
-extension ReturnedEntitiesReading {
-    /// The returned value as the array of entities it is.
-    /// - Throws: `invalidInput` saying what was returned when it is not an array of entities.
-    public var value: [EntityRepresentation] {
-        get throws { try (value as AppValue).as([EntityRepresentation].self) }
-    }
-}
