@@ -99,8 +99,10 @@ public final class AppServiceDispatcher: Sendable {
     /// Runs an intent, hidden or not.
     public func runIntent(_ params: RunIntentParams) async throws -> RunIntentResult {
         guard let intent = intents[params.intent] else {
+            // Hidden (test-only) intents run by name but are not suggested to a caller who misspelt one.
+            let listed = intents.ordered.filter(\.isDiscoverable).map(\.name).sorted()
             throw SpotlightError(.notFound, "\(bundleIdentifier) has no intent \"\(params.intent)\"; intents: "
-                + intents.names.joined(separator: ", "))
+                + (listed.isEmpty ? "(none)" : listed.joined(separator: ", ")))
         }
         return try await intent.run(params.arguments, bundleIdentifier)
     }

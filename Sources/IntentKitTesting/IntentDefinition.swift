@@ -27,7 +27,7 @@ public struct IntentDefinition: Sendable {
         let schema = try await session.schema()
         guard let intent = schema.intents.first(where: { $0.name == name }) else {
             throw SpotlightError(.notFound, "\(definitions.bundleIdentifier) has no intent \"\(name)\"; intents: "
-                + AppSession.list(schema.intents.map(\.name)))
+                + AppSession.list(schema.intents.filter(\.isDiscoverable).map(\.name)))
         }
         return intent
     }

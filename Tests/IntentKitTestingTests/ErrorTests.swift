@@ -11,6 +11,11 @@ import Testing
     #expect(message.contains("EchoStringIntent"))
 }
 
+@Test func unknownIntentDoesNotSuggestHiddenIntents() async {
+    let message = await errorMessage { try await fixture.intents["Nope"].makeIntent().run() }
+    #expect(!message.contains("HiddenTestIntent"))
+}
+
 @Test func unknownEntityTypeListsTheTypesThatExist() async {
     let message = await errorMessage { _ = try await fixture.entities["Nope"].allEntities() }
     #expect(message.contains("no entity type \"Nope\""))

@@ -5,12 +5,16 @@ import SpotlightProtocol
 import SpotlightWire
 import Testing
 
-@Test func unknownIntentListsTheIntentsThatExist() async throws {
+@Test func unknownIntentListsTheDiscoverableIntentsThatExist() async throws {
     let error = await spotlightError { _ = try await makeDispatcher().run("CreateTaskIntent") }
     #expect(error?.code == .notFound)
     #expect(error?.message.contains("has no intent \"CreateTaskIntent\"") == true)
     #expect(error?.message.contains("ScaleIntent") == true)
-    #expect(error?.message.contains("ResetTasksIntent") == true)
+}
+
+@Test func unknownIntentDoesNotSuggestHiddenIntents() async throws {
+    let error = await spotlightError { _ = try await makeDispatcher().run("CreateTaskIntent") }
+    #expect(error?.message.contains("ResetTasksIntent") == false)
 }
 
 @Test func unknownParameterListsTheParametersThatExist() async throws {
