@@ -79,10 +79,17 @@ public final class AppServiceDispatcher: Sendable {
             return try JSONValue(encoding: await entities(matchingProperties: try params.decode(PropertyQueryParams.self)))
         case .viewAnnotations:
             return try JSONValue(encoding: await viewAnnotations(try params.decode(ViewAnnotationsParams.self)))
-        case .screen: return try JSONValue(encoding: ScreenResult(lines: screen.lines))
-        case .reindexAll: return try JSONValue(encoding: await reindexAll())
+        case .screen:
+            try Self.refuseMembers(of: params, except: [], method)
+            return try JSONValue(encoding: ScreenResult(lines: screen.lines))
+        case .reindexAll:
+            try Self.refuseMembers(of: params, except: [], method)
+            return try JSONValue(encoding: await reindexAll())
         case .reindex: return try JSONValue(encoding: await reindex(try params.decode(ReindexParams.self)))
-        case .openEntity: return try JSONValue(encoding: await openEntity(try params.decode(EntityReference.self)))
+        case .openEntity:
+            // An `EntityReference` in a record ignores unknown keys; as params it is as strict as the others.
+            try Self.refuseMembers(of: params, except: ["type", "id"], method)
+            return try JSONValue(encoding: await openEntity(try params.decode(EntityReference.self)))
         }
     }
 
@@ -144,6 +151,22 @@ public final class AppServiceDispatcher: Sendable {
         }
         let found = try await propertyQuery.run(params, await entity.sample())
         return EntitiesResult(entities: found.map { $0.representation(bundle: bundleIdentifier) })
+    }
+
+    /// Refuses a member of `params` outside `known`, as spotlightd's methods do, so a misspelt
+    /// option is an error instead of silently ignored: `params.lines: unknown member; screen takes no params`.
+    /// - Throws: `RPCError` -32602 (invalid params) naming the first unknown member.
+    static func refuseMembers(of params: JSONValue?, except known: [String], _ method: AppServiceMethod) throws {
+        let given: String?
+        switch params {
+        case .object(let members)?: given = members.keys.filter { !known.contains($0) }.min().map { "params.\($0)" }
+        case .array(let items)?: given = items.isEmpty ? nil : "params[0]"
+        case nil, .null?: given = nil
+        default: given = "params"
+        }
+        guard let given else { return }
+        let takes = known.isEmpty ? "takes no params" : "takes " + known.joined(separator: ", ")
+        throw RPCError.invalidParams("\(given): unknown member; \(method.rawValue) \(takes)")
     }
 
     func entityType(_ name: String) throws -> RegisteredEntity {

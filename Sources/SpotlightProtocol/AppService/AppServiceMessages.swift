@@ -41,12 +41,15 @@ public enum AppServiceMethod: String, RPCMethodSet, Codable {
     }
 }
 
-/// Params of `describe`.
+/// Params of `describe`. Like every app-service method's, unknown members are refused, as
+/// spotlightd's methods refuse them (`{"includeHiden": true}` is an error, not the public schema).
 public struct DescribeParams: Codable, Hashable, Sendable {
     /// Also list intents with `isDiscoverable == false` (test-only intents). Default false.
     public var includeHidden: Bool
+    enum CodingKeys: String, CodingKey, CaseIterable { case includeHidden }
     public init(includeHidden: Bool = false) { self.includeHidden = includeHidden }
     public init(from decoder: any Decoder) throws {
+        try refuseUnknownMembers(decoder, known: CodingKeys.allCases.map(\.rawValue), method: "describe")
         let c = try decoder.container(keyedBy: CodingKeys.self)
         includeHidden = try c.decodeIfPresent(Bool.self, forKey: .includeHidden) ?? false
     }
@@ -62,11 +65,13 @@ public struct DescribeParams: Codable, Hashable, Sendable {
 public struct RunIntentParams: Codable, Hashable, Sendable {
     public var intent: String
     public var arguments: [String: PropertyValue]
+    enum CodingKeys: String, CodingKey, CaseIterable { case intent, arguments }
     public init(intent: String, arguments: [String: PropertyValue] = [:]) {
         self.intent = intent
         self.arguments = arguments
     }
     public init(from decoder: any Decoder) throws {
+        try refuseUnknownMembers(decoder, known: CodingKeys.allCases.map(\.rawValue), method: "runIntent")
         let c = try decoder.container(keyedBy: CodingKeys.self)
         intent = try c.decode(String.self, forKey: .intent)
         let given = try c.decodeIfPresent([String: PropertyValue?].self, forKey: .arguments) ?? [:]
@@ -94,9 +99,15 @@ public struct RunIntentResult: Codable, Hashable, Sendable {
 public struct EntitiesForParams: Codable, Hashable, Sendable {
     public var type: String
     public var ids: [String]
+    enum CodingKeys: String, CodingKey, CaseIterable { case type, ids }
     public init(type: String, ids: [String]) {
         self.type = type
         self.ids = ids
+    }
+    public init(from decoder: any Decoder) throws {
+        try refuseUnknownMembers(decoder, known: CodingKeys.allCases.map(\.rawValue), method: "entitiesFor")
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(type: try c.decode(String.self, forKey: .type), ids: try c.decode([String].self, forKey: .ids))
     }
 }
 
@@ -104,16 +115,27 @@ public struct EntitiesForParams: Codable, Hashable, Sendable {
 public struct EntitiesMatchingParams: Codable, Hashable, Sendable {
     public var type: String
     public var string: String
+    enum CodingKeys: String, CodingKey, CaseIterable { case type, string }
     public init(type: String, string: String) {
         self.type = type
         self.string = string
+    }
+    public init(from decoder: any Decoder) throws {
+        try refuseUnknownMembers(decoder, known: CodingKeys.allCases.map(\.rawValue), method: "entitiesMatching")
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(type: try c.decode(String.self, forKey: .type), string: try c.decode(String.self, forKey: .string))
     }
 }
 
 /// Params of `suggestedEntities` and `allEntities`.
 public struct EntityTypeParams: Codable, Hashable, Sendable {
     public var type: String
+    enum CodingKeys: String, CodingKey, CaseIterable { case type }
     public init(type: String) { self.type = type }
+    public init(from decoder: any Decoder) throws {
+        try refuseUnknownMembers(decoder, known: CodingKeys.allCases.map(\.rawValue), method: "it")
+        self.init(type: try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .type))
+    }
 }
 
 /// Entities in their representation (the same as a donated record's fields).
@@ -125,7 +147,12 @@ public struct EntitiesResult: Codable, Hashable, Sendable {
 /// Params of `viewAnnotations`: only annotations of this entity type, or all when `nil`.
 public struct ViewAnnotationsParams: Codable, Hashable, Sendable {
     public var type: String?
+    enum CodingKeys: String, CodingKey, CaseIterable { case type }
     public init(type: String? = nil) { self.type = type }
+    public init(from decoder: any Decoder) throws {
+        try refuseUnknownMembers(decoder, known: CodingKeys.allCases.map(\.rawValue), method: "viewAnnotations")
+        self.init(type: try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(String.self, forKey: .type))
+    }
 }
 
 /// An entity the app's current screen shows.
@@ -154,9 +181,15 @@ public struct ScreenResult: Codable, Hashable, Sendable {
 public struct ReindexParams: Codable, Hashable, Sendable {
     public var type: String
     public var ids: [String]
+    enum CodingKeys: String, CodingKey, CaseIterable { case type, ids }
     public init(type: String, ids: [String]) {
         self.type = type
         self.ids = ids
+    }
+    public init(from decoder: any Decoder) throws {
+        try refuseUnknownMembers(decoder, known: CodingKeys.allCases.map(\.rawValue), method: "reindex")
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(type: try c.decode(String.self, forKey: .type), ids: try c.decode([String].self, forKey: .ids))
     }
 }
 

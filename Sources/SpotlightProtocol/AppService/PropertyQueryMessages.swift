@@ -14,6 +14,7 @@ public struct PropertyQueryParams: Codable, Hashable, Sendable {
     public var mode: String
     public var sortedBy: [PropertySortParams]
     public var limit: Int?
+    enum CodingKeys: String, CodingKey, CaseIterable { case type, comparisons, mode, sortedBy, limit }
 
     public init(type: String, comparisons: [PropertyComparisonParams], mode: String = "and",
                 sortedBy: [PropertySortParams] = [], limit: Int? = nil) {
@@ -25,6 +26,7 @@ public struct PropertyQueryParams: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
+        try refuseUnknownMembers(decoder, known: CodingKeys.allCases.map(\.rawValue), method: "entitiesMatchingProperties")
         let c = try decoder.container(keyedBy: CodingKeys.self)
         type = try c.decode(String.self, forKey: .type)
         comparisons = try c.decodeIfPresent([PropertyComparisonParams].self, forKey: .comparisons) ?? []
