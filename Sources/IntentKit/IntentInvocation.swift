@@ -21,7 +21,8 @@ enum IntentInvocation {
                             isDiscoverable: Intent.isDiscoverable, parameters: parameters,
                             returns: Intent.PerformResult.returnedValueType, openAppWhenRun: Intent.openAppWhenRun,
                             authenticationPolicy: Intent.authenticationPolicy.rawValue,
-                            parameterSummary: Intent.parameterSummary.summaryText(for: intent))
+                            parameterSummary: Intent.parameterSummary.summaryText(for: intent),
+                            supportedModes: Intent.supportedModes.names)
     }
 
     /// - Throws: `SpotlightError`: `invalidInput` for an unknown or missing parameter or a

@@ -38,4 +38,13 @@ public struct IntentModes: OptionSet, Hashable, Sendable {
         /// While the action runs, or shortly before it completes.
         public static var deferred: ForegroundMode { ForegroundMode(rawValue: 1 << 3) }
     }
+
+    /// The modes as `describe` reports them, in this order: `background`, `foreground(immediate)`,
+    /// `foreground(dynamic)`, `foreground(deferred)`.
+    var names: [String] {
+        let named: [(IntentModes, String)] = [(.background, "background"), (.foreground(.immediate), "foreground(immediate)"),
+                                              (.foreground(.dynamic), "foreground(dynamic)"),
+                                              (.foreground(.deferred), "foreground(deferred)")]
+        return named.filter { contains($0.0) }.map(\.1)
+    }
 }

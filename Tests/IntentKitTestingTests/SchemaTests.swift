@@ -40,6 +40,14 @@ import Testing
     #expect(validate.openAppWhenRun == false)
 }
 
+@Test func supportedModesAreDescribed() async throws {
+    let schema = try await fixture.schema()
+    let slow = try #require(schema.intents.first { $0.name == "SlowIntent" })
+    let open = try #require(schema.intents.first { $0.name == "OpenItemIntent" })
+    #expect(slow.supportedModes == ["background", "foreground(dynamic)"])
+    #expect(open.supportedModes == ["foreground(immediate)"])
+}
+
 @Test func schemaAfterTheFirstEntityExistsHasItsPropertyTitles() async throws {
     let environment = privateEnvironment()
     defer { environment.shutdown() }

@@ -46,10 +46,13 @@ public struct IntentSchema: Codable, Hashable, Sendable {
     public var authenticationPolicy: String?
     /// The intent's `parameterSummary` with parameters as `${name}`: `Search tasks for ${query}`.
     public var parameterSummary: String?
+    /// The intent's `supportedModes`: `background`, `foreground(immediate)`, `foreground(dynamic)`,
+    /// `foreground(deferred)` (absent from older apps).
+    public var supportedModes: [String]?
 
     public init(name: String, title: String, description: String, isDiscoverable: Bool,
                 parameters: [ParameterSchema], returns: ValueType?, openAppWhenRun: Bool? = nil,
-                authenticationPolicy: String? = nil, parameterSummary: String? = nil) {
+                authenticationPolicy: String? = nil, parameterSummary: String? = nil, supportedModes: [String]? = nil) {
         self.name = name
         self.title = title
         self.description = description
@@ -59,6 +62,7 @@ public struct IntentSchema: Codable, Hashable, Sendable {
         self.openAppWhenRun = openAppWhenRun
         self.authenticationPolicy = authenticationPolicy
         self.parameterSummary = parameterSummary
+        self.supportedModes = supportedModes
     }
 }
 

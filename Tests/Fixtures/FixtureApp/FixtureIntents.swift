@@ -92,6 +92,7 @@ struct CrashIntent: AppIntent {
 
 struct SlowIntent: AppIntent {
     static let title = "Slow"
+    static let supportedModes: IntentModes = [.background, .foreground(.dynamic)]
     @Parameter(title: "Seconds", default: 5) var seconds: Double
     func perform() async throws -> some IntentResult & ReturnsValue<String> {
         try await Task.sleep(for: .seconds(seconds))
