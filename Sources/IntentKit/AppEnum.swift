@@ -41,6 +41,8 @@ extension AppEnum {
         return found
     }
 
+    public static var enumSchema: EnumSchema? { schema }
+
     /// The schema `describe` reports for this enum.
     static var schema: EnumSchema {
         EnumSchema(name: typeName, title: typeDisplayRepresentation.name, cases: allCases.map { value in

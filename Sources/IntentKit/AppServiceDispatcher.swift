@@ -93,13 +93,21 @@ public final class AppServiceDispatcher: Sendable {
         }
     }
 
-    /// The schema; intents with `isDiscoverable == false` only with `includeHidden`.
+    /// The schema; intents with `isDiscoverable == false` only with `includeHidden`. Its enums are
+    /// those the app lists, then those the described intents' parameters and the entities'
+    /// properties use that it does not list (as Apple's build-time extraction finds every one).
     public func describe(_ params: DescribeParams = DescribeParams()) async -> AppSchema {
         var entitySchemas: [EntitySchema] = []
         for entity in entities.ordered { entitySchemas.append(await entity.schema()) }
+        let described = intents.ordered.filter { $0.isDiscoverable || params.includeHidden }
+        var enumSchemas = enums.ordered.map(\.schema)
+        for used in described.flatMap({ $0.enumSchemas() }) + entities.ordered.flatMap(\.enumSchemas)
+        where !enumSchemas.contains(where: { $0.name == used.name }) {
+            enumSchemas.append(used)
+        }
         return AppSchema(bundleIdentifier: bundleIdentifier, applicationName: applicationName,
-                         intents: intents.ordered.filter { $0.isDiscoverable || params.includeHidden }.map { $0.schema() },
-                         entities: entitySchemas, enums: enums.ordered.map(\.schema),
+                         intents: described.map { $0.schema() },
+                         entities: entitySchemas, enums: enumSchemas,
                          shortcuts: shortcuts.isEmpty ? nil : shortcuts.map { $0.schema(applicationName: applicationName) })
     }
 

@@ -103,11 +103,14 @@ extension EntityProperty: EntityPropertySlot {
 /// What the runtime knows of a `@Property` from its type alone, without an entity.
 protocol EntityPropertyType {
     static var propertyValueType: ValueType { get }
+    /// The enum the property holds (or an optional or array of), else nil.
+    static var propertyEnumSchema: EnumSchema? { get }
     static var propertyIsOptional: Bool { get }
 }
 
 extension EntityProperty: EntityPropertyType {
     static var propertyValueType: ValueType { Value.valueType }
+    static var propertyEnumSchema: EnumSchema? { Value.enumSchema }
     static var propertyIsOptional: Bool { Value.valueWhenAbsent != nil }
 }
 
@@ -124,6 +127,21 @@ enum EntityReflection {
         }
     }
 
+
+    /// The enums an entity type's `@Property`s hold, in declaration order, read from the type's
+    /// field metadata as ``schema(of:sample:)`` reads the properties.
+    static func enumSchemas(of type: Any.Type) -> [EnumSchema] {
+        var found: [EnumSchema] = []
+        let options = type is AnyClass ? _EachFieldOptions(rawValue: 1) : []
+        _ = _forEachField(of: type, options: options) { label, _, fieldType, _ in
+            if String(cString: label).hasPrefix("_"), let property = fieldType as? any EntityPropertyType.Type,
+               let schema = property.propertyEnumSchema {
+                found.append(schema)
+            }
+            return true
+        }
+        return found
+    }
 
     /// The `@Property`s of an entity type in declaration order, read from the type's field
     /// metadata, so they are known before any entity exists. Titles come from `sample` when

@@ -79,6 +79,8 @@ protocol IntentParameterSlot: AnyObject, Sendable {
     var schemaTitle: String { get }
     var schemaDescription: String? { get }
     var valueType: ValueType { get }
+    /// The enum the parameter takes (or an optional or array of), else nil.
+    var enumSchema: EnumSchema? { get }
     var isOptional: Bool { get }
     var hasDefault: Bool { get }
     var defaultPropertyValue: PropertyValue? { get }
@@ -98,6 +100,7 @@ extension IntentParameter: IntentParameterSlot {
     var schemaTitle: String { title }
     var schemaDescription: String? { description }
     var valueType: ValueType { Value.valueType }
+    var enumSchema: EnumSchema? { Value.enumSchema }
     var isOptional: Bool { Value.valueWhenAbsent != nil }
     var hasDefault: Bool { defaultValue != nil }
     var defaultPropertyValue: PropertyValue? { defaultValue?.propertyValue ?? implicitArgument }

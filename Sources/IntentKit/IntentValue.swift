@@ -32,9 +32,13 @@ public protocol IntentValue: Sendable {
     /// Converts a wire value to this type by the rules in docs/app-service.md.
     /// - Throws: ``ValueConversionError`` with the reason it does not convert.
     static func resolve(_ value: PropertyValue) async throws -> Self
+    /// The ``AppEnum`` this type is or holds (an optional or array of one), for `describe` to list
+    /// it whether the app lists it or not; `nil` for other types.
+    static var enumSchema: EnumSchema? { get }
 }
 
 extension IntentValue {
+    public static var enumSchema: EnumSchema? { nil }
     public static var valueWhenAbsent: Self? { nil }
     public static var implicitArgument: PropertyValue? { nil }
     public static func queryDefault() async throws -> Self? { nil }
@@ -93,6 +97,7 @@ extension PropertyValue {
 
 extension Optional: IntentValue where Wrapped: IntentValue {
     public static var valueType: ValueType { Wrapped.valueType }
+    public static var enumSchema: EnumSchema? { Wrapped.enumSchema }
     public static var valueWhenAbsent: Self? { .some(.none) }
     public static func queryDefault() async throws -> Self? { try await Wrapped.queryDefault().map { .some($0) } }
     public var propertyValue: PropertyValue? { self?.propertyValue }
@@ -106,6 +111,7 @@ extension Optional: IntentValue where Wrapped: IntentValue {
 
 extension Array: IntentValue where Element: IntentValue {
     public static var valueType: ValueType { .array(Element.valueType) }
+    public static var enumSchema: EnumSchema? { Element.enumSchema }
     public var propertyValue: PropertyValue? { .array(compactMap(\.propertyValue)) }
     public func resultValue(bundle: String) -> IntentResultValue {
         .array(map { $0.resultValue(bundle: bundle) })

@@ -9,6 +9,8 @@ struct RegisteredIntent: Sendable {
     /// The entity type an ``OpenIntent`` opens; nil for other intents.
     let opensEntityType: String?
     let schema: @Sendable () -> IntentSchema
+    /// The enums its parameters take, listed by the app or not.
+    let enumSchemas: @Sendable () -> [EnumSchema]
     let run: @Sendable ([String: PropertyValue], String) async throws -> RunIntentResult
 
     init<Intent: AppIntent>(_ type: Intent.Type) {
@@ -16,6 +18,7 @@ struct RegisteredIntent: Sendable {
         isDiscoverable = Intent.isDiscoverable
         opensEntityType = (Intent.self as? any OpenIntent.Type)?.targetTypeName
         schema = { IntentInvocation.schema(Intent.self) }
+        enumSchemas = { IntentInvocation.parameters(of: Intent()).compactMap(\.property.enumSchema) }
         run = { arguments, bundle in try await IntentInvocation.run(Intent.self, arguments: arguments, bundle: bundle) }
     }
 }
@@ -37,10 +40,13 @@ struct RegisteredEntity: Sendable {
 
     /// The entity type's `@Property`s, titles from `sample` when given.
     let properties: @Sendable (_ sample: (any AppEntity)?) -> [PropertySchema]
+    /// The enums its properties hold, listed by the app or not.
+    let enumSchemas: [EnumSchema]
 
     init<Entity: AppEntity>(_ type: Entity.Type) {
         name = Entity.typeName
         properties = { sample in EntityReflection.schema(of: Entity.self, sample: sample) }
+        enumSchemas = EntityReflection.enumSchemas(of: Entity.self)
         title = Entity.typeDisplayRepresentation.name
         isIndexed = Entity.self is any IndexedEntity.Type
         entitiesFor = { try await Entity.entities(for: $0) }

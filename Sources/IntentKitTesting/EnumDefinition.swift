@@ -41,9 +41,8 @@ public struct EnumCase: Hashable, Sendable, IntentArgumentConvertible, AppValueR
         self.rawValue = rawValue
     }
 
-    /// Checks that the app has this enum, that the parameter takes it and that the case exists.
-    /// An enum a parameter takes but the app does not list in `IntentApp(enums:)` is not in its
-    /// schema: its case goes to the app, which checks it.
+    /// Checks that the app has this enum, that the parameter takes it and that the case exists
+    /// (the app describes an enum its parameters use whether it lists it in `IntentApp(enums:)` or not).
     public func intentArgument(for type: ValueType, in schema: AppSchema) throws -> PropertyValue? {
         var expected = type
         while case .array(let inner) = expected { expected = inner }

@@ -58,3 +58,16 @@ import Testing
     let after = try #require(try await app.schema().entities.first { $0.name == "GhostEntity" })
     #expect(after.properties.map(\.title) == ["Name", "Haunts", "sightings"])
 }
+
+@Test func casesOfAnEnumAParameterUsesButTheAppDoesNotListAreDescribed() async throws {
+    let cases = try await fixture.enums["LockerSize"].cases()
+    #expect(cases.map(\.rawValue) == ["small", "large"])
+    #expect(cases.map(\.title) == ["Small", "Large"])
+}
+
+@Test func anUnlistedEnumsUnknownCaseIsRefusedByTheHarnessListingItsCases() async {
+    let message = await errorMessage {
+        try await fixture.intents["OpenLockerIntent"].makeIntent(number: 1, size: fixture.enums["LockerSize"].makeCase("huge")).run()
+    }
+    #expect(message.contains("LockerSize has no case \"huge\"; its cases are small, large"))
+}
