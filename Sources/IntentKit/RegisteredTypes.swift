@@ -28,6 +28,8 @@ struct RegisteredEntity: Sendable {
     typealias Fetch = @Sendable () async throws -> [any AppEntity]
     let name: String
     let title: String
+    /// The Swift type of its `id`: `String`, `Int`, `UUID`.
+    let idType: String
     let isIndexed: Bool
     let entitiesFor: @Sendable ([String]) async throws -> [any AppEntity]
     let suggested: Fetch
@@ -48,6 +50,7 @@ struct RegisteredEntity: Sendable {
         properties = { sample in EntityReflection.schema(of: Entity.self, sample: sample) }
         enumSchemas = EntityReflection.enumSchemas(of: Entity.self)
         title = Entity.typeDisplayRepresentation.name
+        idType = String(describing: Entity.ID.self)
         isIndexed = Entity.self is any IndexedEntity.Type
         entitiesFor = { try await Entity.entities(for: $0) }
         suggested = { try await Entity.suggested() }
@@ -85,7 +88,8 @@ struct RegisteredEntity: Sendable {
     func schema() async -> EntitySchema {
         let sample = await self.sample()
         return EntitySchema(name: name, title: title, properties: properties(sample),
-                            queries: queries, isIndexed: isIndexed, propertyQuery: propertyQuery?.schema(sample))
+                            queries: queries, isIndexed: isIndexed, propertyQuery: propertyQuery?.schema(sample),
+                            idType: idType)
     }
 
     /// One entity of the type: the first suggested, else the first of all; nil when there is none.

@@ -41,9 +41,28 @@ final class EntityFetcher: Sendable {
                                  underlying: error.underlying)
         }
         guard let record = result.entities.first else {
+            let schema = session.knownSchema ?? (try? BlockingAppCall.call(
+                "describe", JSONValue(encoding: DescribeParams(includeHidden: true)), socketPath: launcher.socketPath,
+                timeout: session.environment.timeout).decode(AppSchema.self))
+            let idType = schema?.entities.first { $0.name == reference.type }?.idType
+            if let idType, !Self.identifier(reference.id, isOf: idType) {
+                // An identifier not of the id's form never reaches entities(for:): "deleted" would mislead.
+                throw SpotlightError(.notFound, "\(reference.type)(id: \"\(reference.id)\") is referenced, but "
+                    + "\(reference.type)'s id is of type \(idType), and \"\(reference.id)\" is not one")
+            }
             throw SpotlightError(.notFound, "\(reference.type)(id: \"\(reference.id)\") is referenced, but the app's "
                 + "entities(for:) does not return it (was it deleted?)")
         }
         return EntityRepresentation(record, schema: session.knownSchema, fetcher: EntityFetcher(session: session))
+    }
+
+    /// Whether `text` is an identifier of the Swift type `idType` as the app reads it (`Int(text)`,
+    /// `UUID(uuidString: text)`); any text is a `String`, and an unknown type's.
+    static func identifier(_ text: String, isOf idType: String) -> Bool {
+        switch idType {
+        case "Int": return Int(text) != nil
+        case "UUID": return UUID(uuidString: text) != nil
+        default: return true
+        }
     }
 }

@@ -45,6 +45,14 @@ import Testing
     #expect(message.contains("no LockerEntity has identifier \"seven\": LockerEntity's id is of type Int, and \"seven\" is not one"))
 }
 
+@Test func readingAReferenceWhoseIdentifierIsNotOfTheIdTypeSaysSoNotThatItWasDeleted() async {
+    let message = await errorMessage {
+        let _: String = try fixture.entities["LockerEntity"].makeReference(identifier: "seven").title
+    }
+    #expect(message == "LockerEntity(id: \"seven\") is referenced, but LockerEntity's id is of type Int, "
+        + "and \"seven\" is not one")
+}
+
 @Test func unknownParameterListsTheParameters() async {
     let message = await errorMessage { try await fixture.intents["EchoIntIntent"].makeIntent(size: 3).run() }
     #expect(message.contains("no parameter 'size'"))

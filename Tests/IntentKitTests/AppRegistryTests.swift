@@ -88,7 +88,7 @@ func runFixture(_ arguments: [String], environment: [String: String]? = nil) thr
     #expect(schema.bundleIdentifier == "com.example.IntentKitFixture")
     #expect(schema.intents.map(\.name).contains("EchoItemIntent"))
     #expect(!schema.intents.map(\.name).contains("HiddenTestIntent"))
-    #expect(schema.entities.map(\.name) == ["ItemEntity", "GhostEntity", "ShelfBookEntity"])
+    #expect(schema.entities.map(\.name) == ["ItemEntity", "GhostEntity", "ShelfBookEntity", "LockerEntity"])
     #expect(schema.enums.first?.cases.map(\.rawValue) == ["sweet", "sour", "salty"])
 }
 

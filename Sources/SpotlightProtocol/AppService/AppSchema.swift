@@ -107,15 +107,19 @@ public struct EntitySchema: Codable, Hashable, Sendable {
     public var isIndexed: Bool
     /// What its `EntityPropertyQuery` accepts, when its query is one.
     public var propertyQuery: PropertyQuerySchema?
+    /// The Swift type of the entity's `id`: `String`, `Int` or `UUID` (absent from older apps).
+    /// An identifier not of its form names no entity.
+    public var idType: String?
 
     public init(name: String, title: String, properties: [PropertySchema], queries: [String], isIndexed: Bool,
-                propertyQuery: PropertyQuerySchema? = nil) {
+                propertyQuery: PropertyQuerySchema? = nil, idType: String? = nil) {
         self.name = name
         self.title = title
         self.properties = properties
         self.queries = queries
         self.isIndexed = isIndexed
         self.propertyQuery = propertyQuery
+        self.idType = idType
     }
 }
 

@@ -17,6 +17,6 @@ AppScreen.shared.show(["Items", "Apple Pie", "Lemon Tart", "Pretzel"])
 AppDependencyManager.shared.add(dependency: Shelf())
 
 await IntentApp(bundleIdentifier: "com.example.IntentKitFixture", intents: intents,
-                entities: [ItemEntity.self, GhostEntity.self, ShelfBookEntity.self], enums: [Flavor.self],
+                entities: [ItemEntity.self, GhostEntity.self, ShelfBookEntity.self, LockerEntity.self], enums: [Flavor.self],
                 shortcuts: FixtureShortcuts.self,
                 reindexing: Reindexing(donate: { _ in })).main()
