@@ -10,11 +10,13 @@
 /// ```
 extension IntentParameter {
     /// `@Parameter(title: LocalizedStringResource)` with App Intents' options. A
-    /// `requestValueDialog` is never spoken: a caller here always gives every required value.
+    /// `requestValueDialog` is never spoken: a caller here always gives every required value; nor
+    /// is an entity parameter's `requestDisambiguationDialog`: a string names the first match.
     public convenience init(title: LocalizedStringResource, description: LocalizedStringResource? = nil,
                             default defaultValue: Value? = nil, controlStyle: IntentParameterControlStyle = .field,
                             inputOptions: String.IntentInputOptions? = nil, displayName: Bool.IntentDisplayName? = nil,
-                            requestValueDialog: IntentDialog? = nil, inputConnectionBehavior: InputConnectionBehavior = .default,
+                            requestValueDialog: IntentDialog? = nil, requestDisambiguationDialog: IntentDialog? = nil,
+                            inputConnectionBehavior: InputConnectionBehavior = .default,
                             optionsProvider: (any DynamicOptionsProvider)? = nil) {
         self.init(title: title.defaultValue, description: description?.defaultValue, default: defaultValue,
                   check: { _ in nil }, providedDefault: Self.defaultResult(of: optionsProvider))
@@ -34,7 +36,7 @@ extension IntentParameter {
     /// @Parameter(description: "How far to look", default: 10) var radius: Int
     /// ```
     public convenience init(description: LocalizedStringResource? = nil, default defaultValue: Value? = nil,
-                            requestValueDialog: IntentDialog? = nil,
+                            requestValueDialog: IntentDialog? = nil, requestDisambiguationDialog: IntentDialog? = nil,
                             inputConnectionBehavior: InputConnectionBehavior = .default) {
         self.init(title: "", description: description?.defaultValue, default: defaultValue)
     }
