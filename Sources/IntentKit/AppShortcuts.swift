@@ -101,5 +101,5 @@ public enum AppShortcutsBuilder {
 
 /// The tile color of the app's shortcuts in Shortcuts (informational here).
 public enum ShortcutTileColor: String, Hashable, Sendable, CaseIterable {
-    case red, tangerine, orange, yellow, lime, grayBrown, grayGreen, lightBlue, teal, blue, navy, purple, pink, grayBlue
+    case red, tangerine, orange, yellow, lime, grayBrown, grayGreen, lightBlue, teal, blue, navy, purple, grape, pink, grayBlue
 }
