@@ -13,6 +13,9 @@ public struct EnumDefinition: Sendable {
     public let name: String
     let definitions: IntentDefinitions
 
+    /// The enum's type name (Apple's `AppEnumDefinition.typeIdentifier`): the same as ``name``.
+    public var typeIdentifier: String { name }
+
     /// A case by raw value. An unknown enum or case is an error when the intent runs,
     /// listing the cases that exist.
     public func makeCase(_ rawValue: String) -> EnumCase {
@@ -31,14 +34,49 @@ public struct EnumDefinition: Sendable {
     }
 }
 
-/// A case of an app's enum, to pass to an intent or to compare with a returned value.
-public struct EnumCase: Hashable, Sendable, IntentArgumentConvertible, AppValueReadable, CustomDebugStringConvertible {
-    public let enumName: String
-    public let rawValue: String
+/// A case of an app's enum, to pass to an intent or to compare with a returned value (Apple's
+/// `AnyAppEnum`, with its names):
+///
+/// ```swift
+/// var red = definitions.enums["Color"].makeCase("red")
+/// let name = try red.as(String.self)                       // "red"
+/// red.rawValue = "blue"
+/// let three = AnyAppEnum(typeIdentifier: "Rating", value: 3) // the case whose raw value is 3
+/// ```
+public struct EnumCase: Hashable, Sendable, IntentArgumentConvertible, AppValueReadable, CustomDebugStringConvertible,
+    CustomStringConvertible {
+    public var enumName: String
+    /// The case's raw value as text (an `Int` raw value 3 is `"3"`).
+    public var rawValue: String
 
     public init(enumName: String, rawValue: String) {
         self.enumName = enumName
         self.rawValue = rawValue
+    }
+
+    /// Apple's `AnyAppEnum(typeIdentifier:rawValue:)`.
+    public init(typeIdentifier: String, rawValue: String) {
+        self.init(enumName: typeIdentifier, rawValue: rawValue)
+    }
+
+    /// Apple's `AnyAppEnum(typeIdentifier:value:)`: a raw value of any type, as its text.
+    public init(typeIdentifier: String, value: any LosslessStringConvertible) {
+        self.init(enumName: typeIdentifier, rawValue: value.description)
+    }
+
+    /// The enum's type name (Apple's `typeIdentifier`): the same as ``enumName``.
+    public var typeIdentifier: String {
+        get { enumName }
+        set { enumName = newValue }
+    }
+
+    /// The raw value read as `type` (`try red.as(String.self)`, `try three.as(Int.self)`).
+    /// - Throws: `invalidInput` when the raw value is not text of that type.
+    public func `as`<T: LosslessStringConvertible>(_ type: T.Type) throws -> T {
+        guard let value = T(rawValue) else {
+            throw SpotlightError(.invalidInput, "\(debugDescription)'s raw value \"\(rawValue)\" does not read as \(T.self)")
+        }
+        return value
     }
 
     /// Checks that the app has this enum, that the parameter takes it and that the case exists
@@ -73,4 +111,5 @@ public struct EnumCase: Hashable, Sendable, IntentArgumentConvertible, AppValueR
     public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
     public var debugDescription: String { "\(enumName.isEmpty ? "" : enumName).\(rawValue)" }
+    public var description: String { debugDescription }
 }

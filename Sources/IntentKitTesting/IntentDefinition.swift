@@ -59,6 +59,10 @@ public struct IntentMaker: Sendable {
 @dynamicMemberLookup
 public struct ConfiguredIntent: Sendable {
     public let definition: IntentDefinition
+
+    /// The intent's type name (Apple's `AnyAppIntent.identifier`); a parameter of the same name is
+    /// set and read by dynamic member lookup only through `intent[dynamicMember: "identifier"]`.
+    public var identifier: String { definition.name }
     /// The arguments in the order given; a name given again replaces the earlier value.
     public private(set) var arguments: [(name: String, value: (any IntentArgumentConvertible)?)]
 
