@@ -15,6 +15,9 @@ public struct EntityDefinition: Sendable {
     public let name: String
     let definitions: IntentDefinitions
 
+    /// The bundle identifier of the app that has the entity (Apple's `AppEntityDefinition.bundleIdentifier`).
+    public var bundleIdentifier: String { definitions.bundleIdentifier }
+
     /// The entity's `EntityStringQuery.entities(matching:)`, run in the app.
     public func entities(matching string: String) async throws -> [EntityRepresentation] {
         try await entities("entitiesMatching", EntitiesMatchingParams(type: name, string: string),

@@ -35,3 +35,7 @@ import IntentKitTesting
     #expect(fixture.enums["Flavor"].typeIdentifier == "Flavor")
     #expect(fixture.intents["EchoFlavorIntent"].makeIntent().identifier == "EchoFlavorIntent")
 }
+
+@Test func anEntityDefinitionNamesItsAppsBundle() {
+    #expect(fixture.entities["ItemEntity"].bundleIdentifier == "com.example.IntentKitFixture")
+}
