@@ -96,8 +96,9 @@ public struct EntitySchema: Codable, Hashable, Sendable {
     public var name: String
     /// `typeDisplayRepresentation.name`.
     public var title: String
-    /// The `@Property`s in declaration order. Reflected from one entity the app returns
-    /// from `suggestedEntities()` or `allEntities()`; empty when it returns none.
+    /// The `@Property`s in declaration order, from the type's field metadata (so known before any
+    /// entity exists); their titles from one entity the app returns from `suggestedEntities()` or
+    /// `allEntities()`, else their names.
     public var properties: [PropertySchema]
     /// The app-service methods this type answers: always `entitiesFor` and
     /// `suggestedEntities`; `entitiesMatching` with an `EntityStringQuery`, `allEntities`
