@@ -44,11 +44,18 @@ struct RegisteredEntity: Sendable {
     let properties: @Sendable (_ sample: (any AppEntity)?) -> [PropertySchema]
     /// The enums its properties hold, listed by the app or not.
     let enumSchemas: [EnumSchema]
+    /// A `TransientAppEntity`'s `init()`, which needs no data; nil for other entities.
+    let blank: (@Sendable () -> any AppEntity)?
 
     init<Entity: AppEntity>(_ type: Entity.Type) {
         name = Entity.typeName
         properties = { sample in EntityReflection.schema(of: Entity.self, sample: sample) }
         enumSchemas = EntityReflection.enumSchemas(of: Entity.self)
+        if let transient = Entity.self as? any TransientAppEntity.Type {
+            blank = { transient.init() }
+        } else {
+            blank = nil
+        }
         title = Entity.typeDisplayRepresentation.name
         idType = String(describing: Entity.ID.self)
         isIndexed = Entity.self is any IndexedEntity.Type
@@ -92,11 +99,12 @@ struct RegisteredEntity: Sendable {
                             idType: idType)
     }
 
-    /// One entity of the type: the first suggested, else the first of all; nil when there is none.
+    /// One entity of the type: the first suggested, else the first of all, else a transient
+    /// entity's `init()` (so its titles never wait for data); nil when there is none.
     func sample() async -> (any AppEntity)? {
         if let first = (try? await suggested())?.first { return first }
-        if let all { return (try? await all())?.first }
-        return nil
+        if let all, let first = (try? await all())?.first { return first }
+        return blank?()
     }
 }
 

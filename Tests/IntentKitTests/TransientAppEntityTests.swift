@@ -53,3 +53,8 @@ private let statsApp = AppServiceDispatcher(bundleIdentifier: testBundle, intent
     }
     #expect(error?.code == .notFound)
 }
+
+@Test func aTransientEntitysPropertyTitlesAreDescribedBeforeAnyExists() async throws {
+    let stats = try #require(await statsApp.describe().entities.first { $0.name == "ReadingStats" })
+    #expect(stats.properties.map(\.title) == ["Books read", "Favourite"])
+}

@@ -98,7 +98,7 @@ public struct EntitySchema: Codable, Hashable, Sendable {
     public var title: String
     /// The `@Property`s in declaration order, from the type's field metadata (so known before any
     /// entity exists); their titles from one entity the app returns from `suggestedEntities()` or
-    /// `allEntities()`, else their names.
+    /// `allEntities()` (a `TransientAppEntity` from its `init()`), else their names.
     public var properties: [PropertySchema]
     /// The app-service methods this type answers: always `entitiesFor` and
     /// `suggestedEntities`; `entitiesMatching` with an `EntityStringQuery`, `allEntities`
