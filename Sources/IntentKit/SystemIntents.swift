@@ -8,6 +8,10 @@ public protocol SystemIntent: AppIntent {}
 /// already runs in the app's own process, which may play audio.
 public protocol AudioPlaybackIntent: SystemIntent {}
 
+/// An intent that starts, stops, pauses or resumes recording audio (App Intents' `AudioRecordingIntent`,
+/// iOS 18). A marker here: every intent already runs in the app's own process, which may record.
+public protocol AudioRecordingIntent: SystemIntent {}
+
 /// An intent that starts or updates a Live Activity (App Intents' `LiveActivityIntent`). A marker
 /// here: every intent already runs in the app's own process; there are no Live Activities on Linux.
 public protocol LiveActivityIntent: SystemIntent {}

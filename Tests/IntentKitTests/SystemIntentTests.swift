@@ -25,6 +25,16 @@ struct PlayEpisodeIntent: AudioPlaybackIntent {
     #expect(try await app.run("ImportPhotosIntent") == .value(.double(0.5)), "each run has a progress of its own")
 }
 
+struct StartMemoRecordingIntent: AudioRecordingIntent {
+    static let title: LocalizedStringResource = "Start Recording"
+    func perform() async throws -> some IntentResult & ReturnsValue<String> { .result(value: "recording") }
+}
+
+@Test func anAudioRecordingIntentRunsAsAnyIntent() async throws {
+    let app = AppServiceDispatcher(bundleIdentifier: testBundle, intents: [StartMemoRecordingIntent.self])
+    #expect(try await app.run("StartMemoRecordingIntent") == .value(.string("recording")))
+}
+
 @Test func anAudioPlaybackIntentRunsAsAnyIntent() async throws {
     let app = AppServiceDispatcher(bundleIdentifier: testBundle, intents: [PlayEpisodeIntent.self])
     #expect(try await app.run("PlayEpisodeIntent") == .value(.string("playing")))
