@@ -112,6 +112,12 @@ public final class IntentDefinitions: Sendable {
     }
 }
 
+extension IntentDefinitions {
+    /// Apple's name for the type of `intents`, `entities` and `enums`:
+    /// `let entities: IntentDefinitions.DefinitionCollection<AppEntityDefinition> = definitions.entities`.
+    public typealias DefinitionCollection<Definition: Sendable> = DefinitionLookup<Definition>
+}
+
 /// `definitions.intents["Name"]`: makes a definition for any name; an unknown name is an
 /// error when the definition is first used, listing the names that exist.
 public struct DefinitionLookup<Definition: Sendable>: Sendable {

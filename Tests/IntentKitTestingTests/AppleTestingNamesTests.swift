@@ -3,7 +3,7 @@ import SpotlightModel
 import Testing
 import IntentKitTesting
 
-// Apple's AnyAppEnum and AnyAppIntent members, as AppIntentsTesting's reference writes them.
+// Members and type names of AppIntentsTesting (AnyAppEnum, AnyAppIntent, the definitions) as its reference writes them.
 
 @Test func anEnumCasesRawValueIsSetAndTheNewCaseIsGiven() async throws {
     var flavor = fixture.enums["Flavor"].makeCase("sweet")
@@ -38,4 +38,9 @@ import IntentKitTesting
 
 @Test func anEntityDefinitionNamesItsAppsBundle() {
     #expect(fixture.entities["ItemEntity"].bundleIdentifier == "com.example.IntentKitFixture")
+}
+
+@Test func definitionCollectionsHaveApplesTypeName() {
+    let entities: IntentDefinitions.DefinitionCollection<AppEntityDefinition> = fixture.entities
+    #expect(entities["ItemEntity"].name == "ItemEntity")
 }
