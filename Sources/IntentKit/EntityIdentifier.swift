@@ -25,6 +25,7 @@ extension UUID: EntityIdentifierConvertible {
 /// Names one entity: its type and identifier. Used for view annotations.
 ///
 /// ```swift
+/// let selected = EntityIdentifier(for: event)    // the same as EntityIdentifier(for: EventEntity.self, identifier: event.id)
 /// AppScreen.shared.show(["Morning Launch Briefing"],
 ///     annotations: [EntityAnnotation(EntityIdentifier(for: EventEntity.self, identifier: event.id), isSelected: true)])
 /// ```
@@ -37,6 +38,11 @@ public struct EntityIdentifier: Hashable, Sendable, CustomStringConvertible {
     public init<Entity: AppEntity>(for type: Entity.Type, identifier: Entity.ID) {
         self.typeIdentifier = Entity.typeName
         self.instanceIdentifier = identifier.entityIdentifierString
+    }
+
+    /// The identifier of `entity` (`EntityIdentifier(for: event)`), as App Intents makes one.
+    public init<Entity: AppEntity>(for entity: Entity) {
+        self.init(for: Entity.self, identifier: entity.id)
     }
 
     public var description: String { "\(typeIdentifier)/\(instanceIdentifier)" }

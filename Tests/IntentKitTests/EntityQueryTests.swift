@@ -63,6 +63,13 @@ import Testing
     #expect(result.annotations.map(\.isSelected) == [true, false])
 }
 
+@Test func aViewAnnotationNamesItsEntityByTheEntityItself() async throws {
+    let screen = AppScreen()
+    screen.show(["Garden"], annotations: [EntityAnnotation(EntityIdentifier(for: ProjectEntity.all[0]), isSelected: true)])
+    let result = try await makeDispatcher(screen: screen).viewAnnotations()
+    #expect(result.annotations.map(\.entity.id) == ["7"])
+}
+
 @Test func viewAnnotationsFilterByType() async throws {
     let screen = AppScreen()
     screen.show([], annotations: [EntityAnnotation(EntityIdentifier(for: ProjectEntity.self, identifier: 7)),
