@@ -103,7 +103,7 @@ enum AppsCommand: Command {
                            refused: entry.refusal)
         }
         if status == nil {
-            Terminal.error("spotlightctl: record counts unknown: \(unanswered)")
+            Terminal.warning("record counts unknown: \(unanswered)", json: args.has("--json"))
         }
         // A refused manifest is a registration that does not work: exit 5, done with problems.
         let outcome: ExitCode = apps.contains { $0.refused != nil } ? .problems : .ok

@@ -75,7 +75,7 @@ enum CLI {
         } catch {
             let failure = CLIError(from: error, socket: socket)
             // A script that asked for JSON gets the error as JSON too (`ERRORS:` in the help).
-            Terminal.error(loose?.has("--json") == true ? failure.json : "spotlightctl: error: \(failure.message)")
+            failure.report(json: loose?.has("--json") == true)
             return failure.code
         }
     }

@@ -87,7 +87,7 @@ enum DesktopCommand: Command {
                     + "cannot quote the same way; install it at a plainer path")
             }
             if !FileManager.default.isExecutableFile(atPath: path) {
-                Terminal.error("spotlightctl: warning: \(path) is not an executable file (yet); the files refer to it")
+                Terminal.warning("\(path) is not an executable file (yet); the files refer to it", json: args.has("--json"))
             }
             return path
         }

@@ -43,7 +43,7 @@ enum ExitCode: Int32 {
       130  interrupted (Ctrl-C); a rebuild leaves the old index in place, an import keeps the
            batches it donated and says how far it got (running it again is safe)
 
-    ERRORS:
+    ERRORS AND WARNINGS:
       Without --json, the error that ends a command is text on standard error:
       "spotlightctl: error: MESSAGE". With --json it is one JSON object on one line there
       instead, the exit status the same:
@@ -51,6 +51,8 @@ enum ExitCode: Int32 {
       CODE is the error code of docs/protocol.md when the failure has one (unavailable:
       spotlightd not running; busy, timeout, notFound, invalidInput, conflict,
       permissionDenied, ...), else usage (exit 2), interrupted (exit 130) or failure.
+      A warning (the command goes on) is "spotlightctl: warning: MESSAGE" on standard
+      error, and with --json one line there: {"warning":{"message":MESSAGE}}.
     """
 }
 
@@ -74,6 +76,12 @@ struct CLIError: Error {
         let error: [String: JSONValue] = ["code": .string(name), "exitStatus": .int(Int64(code.rawValue)),
                                           "message": .string(message)]
         return String(decoding: JSONValue.object(["error": .object(error)]).serializedWithSortedKeys(), as: UTF8.self)
+    }
+
+    /// Writes the error to standard error: ``json`` with `--json`, else
+    /// `spotlightctl: error: MESSAGE`.
+    func report(json: Bool) {
+        Terminal.error(json ? self.json : "spotlightctl: error: \(message)")
     }
 
     static func usage(_ message: String, command: String?) -> CLIError {

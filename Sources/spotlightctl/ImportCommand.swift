@@ -106,8 +106,9 @@ enum ImportCommand: Command {
             // Stopped partway (spotlightd stopped, a record refused): say what is stored already.
             progress.finish()
             if donation.donated > 0 {
-                Terminal.error("spotlightctl: the import stopped after storing \(Terminal.counted(donation.donated, "record")) "
-                    + "of \(file == "-" ? "stdin" : file); importing it again is safe: a record donated again replaces itself")
+                Terminal.warning("the import stopped after storing \(Terminal.counted(donation.donated, "record")) "
+                    + "of \(file == "-" ? "stdin" : file); importing it again is safe: a record donated again replaces itself",
+                    json: json)
             }
             throw error
         }

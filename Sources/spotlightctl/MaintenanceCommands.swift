@@ -27,7 +27,8 @@ enum CheckCommand: Command {
     static func run(_ args: Arguments, _ context: Context) async throws -> ExitCode {
         try args.requireNoPositionals()
         let result: ConsistencyReport = try await context.daemon.call(.check, [String: String](), timeout: .seconds(24 * 3600))
-        if args.has("--json") {
+        let json = args.has("--json")
+        if json {
             try Terminal.printJSON(result)
         } else {
             print("index  \(result.indexPath): " + (result.indexProblems.isEmpty ? "ok" : "\(result.indexProblems.count) problems")
@@ -39,19 +40,19 @@ enum CheckCommand: Command {
         }
         let damaged = result.damagedRecords ?? []
         if !damaged.isEmpty, damaged.count == result.storeProblems.count {
-            Terminal.error("spotlightctl: \(damaged.count) stored record\(damaged.count == 1 ? " does" : "s do") not decode "
+            Terminal.warning("\(damaged.count) stored record\(damaged.count == 1 ? " does" : "s do") not decode "
                 + "and \(damaged.count == 1 ? "is" : "are") left out of the index and of answers; donate "
                 + "\(damaged.count == 1 ? "it" : "them") again (`spotlightctl rebuild --from-apps` asks every app, "
-                + "or `spotlightctl import` an export) or restore a backup of the store")
+                + "or `spotlightctl import` an export) or restore a backup of the store", json: json)
             return .problems
         }
         if !result.storeProblems.isEmpty {
-            Terminal.error("spotlightctl: the record store is damaged; stop spotlightd, copy the data directory aside, "
-                + "and re-donate with `spotlightctl rebuild --from-apps` (or import an export)")
+            Terminal.warning("the record store is damaged; stop spotlightd, copy the data directory aside, "
+                + "and re-donate with `spotlightctl rebuild --from-apps` (or import an export)", json: json)
             return .problems
         }
         if !result.indexProblems.isEmpty {
-            Terminal.error("spotlightctl: the index is damaged; `spotlightctl rebuild` re-derives it from the store")
+            Terminal.warning("the index is damaged; `spotlightctl rebuild` re-derives it from the store", json: json)
             return .problems
         }
         return .ok

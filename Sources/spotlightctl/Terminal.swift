@@ -38,6 +38,20 @@ enum Terminal {
         StandardError.write(text.hasSuffix("\n") ? text : text + "\n")
     }
 
+    /// A warning on standard error, the command going on: `spotlightctl: warning: MESSAGE`, or
+    /// with `json` (a command's `--json`) one line `{"warning":{"message":MESSAGE}}`, as
+    /// ``CLIError/report(json:)`` writes an error.
+    ///
+    /// ```swift
+    /// Terminal.warning("record counts unknown: spotlightd is not running", json: true)
+    /// // {"warning":{"message":"record counts unknown: spotlightd is not running"}}
+    /// ```
+    static func warning(_ message: String, json: Bool) {
+        guard json else { return error("spotlightctl: warning: \(message)") }
+        let object = JSONValue.object(["warning": .object(["message": .string(message)])])
+        error(String(decoding: object.serializedWithSortedKeys(), as: UTF8.self))
+    }
+
     /// Prints `value` as pretty JSON with sorted keys (stable for scripts and diffs).
     static func printJSON<T: Encodable>(_ value: T) throws {
         let encoder = JSONEncoder()
