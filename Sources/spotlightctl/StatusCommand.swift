@@ -17,12 +17,13 @@ enum StatusCommand: Command {
 
     OPTIONS:
       --json   print the daemon's status as JSON, with "running": true; when spotlightd is
-               not running, {"running": false, "socket": PATH} and exit status 3; when it
-               is busy (at its connection limit), {"running": true, "busy": true, ...}
-               and exit status 1
+               not running, {"running": false, "socket": PATH, "message": WHY} on standard
+               output and exit status 3; when it is busy (at its connection limit),
+               {"running": true, "busy": true, "socket": PATH, "message": WHY} and exit
+               status 1. Those two print no error object on standard error
 
     JSON KEYS (docs/protocol.md, `status`):
-      "running", "pid", "uptimeSeconds", "version", "dataDirectory", "socket", "appsDirectory"
+      "running", "busy", "message", "pid", "uptimeSeconds", "version", "dataDirectory", "socket", "appsDirectory"
       "openBatches", "stagedOperations"     batches open on connections, writes they staged
       "appRebuildDone", "appRebuildTotal"   while a rebuild from the apps runs
       "shards"    a front only: [{"name","address","bundles","state","documentCount",
@@ -49,12 +50,15 @@ enum StatusCommand: Command {
             // start takes seconds (a socket-activated spotlightd checking a large index before it
             // answers). Silent for 30 s, it is stuck or stopped: said sooner than the 120 s calls wait.
             reply = try await context.daemon.call(.status, [String: String](), timeout: .seconds(30))
-        } catch let error as SpotlightError where error.code == .unavailable && args.has("--json") {
-            try Terminal.printJSON(["running": JSONValue.bool(false), "socket": .string(context.socket)])
-            throw CLIError(from: error, socket: context.socket)
-        } catch let error as SpotlightError where error.code == .busy && args.has("--json") {
-            try Terminal.printJSON(["running": JSONValue.bool(true), "busy": .bool(true), "socket": .string(context.socket)])
-            throw CLIError(from: error, socket: context.socket)
+        } catch let error as SpotlightError where (error.code == .unavailable || error.code == .busy) && args.has("--json") {
+            // The answer a script asked for, on stdout, and the exit status; an error object
+            // on stderr as well would say the same twice.
+            let failure = CLIError(from: error, socket: context.socket)
+            var object: [String: JSONValue] = ["running": .bool(error.code == .busy), "socket": .string(context.socket),
+                                               "message": .string(failure.message)]
+            if error.code == .busy { object["busy"] = .bool(true) }
+            try Terminal.printJSON(JSONValue.object(object))
+            return failure.code
         }
         if args.has("--json") {
             var object = try JSONValue(encoding: reply).objectValue ?? [:]

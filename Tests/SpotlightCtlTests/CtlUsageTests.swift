@@ -90,6 +90,21 @@ import SpotlightModel
         #expect(json["socket"] == .string(daemon.socket))
     }
 
+    /// `status --json` of a stopped daemon printed `{"running":false}` and, on stderr, the
+    /// JSON error as well: the answer is the object and exit status 3, once.
+    @Test func statusJSONOfAStoppedDaemonPrintsNoErrorObjectBesideIt() throws {
+        let daemon = try TestDaemon()
+        let run = daemon.ctl(["status", "--json"])
+        #expect(run.code == 3)
+        #expect(run.stderr == "", "\(run.stderr)")
+        let json = try run.json([String: JSONValue].self)
+        guard case .string(let message)? = json["message"] else {
+            Issue.record("no message in \(run.stdout)")
+            return
+        }
+        #expect(message.contains("spotlightd is not running at \(daemon.socket)"), "\(message)")
+    }
+
     @Test func socketFlagWinsOverTheEnvironment() throws {
         let daemon = try TestDaemon()
         let other = daemon.root.appendingPathComponent("other.sock").path
