@@ -6,12 +6,12 @@ import SpotlightProtocol
 enum DeleteCommand: Command {
     static let name = "delete"
     static let summary = "delete records of one bundle (by ids, domain, type or all)"
-    static let options = OptionSpec(values: ["--bundle", "--domain", "--type"], lists: ["--ids"], flags: ["--all", "--yes", "-y"])
+    static let options = OptionSpec(values: ["--bundle", "--domain", "--type"], lists: ["--ids"], flags: ["--all", "--yes", "-y", "--json"])
     static let help = """
     spotlightctl delete — delete records of one bundle. spotlightd must have been started with
     `--grant B` to let spotlightctl write bundle B.
 
-    USAGE: spotlightctl delete --bundle B (--type T --ids ID ... | --domain D | --type T | --all) [--yes]
+    USAGE: spotlightctl delete --bundle B (--type T --ids ID ... | --domain D | --type T | --all) [--yes] [--json]
 
     OPTIONS:
       --bundle B     the bundle (required)
@@ -20,6 +20,10 @@ enum DeleteCommand: Command {
       --type T       every record of entity type T
       --all          every record of the bundle
       --yes, -y      do not ask; without it delete asks on a terminal and refuses elsewhere
+      --json         print {"bundle","deleted","sequence"} and what was asked to delete:
+                     "type" and "ids", "domain", "type" or "all"; "deleted" counts the records
+                     removed (an id not stored is not counted), "sequence" is the store's
+                     sequence after the delete
 
     EXAMPLE:
       spotlightctl delete --bundle com.example.apple-samplecode.CometCal --type EventEntity --ids E1 E2 --yes
@@ -65,7 +69,23 @@ enum DeleteCommand: Command {
             }
         }
         let result: WriteResult = try await context.daemon.call(.delete, params)
+        if args.has("--json") {
+            try Terminal.printJSON(Deleted(bundle: bundle, deleted: result.count, sequence: result.sequence, type: params.type,
+                                           ids: params.ids, domain: params.domain, all: params.all))
+            return .ok
+        }
         print("deleted \(Terminal.counted(result.count, "record")) of \(bundle)")
         return .ok
+    }
+
+    /// What `delete --json` prints: the records deleted and the selector asked for.
+    struct Deleted: Encodable {
+        var bundle: String
+        var deleted: Int
+        var sequence: UInt64
+        var type: String?
+        var ids: [String]?
+        var domain: String?
+        var all: Bool?
     }
 }

@@ -26,7 +26,7 @@ import SpotlightModel
 
     @Test(arguments: CtlUsageTests.commands)
     func aUsageErrorWithJSONIsAJSONObjectOnStderr(command: String) throws {
-        let run = try TestDaemon().ctl([command, "--bogus", "--json"])   // delete takes no --json: still JSON
+        let run = try TestDaemon().ctl([command, "--bogus", "--json"])
         #expect(run.code == 2)
         expectJSONError(run, code: "usage", exitStatus: 2, message: "unknown option --bogus")
     }
