@@ -15,7 +15,7 @@ enum ExitCode: Int32 {
     /// Done, but problems were found: `check` found damage, `import` skipped bad lines, `apps`
     /// lists a refused manifest.
     case problems = 5
-    /// Interrupted (Ctrl-C); nothing was left half done.
+    /// Interrupted (Ctrl-C); the message says what was left in which state.
     case interrupted = 130
 
     /// The `code` of `--json`'s error object when the failure has no protocol error code.
@@ -40,8 +40,10 @@ enum ExitCode: Int32 {
            --grant BUNDLE), or open an app whose manifest it does not trust (see `apps`)
       5    done with problems: check found damage, import skipped bad lines, export skipped
            records that do not decode, or apps lists a refused manifest
-      130  interrupted (Ctrl-C); a rebuild leaves the old index in place, an import keeps the
-           batches it donated and says how far it got (running it again is safe)
+      130  interrupted (Ctrl-C); the error says what state things are in: a rebuild from the
+           store leaves the old index in place (one from the apps goes on in spotlightd), an
+           import keeps the batches it donated and says how far it got (running it again is
+           safe), an export --output FILE leaves FILE as it was
 
     ERRORS AND WARNINGS:
       Without --json, the error that ends a command is text on standard error:

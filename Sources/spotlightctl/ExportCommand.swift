@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import SpotlightModel
 import SpotlightProtocol
 
@@ -31,6 +32,10 @@ enum ExportCommand: Command {
     so records piped on standard output come alone: a bar on a terminal, otherwise a line
     per second ("export: N").
 
+    Ctrl-C stops it with exit status 130 and an error saying how many records were written:
+    with --output FILE, FILE is not written (left as it was; the partial copy is removed; a
+    FIFO or a device keeps what was written into it); on standard output what was written stays.
+
     EXAMPLE:
       spotlightctl export --bundle com.example.apple-samplecode.CometCal --type EventEntity > events.jsonl
     """
@@ -42,15 +47,21 @@ enum ExportCommand: Command {
         }
         let file = try args.value("--output").map(OutputFile.init)
         defer { file?.discard() }
-        let sigint = file.map { file in RebuildCommand.onInterrupt { file.discard(); exit(ExitCode.interrupted.rawValue) } }
-        defer { sigint?.cancel() }
+        let json = args.has("--json")
+        let written = Atomic<Int>(0)
+        // As import's: a bar on a terminal, else a line a second (JSON with --json).
+        let progress = file != nil || Terminal.stderrIsTerminal ? ProgressReporter(label: "export", json: json) : nil
+        // Ctrl-C: the partial file goes, and the error says so, as JSON with --json.
+        let sigint = Interrupt.handle {
+            file?.discard()
+            progress?.finish()
+            Interrupt.exit(interrupted(after: written.load(ordering: .relaxed), file: file), json: json)
+        }
+        defer { sigint.cancel() }
         let output = file?.handle ?? FileHandle.standardOutput
         var params = ExportParams(bundle: args.value("--bundle"), type: args.value("--type"), limit: 1000)
         var count = 0
         var damaged = 0
-        let json = args.has("--json")
-        // As import's: a bar on a terminal, else a line a second (JSON with --json).
-        let progress = file != nil || Terminal.stderrIsTerminal ? ProgressReporter(label: "export", json: json) : nil
         repeat {
             let page: ExportResult = try await context.daemon.call(.export, params)
             var chunk = Data()
@@ -61,6 +72,7 @@ enum ExportCommand: Command {
             }
             do { try output.write(contentsOf: chunk) } catch { throw Terminal.outputError(error) }
             count += page.records.count
+            written.store(count, ordering: .relaxed)
             for key in page.damaged ?? [] {
                 let why = "its stored record does not decode; donate it again or restore a backup of the store"
                 Terminal.error(json ? Self.jsonLine(["skipped": .string("\(key)"), "why": .string(why)])
@@ -79,6 +91,15 @@ enum ExportCommand: Command {
             Terminal.error("exported \(Terminal.counted(count, "record"))" + (damaged > 0 ? ", skipped \(damaged) that do not decode" : ""))
         }
         return damaged > 0 ? .problems : .ok
+    }
+
+    /// The error of an export stopped by Ctrl-C after `records` were written, saying what
+    /// was left where.
+    static func interrupted(after records: Int, file: OutputFile?) -> CLIError {
+        let left = file?.leftWhenDiscarded(records: records)
+            ?? "the \(Terminal.counted(records, "record")) written to standard output are a partial export"
+        return CLIError(.interrupted, "export interrupted after \(Terminal.counted(records, "record")); \(left); "
+            + "run it again to export everything")
     }
 
     /// One line of `--json`'s standard error, keys sorted.

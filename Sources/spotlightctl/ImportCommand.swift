@@ -79,7 +79,7 @@ enum ImportCommand: Command {
         // Ctrl-C stops at the next line: the batches donated stay, and saying how far it got
         // tells the user that running it again is safe.
         let interrupted = Atomic<Bool>(false)
-        let sigint = RebuildCommand.onInterrupt { interrupted.store(true, ordering: .relaxed) }
+        let sigint = Interrupt.handle { interrupted.store(true, ordering: .relaxed) }
         defer { sigint.cancel() }
         let lines: Int
         do {

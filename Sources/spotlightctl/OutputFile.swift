@@ -65,6 +65,13 @@ final class OutputFile: Sendable {
         if let partial { unlink(partial) }
     }
 
+    /// What ``discard()`` leaves of an export stopped after `records`, in words for the error:
+    /// the file as it was, or (written into) the records written so far.
+    func leftWhenDiscarded(records: Int) -> String {
+        guard partial != nil else { return "the \(Terminal.counted(records, "record")) written into \(path) are a partial export" }
+        return "\(path) was not written (the partial copy was removed)"
+    }
+
     /// The path a finished export is renamed to: `path` with its symbolic links followed, link
     /// by link (the last one may dangle: the export creates its file); nil when a link lies in
     /// `/proc` (`/dev/stdout`, `/dev/fd/1`), whose file is the shell's to write into.

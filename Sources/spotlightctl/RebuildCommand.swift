@@ -5,14 +5,19 @@ import SpotlightModel
 import SpotlightProtocol
 
 /// `spotlightctl rebuild`: a fresh index swapped in atomically, with progress; Ctrl-C cancels
-/// it and leaves the old index in place.
+/// a rebuild from the store (the old index stays) and says what state things are in.
 enum RebuildCommand: Command {
     static let name = "rebuild"
     static let summary = "re-derive the index from the store (or ask the apps to re-donate)"
     static let options = OptionSpec(values: ["--bundle"], flags: ["--from-store", "--from-apps", "--json"])
     static let help = """
     spotlightctl rebuild — build a fresh index and swap it in atomically. Queries are answered
-    from the old index until the new one is complete; Ctrl-C cancels and keeps the old one.
+    from the old index until the new one is complete.
+
+    Ctrl-C (exit status 130, with the error saying so, as JSON with --json): a rebuild from
+    the store is cancelled in spotlightd and the old index stays (or, when it had finished
+    first, the error says the new one is in place); a rebuild from the apps cannot be
+    cancelled: spotlightctl stops waiting and spotlightd goes on with it.
 
     USAGE: spotlightctl rebuild [--from-store | --from-apps [--bundle B]] [--json]
 
@@ -47,10 +52,13 @@ enum RebuildCommand: Command {
         let params = RebuildParams(from: fromApps ? "apps" : "store", bundle: args.value("--bundle"))
         let poller = DaemonClient.spotlightctl(socket: context.socket)
         defer { poller.close() }
+        let json = args.has("--json")
         let interrupted = Atomic<Bool>(false)
-        let sigint = onInterrupt {
-            interrupted.store(true, ordering: .relaxed)
-            Task { let _: CancelRebuildResult? = try? await poller.call(.cancelRebuild, [String: String]()) }
+        let sigint = Interrupt.handle {
+            // spotlightd cannot cancel a rebuild from the apps: waiting for it would be for nothing.
+            if fromApps { Interrupt.exit(appRebuildGoesOn, json: json) }
+            guard !interrupted.exchange(true, ordering: .relaxed) else { return }
+            Task { await cancel(poller) }
         }
         defer { sigint.cancel() }
 
@@ -78,12 +86,16 @@ enum RebuildCommand: Command {
         }
         progress.finish()
         if interrupted.load(ordering: .relaxed) {
-            Terminal.error("spotlightctl: rebuild cancelled; the old index stays in place")
-            return .interrupted
+            // What is in place depends on whether the cancel came before the swap.
+            guard case .success(let result) = outcome else {
+                throw CLIError(.interrupted, "rebuild interrupted: spotlightd cancelled it; the old index stays in place")
+            }
+            throw CLIError(.interrupted, "rebuild interrupted, but it had finished before spotlightd could cancel it: "
+                + "the new index is in place (\(result.records) records, sequence \(result.sequence))")
         }
         let result = try outcome.get()
         let failed: ExitCode = (result.apps ?? []).contains { $0.error != nil } ? .failure : .ok
-        if args.has("--json") {
+        if json {
             try Terminal.printJSON(result)
             return failed
         }
@@ -99,6 +111,22 @@ enum RebuildCommand: Command {
         return failed
     }
 
+    /// Asks spotlightd to cancel the rebuild until it says it did, or the rebuild is over
+    /// (the rebuild call then answers): a Ctrl-C right after the start may reach spotlightd
+    /// before the rebuild does.
+    static func cancel(_ poller: DaemonClient) async {
+        for _ in 0..<100 {
+            let reply: CancelRebuildResult? = try? await poller.call(.cancelRebuild, [String: String]())
+            if reply?.cancelled == true { return }
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+    }
+
+    /// Ctrl-C during a rebuild from the apps: spotlightctl stops waiting; spotlightd goes on.
+    static let appRebuildGoesOn = CLIError(.interrupted, "rebuild interrupted: spotlightctl stopped waiting, but a "
+        + "rebuild from the apps cannot be cancelled and goes on in spotlightd (`spotlightctl status` shows its "
+        + "progress); what the apps re-donated so far stays")
+
     /// The last line of a rebuild. From the store, `records` is what the new index was built
     /// from; from the apps, what the apps re-donated (the index was not rebuilt, and the store
     /// also keeps records no app donates), so the store's count follows when it is known.
@@ -112,14 +140,5 @@ enum RebuildCommand: Command {
         guard result.apps != nil else { return "rebuilt the index from \(result.records) records \(took)" }
         return "the apps re-donated \(result.records) records \(took)"
             + (storeRecords.map { "; the store holds \($0) records" } ?? "")
-    }
-
-    /// Runs `body` on SIGINT instead of dying, until the returned source is cancelled.
-    static func onInterrupt(_ body: @escaping @Sendable () -> Void) -> any DispatchSourceSignal {
-        signal(SIGINT, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        source.setEventHandler(handler: body)
-        source.resume()
-        return source
     }
 }
