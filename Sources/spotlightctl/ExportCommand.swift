@@ -25,12 +25,14 @@ enum ExportCommand: Command {
                      symbolic link stays: the file it leads to is replaced; a FIFO or a
                      device such as /dev/stdout is written into, never replaced)
       --json         on standard error, one JSON object a line: progress
-                     {"done":N,"progress":"export"} (the last with "total"), a record
+                     {"done":N,"progress":"export","total":M} (the first with "done":0;
+                     "total" absent when status did not answer), a record
                      skipped {"skipped":KEY,"why":"..."} and at the end {"exported":N,"skipped":M}
 
     Progress goes to standard error, only with --output or when standard error is a terminal,
     so records piped on standard output come alone: a bar on a terminal, otherwise a line
-    per second ("export: N").
+    per second ("export: N/TOTAL", TOTAL the records stored, expired ones included, as
+    `status` counts them).
 
     Ctrl-C stops it with exit status 130 and an error saying how many records were written:
     with --output FILE, FILE is not written (left as it was; the partial copy is removed; a
@@ -60,6 +62,9 @@ enum ExportCommand: Command {
         defer { sigint.cancel() }
         let output = file?.handle ?? FileHandle.standardOutput
         var params = ExportParams(bundle: args.value("--bundle"), type: args.value("--type"), limit: 1000)
+        // The total first, so a script knows from the start how far the export has to go.
+        let total = progress == nil ? nil : await storedCount(bundle: params.bundle, type: params.type, context)
+        if let total { progress?.update(done: 0, total: total) }
         var count = 0
         var damaged = 0
         repeat {
@@ -80,7 +85,7 @@ enum ExportCommand: Command {
             }
             damaged += page.damaged?.count ?? 0
             params.after = page.next
-            if params.after != nil { progress?.update(done: count, total: nil) }
+            if params.after != nil { progress?.update(done: count, total: total.map { max($0, count) }) }
         } while params.after != nil
         try file?.commit()
         progress?.update(done: count, total: count)
@@ -91,6 +96,17 @@ enum ExportCommand: Command {
             Terminal.error("exported \(Terminal.counted(count, "record"))" + (damaged > 0 ? ", skipped \(damaged) that do not decode" : ""))
         }
         return damaged > 0 ? .problems : .ok
+    }
+
+    /// The records the store holds of `bundle` and `type` (nil: all), from `status`'s counts
+    /// (the store keeps them per bundle and type, so this costs no scan); nil when status
+    /// does not answer. Expired records are among them, so the export may end short of it.
+    static func storedCount(bundle: String?, type: String?, _ context: Context) async -> Int? {
+        let answer: DaemonStatus? = try? await context.daemon.call(.status, [String: String](), timeout: .seconds(10))
+        guard let status = answer else { return nil }
+        return status.index.counts.filter { bundle == nil || $0.bundle == bundle }.reduce(0) { sum, count in
+            sum + count.types.filter { type == nil || $0.key == type }.values.reduce(0, +)
+        }
     }
 
     /// The error of an export stopped by Ctrl-C after `records` were written, saying what

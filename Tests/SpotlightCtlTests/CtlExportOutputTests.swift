@@ -89,4 +89,16 @@ import SpotlightModel
         #expect(run.stdout.split(separator: "\n").count == 3)
         #expect(!run.stderr.contains("export:"), "\(run.stderr)")
     }
+
+    /// The progress had no total, so a script could not tell how far the export had to go.
+    @Test func exportProgressStartsWithTheTotalTheStoreCounts() async throws {
+        let daemon = try await TestDaemon().start()
+        try daemon.importRecords(sampleRecords(5))
+        let output = daemon.root.appendingPathComponent("events.jsonl").path
+        let run = daemon.ctl(["export", "--type", "EventEntity", "--output", output, "--json"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.first == #"{"done":0,"progress":"export","total":3}"#, "\(run.stderr)")
+        #expect(lines.contains(#"{"done":3,"progress":"export","total":3}"#), "\(run.stderr)")
+    }
 }
