@@ -30,8 +30,9 @@ struct RecordLines {
             count = line.number
             switch line.content {
             case .tooLong(let length):
-                try await body(line.number, .bad("not a record: the line is over \(length) bytes, more than the "
-                    + "\(reader.maxLine) a line may have (a record is at most \(DonationLimits.standard.maxRecordBytes) bytes)"))
+                try await body(line.number, .bad("not a record: the line is too long: over \(reader.maxLine >> 20) MiB "
+                    + "(\(length) bytes read; a line may have \(reader.maxLine), a record at most "
+                    + "\(DonationLimits.standard.maxRecordBytes)); split the record's text or keep it in the app"))
             case .bytes(let bytes):
                 guard bytes.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\t") })
                 else { continue }

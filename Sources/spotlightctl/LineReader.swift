@@ -19,7 +19,8 @@ import SpotlightWire
 final class LineReader {
     enum Content: Equatable {
         case bytes(Data)
-        /// A line over the limit, reported once it has this many bytes; the rest is skipped.
+        /// A line over the limit, reported once it has this many bytes (all of them when its
+        /// newline was read with them); the rest is skipped.
         case tooLong(Int)
     }
 
@@ -62,8 +63,11 @@ final class LineReader {
         if skipping { try skipRestOfLine() }
         while true {
             if let newline = newline(from: scanned) {
-                defer { start = newline + 1; scanned = start; skippedInARow = 0 }
-                return numbered(.bytes(Data(buffer[start..<newline])))
+                // A line whose newline came in the read that took it past the limit is too
+                // long all the same, not bytes for the parser to call invalid JSON.
+                let length = newline - start
+                defer { start = newline + 1; scanned = start; skippedInARow = length > maxLine ? skippedInARow + length : 0 }
+                return numbered(length > maxLine ? .tooLong(length) : .bytes(Data(buffer[start..<newline])))
             }
             scanned = buffer.count
             if buffer.count - start > maxLine {
