@@ -33,7 +33,8 @@ enum ImportCommand: Command {
     file is read and donated a batch at a time, so memory stays small whatever its size. A
     line over 16 MiB is a bad line, reported as soon as it passes 16 MiB; after 256 MiB in a
     row of such lines (an input without newlines) the import stops (exit 1). --strict reads
-    it twice (standard input or a pipe is first copied to a temporary file). Progress, in
+    it twice (standard input or a pipe is first copied to a temporary file, which stops
+    the same way after 256 MiB in a row of lines over 16 MiB, importing nothing). Progress, in
     lines: a bar on a terminal, otherwise a line per second.
 
     EXAMPLE:

@@ -68,7 +68,10 @@ enum InputFile {
     }
 
     /// A copy of what `descriptor` (`name` in messages) holds, in a temporary file already
-    /// unlinked, copied 1 MiB at a time.
+    /// unlinked, copied 1 MiB at a time. The copy stops, as ``LineReader`` would stop reading,
+    /// after 256 MiB in a row of lines over 16 MiB (``OverlongRun``): an endless input
+    /// without newlines (`- < /dev/zero`) would otherwise fill the disk.
+    /// - Throws: `CLIError(.failure)` when it cannot copy, or stopped copying.
     private static func spool(_ descriptor: Int32, name: String) throws -> Int32 {
         var template = Array((FileManager.default.temporaryDirectory.path + "/spotlightctl-stdin-XXXXXX").utf8CString)
         let copy = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -76,12 +79,17 @@ enum InputFile {
         _ = fcntl(copy, F_SETFD, FD_CLOEXEC)
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         var chunk = [UInt8](repeating: 0, count: LineReader.chunkSize)
+        var run = OverlongRun()
         do {
             while true {
                 let count = try chunk.withUnsafeMutableBytes { bytes in
                     try systemCall("read") { Glibc.read(descriptor, bytes.baseAddress!, bytes.count) }
                 }
                 if count == 0 { return copy }
+                guard chunk.withUnsafeBytes({ run.add(UnsafeRawBufferPointer(rebasing: $0[..<count])) }) else {
+                    throw LineReader.notJSONLines(name: name, note: " (--strict copies it to a temporary file "
+                        + "before checking it, and stopped copying; nothing was imported)")
+                }
                 var written = 0
                 while written < count {
                     written += try chunk.withUnsafeBytes { bytes in
@@ -89,6 +97,9 @@ enum InputFile {
                     }
                 }
             }
+        } catch let error as CLIError {
+            _ = Glibc.close(copy)
+            throw error
         } catch {
             _ = Glibc.close(copy)
             throw CLIError(.failure, "cannot keep a copy of \(name): \((error as? SystemCallError)?.description ?? "\(error)")")

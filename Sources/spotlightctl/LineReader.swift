@@ -30,6 +30,10 @@ final class LineReader {
     }
 
     static let chunkSize = 1 << 20
+    /// The longest line, 16 MiB: a record is at most 1 MiB, its JSON a few times that.
+    static let defaultMaxLine = 16 << 20
+    /// The most bytes of over-long lines in a row that are skipped, 256 MiB.
+    static let defaultMaxSkipped = 256 << 20
     let descriptor: Int32
     /// The file's name in errors.
     let name: String
@@ -49,7 +53,7 @@ final class LineReader {
     /// Bytes of over-long lines since the last line within the limit.
     private var skippedInARow = 0
 
-    init(descriptor: Int32, name: String, maxLine: Int = 16 << 20, maxSkipped: Int = 256 << 20) {
+    init(descriptor: Int32, name: String, maxLine: Int = defaultMaxLine, maxSkipped: Int = defaultMaxSkipped) {
         self.descriptor = descriptor
         self.name = name
         self.maxLine = maxLine
@@ -99,6 +103,14 @@ final class LineReader {
         return Line(number: number, content: content)
     }
 
+    /// The error of an input that is not JSON lines: over `maxSkipped` bytes in a row are in
+    /// lines over `maxLine` (an endless input without newlines, `- < /dev/zero`).
+    static func notJSONLines(name: String, maxLine: Int = defaultMaxLine, maxSkipped: Int = defaultMaxSkipped,
+                             note: String = "") -> CLIError {
+        CLIError(.failure, "stopped reading \(name): over \(maxSkipped >> 20) MiB in a row are lines over "
+            + "\(maxLine >> 20) MiB, so it is not JSON lines\(note); give the file `export` wrote")
+    }
+
     /// Reads on past the end of the over-long line reported last, its start already dropped;
     /// what is skipped is read into a scratch chunk, never into the buffer.
     /// - Throws: `CLIError(.failure)` once over `maxSkipped` bytes in a row were skipped.
@@ -112,10 +124,7 @@ final class LineReader {
                 skippedInARow += buffer.count
                 (buffer, start, scanned) = ([], 0, 0)
             }
-            if skippedInARow > maxSkipped {
-                throw CLIError(.failure, "stopped reading \(name): over \(maxSkipped >> 20) MiB in a row are lines "
-                    + "over \(maxLine >> 20) MiB, so it is not JSON lines; give the file `export` wrote")
-            }
+            if skippedInARow > maxSkipped { throw Self.notJSONLines(name: name, maxLine: maxLine, maxSkipped: maxSkipped) }
             if !skipping || atEnd { skipping = false; return }
             if scratch.isEmpty { scratch = [UInt8](repeating: 0, count: Self.chunkSize) }
             let count = try scratch.withUnsafeMutableBytes { try read(into: $0.baseAddress!) }

@@ -57,4 +57,17 @@ import Testing
             + "or keep it in the app\n"
         #expect(run.stderr.hasPrefix(expected), "\(run.stderr)")
     }
+
+    /// `import - --strict` copied an endless stdin into a temporary file without limit,
+    /// filling the disk, where the import without --strict stops after 256 MiB.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/zero")))
+    func aStrictImportOfAnEndlessInputStopsCopyingItSayingNothingWasImported() async throws {
+        let daemon = try await TestDaemon().start()
+        let zero = try #require(FileHandle(forReadingAtPath: "/dev/zero"))
+        let run = result(of: daemon.spawnCtl(["import", "-", "--strict", "--bundle", grantedBundle], input: zero), within: 60)
+        #expect(run.code == 1, "\(run.stderr)")
+        #expect(run.stderr == "spotlightctl: error: stopped reading stdin: over 256 MiB in a row are lines over 16 MiB, "
+            + "so it is not JSON lines (--strict copies it to a temporary file before checking it, and stopped copying; "
+            + "nothing was imported); give the file `export` wrote\n", "\(run.stderr)")
+    }
 }
