@@ -30,9 +30,7 @@ enum DeleteCommand: Command {
     """
 
     static func run(_ args: Arguments, _ context: Context) async throws -> ExitCode {
-        if !args.positionals.isEmpty {
-            throw CLIError.usage("delete takes no arguments, got \(args.positionals.joined(separator: " "))", command: name)
-        }
+        try args.requireNoPositionals()
         guard let bundle = args.value("--bundle"), !bundle.isEmpty else {
             throw CLIError.usage("delete needs --bundle B", command: name)
         }

@@ -78,9 +78,7 @@ enum CompactCommand: Command {
     """
 
     static func run(_ args: Arguments, _ context: Context) async throws -> ExitCode {
-        if !args.positionals.isEmpty {
-            throw CLIError.usage("compact takes no arguments", command: name)
-        }
+        try args.requireNoPositionals()
         let result: CompactResult = try await context.daemon.call(.compact, [String: String](), timeout: .seconds(24 * 3600))
         if args.has("--json") {
             try Terminal.printJSON(result)

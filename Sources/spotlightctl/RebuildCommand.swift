@@ -41,9 +41,7 @@ enum RebuildCommand: Command {
 
     static func run(_ args: Arguments, _ context: Context) async throws -> ExitCode {
         try args.exclusive(["--from-store", "--from-apps"])
-        if !args.positionals.isEmpty {
-            throw CLIError.usage("rebuild takes no arguments, got \(args.positionals.joined(separator: " "))", command: name)
-        }
+        try args.requireNoPositionals()
         let fromApps = args.has("--from-apps")
         if args.value("--bundle") != nil && !fromApps {
             throw CLIError.usage("--bundle goes with --from-apps; a rebuild from the store re-derives the whole index",

@@ -33,9 +33,7 @@ enum SynonymsCommand: Command {
     """
 
     static func run(_ args: Arguments, _ context: Context) async throws -> ExitCode {
-        if !args.positionals.isEmpty {
-            throw CLIError.usage("synonyms takes no arguments, got \(args.positionals.joined(separator: " "))", command: name)
-        }
+        try args.requireNoPositionals()
         guard let bundle = args.value("--bundle"), !bundle.isEmpty else {
             throw CLIError.usage("synonyms needs --bundle B", command: name)
         }

@@ -12,6 +12,13 @@ import Testing
             #expect(run.stderr.contains("\(command) takes no arguments, got index"), "\(run.stderr)")
         }
     }
+
+    /// `compact index` said "compact takes no arguments" without naming the word, unlike the others.
+    @Test func compactNamesTheWordItDoesNotTake() throws {
+        let run = try TestDaemon().ctl(["compact", "index"])
+        #expect(run.code == 2)
+        #expect(run.stderr.hasPrefix("spotlightctl: error: compact takes no arguments, got index\n"), "\(run.stderr)")
+    }
 }
 
 /// `query --json=yes` was refused by the parse that only looks for the command word, so the
