@@ -2,7 +2,7 @@ import Foundation
 import SpotlightModel
 import SpotlightProtocol
 
-/// `spotlightctl synonyms --bundle B [--json | --set FILE | --replace FILE | --clear]`: show or
+/// `spotlightctl synonyms --bundle B [--set FILE | --replace FILE | --clear] [--json]`: show or
 /// change a bundle's synonym table.
 enum SynonymsCommand: Command {
     static let name = "synonyms"
@@ -15,11 +15,13 @@ enum SynonymsCommand: Command {
     synonyms are kept folded (lower case, no diacritics). Changing a table needs spotlightd
     started with `--grant B`.
 
-    USAGE: spotlightctl synonyms --bundle B [--json | --set FILE | --replace FILE | --clear]
+    USAGE: spotlightctl synonyms --bundle B [--set FILE | --replace FILE | --clear] [--json]
 
     OPTIONS:
       --bundle B        the bundle (required)
-      --json            print the table as a JSON object (term -> synonyms)
+      --json            print the table as a JSON object (term -> synonyms); with --set,
+                        --replace or --clear, {"bundle","terms"}: the terms the table holds
+                        after the change
       --set FILE        merge the JSON object in FILE ("-": stdin) into the table; a term with
                         an empty list is removed
       --replace FILE    make the JSON object in FILE the whole table
@@ -37,7 +39,7 @@ enum SynonymsCommand: Command {
         guard let bundle = args.value("--bundle"), !bundle.isEmpty else {
             throw CLIError.usage("synonyms needs --bundle B", command: name)
         }
-        try args.exclusive(["--set", "--replace", "--clear", "--json"])
+        try args.exclusive(["--set", "--replace", "--clear"])
         let change: (table: [String: [String]], replace: Bool)?
         if let file = args.value("--set") {
             change = (try readTable(file), false)
@@ -56,8 +58,18 @@ enum SynonymsCommand: Command {
         try await context.daemon.requireWritable(bundle)
         let result: SetSynonymsResult = try await context.daemon.call(
             .setSynonyms, SetSynonymsParams(bundle: bundle, synonyms: change.table, replace: change.replace))
-        print(describe(terms: result.terms, bundle: bundle))
+        if args.has("--json") {
+            try Terminal.printJSON(Changed(bundle: bundle, terms: result.terms))
+        } else {
+            print(describe(terms: result.terms, bundle: bundle))
+        }
         return .ok
+    }
+
+    /// What `synonyms --json` prints after a change: the terms the table then holds.
+    struct Changed: Encodable {
+        var bundle: String
+        var terms: Int
     }
 
     /// "B has no synonym terms", "B has 1 synonym term", "B has 2 synonym terms": the same

@@ -65,7 +65,7 @@ import SpotlightModel
     @Test func aMissingBundleOrTwoActionsAreUsageErrors() async throws {
         let daemon = try await TestDaemon().start()
         #expect(daemon.ctl(["synonyms"]).code == 2)
-        #expect(daemon.ctl(["synonyms", "--bundle", grantedBundle, "--clear", "--json"]).code == 2)
+        #expect(daemon.ctl(["synonyms", "--bundle", grantedBundle, "--clear", "--set", "-"]).code == 2)
     }
 
     /// A FIFO was refused at once with "cannot read …; check its permissions".
@@ -89,5 +89,15 @@ import SpotlightModel
         let run = daemon.ctl(["synonyms", "--bundle", grantedBundle, "--set", "/dev/zero"])
         #expect(run.code == 1)
         #expect(run.stderr.contains("/dev/zero holds more than 16 MiB, more than spotlightd takes in one message"), "\(run.stderr)")
+    }
+
+    /// A change with `--json` was a usage error, so a script could not read how many terms
+    /// the table then held but from the sentence.
+    @Test func aChangeWithJSONPrintsTheBundleAndTheTermsTheTableHolds() async throws {
+        let daemon = try await TestDaemon().start()
+        let file = daemon.createFile("syn.json", #"{"tv": ["television"], "nyc": ["new york"]}"#)
+        let run = daemon.ctl(["synonyms", "--bundle", grantedBundle, "--set", file.path, "--json"])
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(try run.json([String: JSONValue].self) == ["bundle": .string(grantedBundle), "terms": .int(2)])
     }
 }
