@@ -107,6 +107,8 @@ enum InputFile {
     }
 
     private static func checkIsFile(_ path: String) throws {
+        // "" would be reported as " does not exist", naming nothing.
+        guard !path.isEmpty else { throw CLIError(.failure, "the file's path is empty; give a file (- reads stdin)") }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw CLIError(.failure, "\(path) does not exist; check the path (- reads stdin)")

@@ -19,8 +19,10 @@ final class OutputFile: Sendable {
     let partial: String?
     let handle: FileHandle
 
-    /// - Throws: `CLIError(.failure)` when FILE is a directory or cannot be opened or created.
+    /// - Throws: `CLIError(.failure)` when FILE is empty, a directory, or cannot be opened or created.
     init(_ given: String) throws {
+        // "" would be written as a hidden partial file in the current directory, then fail to rename.
+        guard !given.isEmpty else { throw CLIError(.failure, "--output needs a file path, not an empty one") }
         var info = stat()
         let exists = stat(given, &info) == 0
         if exists && (info.st_mode & S_IFMT) == S_IFDIR {

@@ -26,6 +26,22 @@ import SpotlightModel
         #expect(try daemon.ctl(["query", "--json", "--", "supernova -lecture"]).json(Result.self).hits.count == 2)
     }
 
+    /// `export --output ''` created a hidden partial file in the current directory and then
+    /// failed with "cannot write : No such file or directory".
+    @Test func anEmptyOutputPathIsRefusedBeforeTheExport() throws {
+        let run = try TestDaemon().ctl(["export", "--output", ""])   // no daemon: refused before asking it
+        #expect(run.code == 1)
+        #expect(run.stderr == "spotlightctl: error: --output needs a file path, not an empty one\n", "\(run.stderr)")
+    }
+
+    /// `import ''` said " does not exist; check the path", naming nothing.
+    @Test func anEmptyInputPathSaysItIsEmpty() async throws {
+        let daemon = try await TestDaemon().start()
+        let run = daemon.ctl(["import", "", "--bundle", grantedBundle])
+        #expect(run.code == 1)
+        #expect(run.stderr == "spotlightctl: error: the file's path is empty; give a file (- reads stdin)\n", "\(run.stderr)")
+    }
+
     @Test func aMissingValueSendsToTheCommandsHelp() throws {
         let run = try TestDaemon().ctl(["query", "x", "--limit"])
         #expect(run.code == 2)
