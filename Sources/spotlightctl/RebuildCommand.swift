@@ -34,6 +34,9 @@ enum RebuildCommand: Command {
     Progress (records; from the apps, apps): a bar on a terminal, otherwise a line per second
     on stderr.
 
+    From the apps, the exit status is 1 when an app could not re-donate: its line ("BUNDLE:
+    failed: WHY"; with --json its "error") says why, and what the other apps re-donated stays.
+
     EXAMPLE:
       spotlightctl rebuild
       spotlightctl rebuild --from-apps --bundle com.example.apple-samplecode.CometCal
