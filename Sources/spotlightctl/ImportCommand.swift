@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import SpotlightModel
 import SpotlightProtocol
 
@@ -55,11 +54,18 @@ enum ImportCommand: Command {
         let json = args.has("--json")
         let input = try InputFile.open(file, rereadable: strict)
         defer { input.close() }
+        let progress = ProgressReporter(label: "import", json: json)
+        // Ctrl-C ends it saying how far it got: the batches donated stay, and running it
+        // again is safe.
+        let stop = ImportStop(file: file, json: json, progress: progress)
+        let sigint = Interrupt.handle { stop.interrupt() }
+        defer { sigint.cancel() }
         // --strict reads the file twice: every line checked, then the records donated.
         var total: Int? = nil
         if strict {
             var bad = (count: 0, first: 0)
             total = try await RecordLines(input: input, bundle: bundle).forEach { line, record in
+                defer { stop.handled(line: line) }
                 guard case .bad(let reason) = record else { return }
                 Terminal.error(json ? Self.badLineJSON(line: line, reason: reason, key: "bad")
                                     : "spotlightctl: \(file):\(line): \(reason)")
@@ -72,35 +78,26 @@ enum ImportCommand: Command {
         } else if input.rereadable {
             total = try RecordLines(input: input, bundle: bundle).count()
         }
-        let progress = ProgressReporter(label: "import", json: json)
         var donation = StreamingDonation(batchSize: batchSize) { batch in
             let _: WriteResult = try await context.daemon.call(.donate, DonateParams(records: batch))
         }
         var skipped = 0
-        // Ctrl-C stops at the next line: the batches donated stay, and saying how far it got
-        // tells the user that running it again is safe.
-        let interrupted = Atomic<Bool>(false)
-        let sigint = Interrupt.handle { interrupted.store(true, ordering: .relaxed) }
-        defer { sigint.cancel() }
         let lines: Int
         do {
             lines = try await RecordLines(input: input, bundle: bundle).forEach { line, record in
-                if interrupted.load(ordering: .relaxed) {
-                    progress.finish()
-                    throw CLIError(.interrupted, "import interrupted at line \(line) of \(file): "
-                        + "\(Terminal.counted(donation.donated, "record")) were donated before it, in whole batches; "
-                        + "run it again to import the rest (a record with the same key is replaced)")
-                }
+                defer { stop.handled(line: line) }
                 switch record {
                 case .record(let record):
-                    if try await donation.add(record) { progress.update(done: line - 1, total: total) }
+                    if try await stop.donating({ donation.donated }, { try await donation.add(record) }) {
+                        progress.update(done: line - 1, total: total)
+                    }
                 case .bad(let reason):
                     Terminal.error(json ? Self.badLineJSON(line: line, reason: reason, key: "skipped")
                                         : "spotlightctl: \(file):\(line): skipped: \(reason)")
                     skipped += 1
                 }
             }
-            try await donation.finish()
+            try await stop.donating({ donation.donated }) { try await donation.finish() }
         } catch let error as CLIError where error.code == .interrupted {
             throw error   // its message says how far it got
         } catch {
