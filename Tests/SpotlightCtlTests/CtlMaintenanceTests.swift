@@ -84,7 +84,8 @@ import SpotlightModel
         kill(rebuild.process.processIdentifier, SIGINT)
         let result = rebuild.result()
         #expect(result.code == 130, "\(result.stderr)")
-        #expect(result.stderr.contains("rebuild cancelled; the old index stays in place"))
+        #expect(result.stderr.contains("spotlightctl: error: rebuild interrupted: spotlightd cancelled it; the old index stays in place"),
+                "\(result.stderr)")
         #expect(try daemon.ctl(["check", "--json"]).json([String: JSONValue].self)["indexPath"] == before)
         #expect(try await index.query(SearchQuery(text: "777 note")).hits.map(\.record.id) == ["N777"])
     }
