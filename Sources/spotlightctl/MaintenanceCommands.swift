@@ -18,7 +18,8 @@ enum CheckCommand: Command {
                "recordCount"} and "damagedRecords": [{"bundle","type","id"}] when stored
                records do not decode (problems are lists of sentences, empty when sound)
 
-    Exit status 5 when a problem is found; the message says how to repair it.
+    Exit status 5 when a problem is found; the message says how to repair it. Ctrl-C stops
+    waiting (exit status 130); spotlightd finishes the check, which changes nothing.
 
     EXAMPLE:
       spotlightctl check
@@ -26,8 +27,11 @@ enum CheckCommand: Command {
 
     static func run(_ args: Arguments, _ context: Context) async throws -> ExitCode {
         try args.requireNoPositionals()
-        let result: ConsistencyReport = try await context.daemon.call(.check, [String: String](), timeout: .seconds(24 * 3600))
         let json = args.has("--json")
+        let sigint = Interrupt.exitOn(CLIError(.interrupted, "check interrupted: spotlightctl stopped waiting; "
+            + "spotlightd finishes the check it started, which only reads: nothing was changed"), json: json)
+        defer { sigint.cancel() }
+        let result: ConsistencyReport = try await context.daemon.call(.check, [String: String](), timeout: .seconds(24 * 3600))
         if json {
             try Terminal.printJSON(result)
         } else {
@@ -66,7 +70,9 @@ enum CompactCommand: Command {
     static let options = OptionSpec(flags: ["--json"])
     static let help = """
     spotlightctl compact — spotlightd writes a compacted copy of the index (Xapian's compaction)
-    and swaps it in atomically, like a rebuild; queries and donations go on meanwhile.
+    and swaps it in atomically, like a rebuild; queries and donations go on meanwhile. A
+    compaction cannot be cancelled: Ctrl-C stops waiting (exit status 130, saying so) and
+    spotlightd goes on with it.
 
     USAGE: spotlightctl compact [--json]
 
@@ -79,6 +85,10 @@ enum CompactCommand: Command {
 
     static func run(_ args: Arguments, _ context: Context) async throws -> ExitCode {
         try args.requireNoPositionals()
+        let sigint = Interrupt.exitOn(CLIError(.interrupted, "compact interrupted: spotlightctl stopped waiting, but "
+            + "a compaction cannot be cancelled and goes on in spotlightd, which swaps it in when done (`spotlightctl "
+            + "status` says compacting until then); queries and donations go on meanwhile"), json: args.has("--json"))
+        defer { sigint.cancel() }
         let result: CompactResult = try await context.daemon.call(.compact, [String: String](), timeout: .seconds(24 * 3600))
         if args.has("--json") {
             try Terminal.printJSON(result)

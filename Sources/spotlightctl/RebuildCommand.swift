@@ -55,9 +55,8 @@ enum RebuildCommand: Command {
         defer { poller.close() }
         let json = args.has("--json")
         let interrupted = Atomic<Bool>(false)
-        let sigint = Interrupt.handle {
-            // spotlightd cannot cancel a rebuild from the apps: waiting for it would be for nothing.
-            if fromApps { Interrupt.exit(appRebuildGoesOn, json: json) }
+        // spotlightd cannot cancel a rebuild from the apps: waiting for it would be for nothing.
+        let sigint = fromApps ? Interrupt.exitOn(appRebuildGoesOn, json: json) : Interrupt.handle {
             guard !interrupted.exchange(true, ordering: .relaxed) else { return }
             Task { await cancel(poller) }
         }

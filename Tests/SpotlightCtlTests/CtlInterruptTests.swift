@@ -81,4 +81,22 @@ import Glibc
             || message?.hasPrefix("rebuild interrupted, but it had finished before spotlightd could cancel it: "
                 + "the new index is in place (3 records") == true, "\(message ?? "")")
     }
+
+    /// `check` and `compact` died on Ctrl-C without a word, while spotlightd went on.
+    @Test(arguments: [
+        ("check", "check interrupted: spotlightctl stopped waiting; spotlightd finishes the check it started"),
+        ("compact", "compact interrupted: spotlightctl stopped waiting, but a compaction cannot be cancelled "
+            + "and goes on in spotlightd"),
+    ])
+    func ctrlCWhileWaitingForSpotlightdSaysWhatGoesOnThere(command: String, message: String) async throws {
+        let daemon = try await TestDaemon().start()
+        daemon.daemon.process?.signal(SIGSTOP)   // the command waits for an answer
+        defer { daemon.daemon.process?.signal(SIGCONT) }
+        let waiting = daemon.spawnCtl([command, "--json"])
+        try await Task.sleep(for: .seconds(2))
+        kill(waiting.process.processIdentifier, SIGINT)
+        let run = waiting.result()
+        #expect(run.code == 130, "\(run.stderr)")
+        #expect(interruptedMessage(run)?.hasPrefix(message) == true, "\(run.stderr)")
+    }
 }
