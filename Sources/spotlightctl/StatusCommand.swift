@@ -20,10 +20,12 @@ enum StatusCommand: Command {
                not running, {"running": false, "socket": PATH, "message": WHY} on standard
                output and exit status 3; when it is busy (at its connection limit),
                {"running": true, "busy": true, "socket": PATH, "message": WHY} and exit
-               status 1. Those two print no error object on standard error
+               status 1; when it does not answer within 30 s, {"running": true,
+               "answering": false, "socket": PATH, "message": WHY} and exit status 1.
+               These print no error object on standard error
 
     JSON KEYS (docs/protocol.md, `status`):
-      "running", "busy", "message", "pid", "uptimeSeconds", "version", "dataDirectory", "socket", "appsDirectory"
+      "running", "busy", "answering", "message", "pid", "uptimeSeconds", "version", "dataDirectory", "socket", "appsDirectory"
       "openBatches", "stagedOperations"     batches open on connections, writes they staged
       "appRebuildDone", "appRebuildTotal"   while a rebuild from the apps runs
       "shards"    a front only: [{"name","address","bundles","state","documentCount",
@@ -50,13 +52,14 @@ enum StatusCommand: Command {
             // start takes seconds (a socket-activated spotlightd checking a large index before it
             // answers). Silent for 30 s, it is stuck or stopped: said sooner than the 120 s calls wait.
             reply = try await context.daemon.call(.status, [String: String](), timeout: .seconds(30))
-        } catch let error as SpotlightError where (error.code == .unavailable || error.code == .busy) && args.has("--json") {
+        } catch let error as SpotlightError where [.unavailable, .busy, .timeout].contains(error.code) && args.has("--json") {
             // The answer a script asked for, on stdout, and the exit status; an error object
             // on stderr as well would say the same twice.
             let failure = CLIError(from: error, socket: context.socket)
-            var object: [String: JSONValue] = ["running": .bool(error.code == .busy), "socket": .string(context.socket),
+            var object: [String: JSONValue] = ["running": .bool(error.code != .unavailable), "socket": .string(context.socket),
                                                "message": .string(failure.message)]
             if error.code == .busy { object["busy"] = .bool(true) }
+            if error.code == .timeout { object["answering"] = .bool(false) }
             try Terminal.printJSON(JSONValue.object(object))
             return failure.code
         }
