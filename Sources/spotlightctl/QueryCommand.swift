@@ -87,6 +87,13 @@ enum QueryCommand: Command {
                                 types: args.list("--type").isEmpty ? nil : args.list("--type"),
                                 offset: try args.int("--offset", in: 0...Int(Int32.max)) ?? 0,
                                 limit: try args.int("--limit", in: 0...10_000) ?? 20)
+        // An empty key would be sent as it is and answered as if not given (or a facet named "").
+        if args.value("--sort")?.isEmpty == true {
+            throw CLIError.usage("--sort needs a key: relevance, title, bundle, type, rankingHint or a property", command: name)
+        }
+        if args.list("--facet").contains("") {
+            throw CLIError.usage("--facet needs a field: type, bundle or a property", command: name)
+        }
         if let key = args.value("--sort") {
             query.sort = SearchSort(by: key, descending: args.has("--desc"), relevanceFirst: args.has("--relevance-first"))
         } else if args.has("--desc") || args.has("--relevance-first") {

@@ -42,6 +42,14 @@ import SpotlightModel
         #expect(run.stderr == "spotlightctl: error: the file's path is empty; give a file (- reads stdin)\n", "\(run.stderr)")
     }
 
+    /// `query --sort ''` was answered as if no sort was asked for, and `--facet ''` printed ": (none)".
+    @Test(arguments: [["--sort", ""], ["--facet", ""]])
+    func anEmptySortKeyOrFacetIsAUsageErrorSayingWhatToGive(_ option: [String]) throws {
+        let run = try TestDaemon().ctl(["query", "moon"] + option)   // refused before asking spotlightd
+        #expect(run.code == 2)
+        #expect(run.stderr.hasPrefix("spotlightctl: error: \(option[0]) needs a "), "\(run.stderr)")
+    }
+
     @Test func aMissingValueSendsToTheCommandsHelp() throws {
         let run = try TestDaemon().ctl(["query", "x", "--limit"])
         #expect(run.code == 2)
