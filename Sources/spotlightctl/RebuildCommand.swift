@@ -54,11 +54,11 @@ enum RebuildCommand: Command {
         let poller = DaemonClient.spotlightctl(socket: context.socket)
         defer { poller.close() }
         let json = args.has("--json")
-        let interrupted = Atomic<Bool>(false)
+        let ctrlC = CtrlC()
         // spotlightd cannot cancel a rebuild from the apps: waiting for it would be for nothing.
         let sigint = fromApps ? Interrupt.exitOn(appRebuildGoesOn, json: json) : Interrupt.handle {
-            guard !interrupted.exchange(true, ordering: .relaxed) else { return }
-            Task { await cancel(poller) }
+            guard !ctrlC.pressed.exchange(true, ordering: .relaxed) else { return }
+            Task { ctrlC.cancelled.store(await cancel(poller), ordering: .relaxed) }
         }
         defer { sigint.cancel() }
 
@@ -85,13 +85,17 @@ enum RebuildCommand: Command {
             progress.update(done: done, total: done)
         }
         progress.finish()
-        if interrupted.load(ordering: .relaxed) {
+        if ctrlC.pressed.load(ordering: .relaxed) {
             // What is in place depends on whether the cancel came before the swap.
-            guard case .success(let result) = outcome else {
+            switch outcome {
+            case .success(let result):
+                throw CLIError(.interrupted, "rebuild interrupted, but it had finished before spotlightd could cancel it: "
+                    + "the new index is in place (\(result.records) records, sequence \(result.sequence))")
+            case .failure where ctrlC.cancelled.load(ordering: .relaxed):
                 throw CLIError(.interrupted, "rebuild interrupted: spotlightd cancelled it; the old index stays in place")
+            case .failure(let error):
+                throw error   // it failed for another reason, which says what is in place
             }
-            throw CLIError(.interrupted, "rebuild interrupted, but it had finished before spotlightd could cancel it: "
-                + "the new index is in place (\(result.records) records, sequence \(result.sequence))")
         }
         let result = try outcome.get()
         let failed: ExitCode = (result.apps ?? []).contains { $0.error != nil } ? .failure : .ok
@@ -111,15 +115,24 @@ enum RebuildCommand: Command {
         return failed
     }
 
-    /// Asks spotlightd to cancel the rebuild until it says it did, or the rebuild is over
-    /// (the rebuild call then answers): a Ctrl-C right after the start may reach spotlightd
-    /// before the rebuild does.
-    static func cancel(_ poller: DaemonClient) async {
+    /// Ctrl-C during a rebuild from the store: whether it was pressed, and whether spotlightd
+    /// then said it cancelled the rebuild.
+    final class CtrlC: Sendable {
+        let pressed = Atomic<Bool>(false)
+        let cancelled = Atomic<Bool>(false)
+    }
+
+    /// Asks spotlightd to cancel the rebuild until it says it did, or for 10 s (the rebuild
+    /// call answers meanwhile when it is over): a Ctrl-C right after the start may reach
+    /// spotlightd before the rebuild does.
+    /// - Returns: whether spotlightd said it cancelled it.
+    static func cancel(_ poller: DaemonClient) async -> Bool {
         for _ in 0..<100 {
             let reply: CancelRebuildResult? = try? await poller.call(.cancelRebuild, [String: String]())
-            if reply?.cancelled == true { return }
+            if reply?.cancelled == true { return true }
             try? await Task.sleep(for: .milliseconds(100))
         }
+        return false
     }
 
     /// Ctrl-C during a rebuild from the apps: spotlightctl stops waiting; spotlightd goes on.
