@@ -82,6 +82,21 @@ import Glibc
                 + "the new index is in place (3 records") == true, "\(message ?? "")")
     }
 
+    /// After Ctrl-C, a rebuild that failed for another reason (spotlightd killed) was reported as
+    /// cancelled by spotlightd, with the old index in place.
+    @Test func aRebuildThatFailsAfterCtrlCForAnotherReasonReportsThatReason() async throws {
+        let daemon = try await TestDaemon().start()
+        daemon.daemon.process?.signal(SIGSTOP)
+        let rebuild = daemon.spawnCtl(["rebuild"])
+        try await Task.sleep(for: .seconds(2))
+        kill(rebuild.process.processIdentifier, SIGINT)
+        try await Task.sleep(for: .milliseconds(200))
+        daemon.daemon.process?.signal(SIGKILL)
+        let run = rebuild.result()
+        #expect(run.code == 3, "\(run.stderr)")
+        #expect(!run.stderr.contains("cancelled"), "\(run.stderr)")
+    }
+
     /// `check` and `compact` died on Ctrl-C without a word, while spotlightd went on.
     @Test(arguments: [
         ("check", "check interrupted: spotlightctl stopped waiting; spotlightd finishes the check it started"),
