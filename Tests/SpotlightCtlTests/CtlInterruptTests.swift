@@ -29,6 +29,18 @@ import Glibc
         try await Task.sleep(for: .milliseconds(500))
     }
 
+    /// Runs spotlightctl with `arguments` while `daemon` is stopped (SIGSTOP), so it waits
+    /// for an answer; presses Ctrl-C after 2 s, then sends `then` to the daemon.
+    func ctrlCWhileTheDaemonIsStopped(_ daemon: TestDaemon, _ arguments: [String], then: Int32) async throws -> CtlRun {
+        daemon.daemon.process?.signal(SIGSTOP)
+        let waiting = daemon.spawnCtl(arguments)
+        try await Task.sleep(for: .seconds(2))
+        kill(waiting.process.processIdentifier, SIGINT)
+        try await Task.sleep(for: .milliseconds(200))
+        daemon.daemon.process?.signal(then)
+        return waiting.result()
+    }
+
     @Test func ctrlCDuringExportToAFileWithJSONPrintsTheJSONErrorAndLeavesTheFileAsItWas() async throws {
         let daemon = try await TestDaemon().start()
         try daemon.importRecords(sampleRecords(3))
@@ -67,13 +79,7 @@ import Glibc
     @Test func ctrlCDuringRebuildWithJSONPrintsTheJSONErrorSayingWhichIndexIsInPlace() async throws {
         let daemon = try await TestDaemon().start()
         try daemon.importRecords(sampleRecords(3))
-        daemon.daemon.process?.signal(SIGSTOP)   // the rebuild waits for an answer
-        let rebuild = daemon.spawnCtl(["rebuild", "--json"])
-        try await Task.sleep(for: .seconds(2))
-        kill(rebuild.process.processIdentifier, SIGINT)
-        try await Task.sleep(for: .milliseconds(200))
-        daemon.daemon.process?.signal(SIGCONT)
-        let run = rebuild.result()
+        let run = try await ctrlCWhileTheDaemonIsStopped(daemon, ["rebuild", "--json"], then: SIGCONT)
         #expect(run.code == 130, "\(run.stderr)")
         let message = interruptedMessage(run)
         // Cancelled before the swap, or finished first: either way the error says which index is in place.
@@ -86,13 +92,7 @@ import Glibc
     /// cancelled by spotlightd, with the old index in place.
     @Test func aRebuildThatFailsAfterCtrlCForAnotherReasonReportsThatReason() async throws {
         let daemon = try await TestDaemon().start()
-        daemon.daemon.process?.signal(SIGSTOP)
-        let rebuild = daemon.spawnCtl(["rebuild"])
-        try await Task.sleep(for: .seconds(2))
-        kill(rebuild.process.processIdentifier, SIGINT)
-        try await Task.sleep(for: .milliseconds(200))
-        daemon.daemon.process?.signal(SIGKILL)
-        let run = rebuild.result()
+        let run = try await ctrlCWhileTheDaemonIsStopped(daemon, ["rebuild"], then: SIGKILL)
         #expect(run.code == 3, "\(run.stderr)")
         #expect(!run.stderr.contains("cancelled"), "\(run.stderr)")
     }
@@ -105,12 +105,7 @@ import Glibc
     ])
     func ctrlCWhileWaitingForSpotlightdSaysWhatGoesOnThere(command: String, message: String) async throws {
         let daemon = try await TestDaemon().start()
-        daemon.daemon.process?.signal(SIGSTOP)   // the command waits for an answer
-        defer { daemon.daemon.process?.signal(SIGCONT) }
-        let waiting = daemon.spawnCtl([command, "--json"])
-        try await Task.sleep(for: .seconds(2))
-        kill(waiting.process.processIdentifier, SIGINT)
-        let run = waiting.result()
+        let run = try await ctrlCWhileTheDaemonIsStopped(daemon, [command, "--json"], then: SIGCONT)
         #expect(run.code == 130, "\(run.stderr)")
         #expect(interruptedMessage(run)?.hasPrefix(message) == true, "\(run.stderr)")
     }
