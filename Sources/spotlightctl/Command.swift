@@ -114,6 +114,12 @@ enum CLI {
         }
         var args = try Arguments.parse(arguments, spec: OptionSpec.global.merged(with: command.options), command: name)
         args.positionals.removeFirst()  // the command word
+        // An empty path (a script's unset variable) would fall back to the default daemon or
+        // registry: a delete meant for a test daemon would reach the user's own.
+        for option in ["--socket", "--apps-dir"] where args.value(option)?.isEmpty == true {
+            throw CLIError.usage("\(option) needs a path, not an empty one; leave it out to use "
+                + "\(option == "--socket" ? "SPOTLIGHT_SOCKET" : "SPOTLIGHT_APPS_DIR") or the default", command: name)
+        }
         let explicitApps = args.value("--apps-dir") ?? ProcessInfo.processInfo.environment["SPOTLIGHT_APPS_DIR"]
             .flatMap { $0.isEmpty ? nil : $0 }
         let context = Context(socket: socket, daemon: .spotlightctl(socket: socket),

@@ -16,6 +16,16 @@ import Testing
         }
     }
 
+    /// `--socket ''` (a script's unset variable) used SPOTLIGHT_SOCKET or the default socket,
+    /// so a command meant for another daemon reached the user's own; `--apps-dir ''` alike.
+    @Test(arguments: ["--socket", "--apps-dir"])
+    func anEmptySocketOrAppsDirectoryIsAUsageError(option: String) async throws {
+        let daemon = try await TestDaemon().start()
+        let run = daemon.ctl(["status", option, ""])
+        #expect(run.code == 2)
+        #expect(run.stderr.hasPrefix("spotlightctl: error: \(option) needs a path, not an empty one"), "\(run.stderr)")
+    }
+
     /// `--socket /dev/null` said "/dev/null is not a socket, not a socket".
     @Test func aSocketPathThatIsADeviceNamesItsKind() throws {
         let daemon = try TestDaemon()
