@@ -17,7 +17,8 @@ enum RebuildCommand: Command {
     Ctrl-C (exit status 130, with the error saying so, as JSON with --json): a rebuild from
     the store is cancelled in spotlightd and the old index stays (or, when it had finished
     first, the error says the new one is in place); a rebuild from the apps cannot be
-    cancelled: spotlightctl stops waiting and spotlightd goes on with it.
+    cancelled: spotlightctl stops waiting and spotlightd goes on with it. A second Ctrl-C
+    stops waiting for spotlightd to answer the cancel.
 
     USAGE: spotlightctl rebuild [--from-store | --from-apps [--bundle B]] [--json]
 
@@ -57,7 +58,8 @@ enum RebuildCommand: Command {
         let ctrlC = CtrlC()
         // spotlightd cannot cancel a rebuild from the apps: waiting for it would be for nothing.
         let sigint = fromApps ? Interrupt.exitOn(appRebuildGoesOn, json: json) : Interrupt.handle {
-            guard !ctrlC.pressed.exchange(true, ordering: .relaxed) else { return }
+            // A second Ctrl-C: spotlightd is slow to answer the cancel; stop waiting for it.
+            if ctrlC.pressed.exchange(true, ordering: .relaxed) { Interrupt.exit(stoppedWaitingForCancel, json: json) }
             Task { ctrlC.cancelled.store(await cancel(poller), ordering: .relaxed) }
         }
         defer { sigint.cancel() }
@@ -134,6 +136,11 @@ enum RebuildCommand: Command {
         }
         return false
     }
+
+    /// A second Ctrl-C during a rebuild from the store, before spotlightd answered the first.
+    static let stoppedWaitingForCancel = CLIError(.interrupted, "rebuild interrupted again: spotlightctl stopped "
+        + "waiting for spotlightd to cancel it; `spotlightctl status` says whether a rebuild still runs (the old "
+        + "index stays until one completes)")
 
     /// Ctrl-C during a rebuild from the apps: spotlightctl stops waiting; spotlightd goes on.
     static let appRebuildGoesOn = CLIError(.interrupted, "rebuild interrupted: spotlightctl stopped waiting, but a "

@@ -97,6 +97,27 @@ import Glibc
         #expect(!run.stderr.contains("cancelled"), "\(run.stderr)")
     }
 
+    /// A second Ctrl-C was ignored: with spotlightd not answering the cancel, the rebuild
+    /// waited for it for up to a day.
+    @Test func aSecondCtrlCDuringRebuildStopsWaitingForTheCancel() async throws {
+        let daemon = try await TestDaemon().start()
+        daemon.daemon.process?.signal(SIGSTOP)
+        defer { daemon.daemon.process?.signal(SIGCONT) }
+        let rebuild = daemon.spawnCtl(["rebuild", "--json"])
+        try await Task.sleep(for: .seconds(2))
+        for _ in 0..<2 {
+            kill(rebuild.process.processIdentifier, SIGINT)
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        let deadline = Date().addingTimeInterval(10)
+        while rebuild.process.exitIfEnded == nil, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        try #require(rebuild.process.exitIfEnded != nil, "still waiting after a second Ctrl-C")
+        let run = rebuild.result()
+        #expect(run.code == 130, "\(run.stderr)")
+        #expect(interruptedMessage(run)?.hasPrefix("rebuild interrupted again: spotlightctl stopped waiting") == true,
+                "\(run.stderr)")
+    }
+
     /// `check` and `compact` died on Ctrl-C without a word, while spotlightd went on.
     @Test(arguments: [
         ("check", "check interrupted: spotlightctl stopped waiting; spotlightd finishes the check it started"),
