@@ -3,8 +3,9 @@ import Synchronization
 
 /// Ctrl-C during `import`. What is stored is exactly the batches donated, so the import ends
 /// at once (reading a terminal or a quiet pipe, it would otherwise wait for the next line),
-/// unless a batch is on its way to spotlightd: then as soon as that batch is stored. Either
-/// way the error says how many records were donated, and that running it again is safe.
+/// unless a batch is on its way to spotlightd: then as soon as that batch is stored, or at a
+/// second Ctrl-C. The error says how many records were donated, and that running it again
+/// is safe.
 ///
 /// ```swift
 /// let stop = ImportStop(file: "-", json: false, progress: progress)
@@ -31,13 +32,15 @@ final class ImportStop: Sendable {
         self.progress = progress
     }
 
-    /// For the SIGINT handler: ends the import now, or after the batch being donated.
+    /// For the SIGINT handler: ends the import now, or after the batch being donated; a
+    /// second Ctrl-C meanwhile ends it at once, that batch stored or not.
     func interrupt() {
         state.withLock { state in
+            let again = state.interrupted
             state.interrupted = true
-            guard !state.donating else { return }
+            guard !state.donating || again else { return }
             progress.finish()
-            Interrupt.exit(error(state), json: json)
+            Interrupt.exit(again && state.donating ? inFlight(state) : error(state), json: json)
         }
     }
 
@@ -63,6 +66,13 @@ final class ImportStop: Sendable {
             }
         }
         return try result.get()
+    }
+
+    /// A second Ctrl-C while a batch was on its way: whether spotlightd stored it is unknown.
+    private func inFlight(_ state: State) -> CLIError {
+        CLIError(.interrupted, "import interrupted again at line \(state.line + 1) of \(file), while a batch was "
+            + "on its way to spotlightd: \(Terminal.counted(state.donated, "record")) were donated before it, and that "
+            + "batch may or may not be stored; run it again to import the rest (a record with the same key is replaced)")
     }
 
     private func error(_ state: State) -> CLIError {

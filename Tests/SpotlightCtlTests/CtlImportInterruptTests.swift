@@ -34,4 +34,30 @@ import Glibc
         #expect(result.stderr.contains("import interrupted at line 4 of -: 2 records were donated before it"), "\(result.stderr)")
         #expect(try await index.query(SearchQuery(text: nil, bundles: [grantedBundle])).hits.map(\.record.id).sorted() == ["n1", "n2"])
     }
+
+    /// Ctrl-C while a batch was on its way to a spotlightd that did not answer waited for
+    /// the answer (up to 120 s), a second Ctrl-C too.
+    @Test func aSecondCtrlCDuringADonationEndsItSayingTheBatchMayOrMayNotBeStored() async throws {
+        let daemon = try await TestDaemon().start()
+        let pipe = Pipe()
+        let run = daemon.spawnCtl(["import", "-", "--bundle", grantedBundle, "--batch", "1"], input: pipe.fileHandleForReading)
+        try await Task.sleep(for: .seconds(1))   // past the start's checks, waiting for input
+        daemon.daemon.process?.signal(SIGSTOP)
+        defer { daemon.daemon.process?.signal(SIGCONT) }
+        // The second record sends the first, which spotlightd does not answer.
+        for id in ["n1", "n2"] { pipe.fileHandleForWriting.write(Data(#"{"type":"Note","id":"\#(id)","title":"x"}"#.utf8 + [10])) }
+        try await Task.sleep(for: .seconds(1))
+        for _ in 0..<2 {
+            kill(run.process.processIdentifier, SIGINT)
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        let deadline = Date().addingTimeInterval(10)
+        while run.process.exitIfEnded == nil, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        try pipe.fileHandleForWriting.close()
+        try #require(run.process.exitIfEnded != nil, "still waiting after a second Ctrl-C")
+        let result = run.result()
+        #expect(result.code == 130, "\(result.stderr)")
+        #expect(result.stderr.contains("import interrupted again at line 2 of -, while a batch was on its way to spotlightd: "
+            + "0 records were donated before it, and that batch may or may not be stored"), "\(result.stderr)")
+    }
 }
