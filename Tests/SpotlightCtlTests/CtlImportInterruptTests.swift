@@ -24,10 +24,9 @@ import Glibc
               run.process.exitIfEnded == nil, Date() < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
-        kill(run.process.processIdentifier, SIGINT)
+        try await run.pressCtrlC()
         // It waits for line 4 on a pipe left open: Ctrl-C ends that wait, not the next line.
-        let stopBy = Date().addingTimeInterval(30)
-        while run.process.exitIfEnded == nil, Date() < stopBy { try await Task.sleep(for: .milliseconds(20)) }
+        _ = try await run.exits(within: 30)
         try pipe.fileHandleForWriting.close()
         let result = run.result()
         #expect(result.code == 130, "\(result.stderr)")
@@ -47,14 +46,10 @@ import Glibc
         // The second record sends the first, which spotlightd does not answer.
         for id in ["n1", "n2"] { pipe.fileHandleForWriting.write(Data(#"{"type":"Note","id":"\#(id)","title":"x"}"#.utf8 + [10])) }
         try await Task.sleep(for: .seconds(1))
-        for _ in 0..<2 {
-            kill(run.process.processIdentifier, SIGINT)
-            try await Task.sleep(for: .milliseconds(200))
-        }
-        let deadline = Date().addingTimeInterval(10)
-        while run.process.exitIfEnded == nil, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        try await run.pressCtrlC(times: 2)
+        let exited = try await run.exits(within: 10)
         try pipe.fileHandleForWriting.close()
-        try #require(run.process.exitIfEnded != nil, "still waiting after a second Ctrl-C")
+        try #require(exited, "still waiting after a second Ctrl-C")
         let result = run.result()
         #expect(result.code == 130, "\(result.stderr)")
         #expect(result.stderr.contains("import interrupted again at line 2 of -, while a batch was on its way to spotlightd: "

@@ -35,8 +35,7 @@ import Glibc
         daemon.daemon.process?.signal(SIGSTOP)
         let waiting = daemon.spawnCtl(arguments)
         try await Task.sleep(for: .seconds(2))
-        kill(waiting.process.processIdentifier, SIGINT)
-        try await Task.sleep(for: .milliseconds(200))
+        try await waiting.pressCtrlC()
         daemon.daemon.process?.signal(then)
         return waiting.result()
     }
@@ -105,13 +104,8 @@ import Glibc
         defer { daemon.daemon.process?.signal(SIGCONT) }
         let rebuild = daemon.spawnCtl(["rebuild", "--json"])
         try await Task.sleep(for: .seconds(2))
-        for _ in 0..<2 {
-            kill(rebuild.process.processIdentifier, SIGINT)
-            try await Task.sleep(for: .milliseconds(200))
-        }
-        let deadline = Date().addingTimeInterval(10)
-        while rebuild.process.exitIfEnded == nil, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
-        try #require(rebuild.process.exitIfEnded != nil, "still waiting after a second Ctrl-C")
+        try await rebuild.pressCtrlC(times: 2)
+        try #require(try await rebuild.exits(within: 10), "still waiting after a second Ctrl-C")
         let run = rebuild.result()
         #expect(run.code == 130, "\(run.stderr)")
         #expect(interruptedMessage(run)?.hasPrefix("rebuild interrupted again: spotlightctl stopped waiting") == true,

@@ -105,6 +105,22 @@ struct CtlProcess {
     let out: URL
     let err: URL
 
+    /// Presses Ctrl-C `times` times: SIGINT, then 200 ms for it to be handled.
+    func pressCtrlC(times: Int = 1) async throws {
+        for _ in 0..<times {
+            kill(process.processIdentifier, SIGINT)
+            try await Task.sleep(for: .milliseconds(200))
+        }
+    }
+
+    /// Waits at most `seconds` for it to exit.
+    /// - Returns: whether it did.
+    func exits(within seconds: Double) async throws -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.exitIfEnded == nil, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        return process.exitIfEnded != nil
+    }
+
     func result() -> CtlRun {
         CtlRun(code: exitStatus(of: process),
                stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
