@@ -43,7 +43,8 @@ enum ExitCode: Int32 {
       130  interrupted (Ctrl-C); the error says what state things are in: a rebuild from the
            store leaves the old index in place (one from the apps goes on in spotlightd), an
            import keeps the batches it donated and says how far it got (running it again is
-           safe), an export --output FILE leaves FILE as it was
+           safe), an export --output FILE leaves FILE as it was, check and compact stop
+           waiting while spotlightd goes on; a second Ctrl-C stops waiting for a cancel
 
     ERRORS AND WARNINGS:
       Without --json, the error that ends a command is text on standard error:
