@@ -151,7 +151,11 @@ enum ImportCommand: Command {
         case let error as SpotlightError: return error.message
         case let error as JSONParseError: return "not a record: invalid JSON (\(error))"
         case let error as DecodingError:
-            if let problem = NumberDoesNotFit.carried(by: error) { return problem.message }
+            if let problem = NumberDoesNotFit.carried(by: error) {
+                // A property's message names the record and the property; a field's, only the number.
+                guard case .dataCorrupted(let context) = error, !context.codingPath.isEmpty else { return problem.message }
+                return describe(error)
+            }
             return "not a record: " + describe(error)
         default: return "not a record: \(error)"
         }

@@ -33,6 +33,16 @@ import Testing
         #expect(run.stderr.contains("bad.jsonl:1: skipped: record \(grantedBundle)/T/x: property n is"), "\(run.stderr)")
     }
 
+    /// A record field (not a property) holding a number that does not fit was reported as
+    /// "2.5 is not a whole number Int holds exactly", naming no field.
+    @Test func importSkipsALineWhoseFieldNumberDoesNotFitNamingTheField() async throws {
+        let daemon = try await TestDaemon().start()
+        let file = daemon.createFile("bad.jsonl", #"{"type":"T","id":"x","title":"x","rankingHint":2.5}"# + "\n")
+        let run = daemon.ctl(["import", file.path, "--bundle", grantedBundle])
+        #expect(run.code == 5)
+        #expect(run.stderr.contains("bad.jsonl:1: skipped: rankingHint: 2.5 is not a whole number"), "\(run.stderr)")
+    }
+
     @Test func appsListsARefusedManifestWithItsReasonAndExits5() async throws {
         let daemon = try await TestDaemon().start()
         try FileManager.default.createDirectory(atPath: daemon.appsDirectory, withIntermediateDirectories: true)
