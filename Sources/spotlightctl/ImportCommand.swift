@@ -52,14 +52,14 @@ enum ImportCommand: Command {
         try await context.daemon.requireWritable(bundle)
         let strict = args.has("--strict")
         let json = args.has("--json")
-        let input = try InputFile.open(file, rereadable: strict)
-        defer { input.close() }
         let progress = ProgressReporter(label: "import", json: json)
         // Ctrl-C ends it saying how far it got: the batches donated stay, and running it
-        // again is safe.
+        // again is safe. From here: --strict copies standard input before reading a line.
         let stop = ImportStop(file: file, json: json, progress: progress)
         let sigint = Interrupt.handle { stop.interrupt() }
         defer { sigint.cancel() }
+        let input = try InputFile.open(file, rereadable: strict)
+        defer { input.close() }
         // --strict reads the file twice: every line checked, then the records donated.
         var total: Int? = nil
         if strict {

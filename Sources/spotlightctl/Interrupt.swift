@@ -14,12 +14,25 @@ import Glibc
 /// ```
 enum Interrupt {
     /// Runs `body` on SIGINT instead of dying, until the returned source is cancelled.
+    ///
+    /// On Linux libdispatch catches the signal with a handler of its own. SIGINT is not set to
+    /// SIG_IGN first (as on Darwin): a Ctrl-C before that handler is in place would be
+    /// discarded, not delivered, and the command would go on as if none came. This returns
+    /// once the handler is in place (at most a second later), so a Ctrl-C before it ends the
+    /// process as it always did, and one after it runs `body`.
     static func handle(_ body: @escaping @Sendable () -> Void) -> any DispatchSourceSignal {
-        signal(SIGINT, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         source.setEventHandler(handler: body)
         source.resume()
+        for _ in 0..<1000 where hasDefaultAction(SIGINT) { usleep(1000) }
         return source
+    }
+
+    /// Whether `signal`'s disposition is SIG_DFL.
+    private static func hasDefaultAction(_ signal: Int32) -> Bool {
+        var action = sigaction()
+        guard sigaction(signal, nil, &action) == 0 else { return false }
+        return unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_DFL, to: Int.self)
     }
 
     /// Until the returned source is cancelled, Ctrl-C exits at once with `error`: for a command

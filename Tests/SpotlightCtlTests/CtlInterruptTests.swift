@@ -50,7 +50,7 @@ import Glibc
         let partial = { (try? FileManager.default.contentsOfDirectory(atPath: daemon.root.path))?
             .contains { $0.hasSuffix(".partial") } ?? false }
         try await waitFor(partial())
-        kill(export.process.processIdentifier, SIGINT)
+        try await export.pressCtrlC()
         let run = export.result()
         #expect(run.code == 130, "\(run.stderr)")
         #expect(interruptedMessage(run) == "export interrupted after 0 records; \(previous.path) was not written "
@@ -67,7 +67,7 @@ import Glibc
         let export = daemon.spawnCtl(["export", "--output", output])
         try await waitFor((try? FileManager.default.contentsOfDirectory(atPath: daemon.root.path))?
             .contains { $0.hasSuffix(".partial") } ?? false)
-        kill(export.process.processIdentifier, SIGINT)
+        try await export.pressCtrlC()
         let run = export.result()
         #expect(run.code == 130, "\(run.stderr)")
         #expect(run.stderr == "spotlightctl: error: export interrupted after 0 records; \(output) was not written "

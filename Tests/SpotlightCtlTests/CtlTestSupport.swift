@@ -105,12 +105,25 @@ struct CtlProcess {
     let out: URL
     let err: URL
 
-    /// Presses Ctrl-C `times` times: SIGINT, then 200 ms for it to be handled.
+    /// Presses Ctrl-C `times` times: SIGINT, then 200 ms for it to be handled. The first waits
+    /// (at most 30 s) until spotlightctl catches SIGINT, so a slow start cannot make it die of it.
     func pressCtrlC(times: Int = 1) async throws {
+        let deadline = Date().addingTimeInterval(30)
+        while !catchesSIGINT, process.exitIfEnded == nil, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
         for _ in 0..<times {
             kill(process.processIdentifier, SIGINT)
             try await Task.sleep(for: .milliseconds(200))
         }
+    }
+
+    /// Whether it has a handler for SIGINT (`SigCgt` in /proc/PID/status).
+    var catchesSIGINT: Bool {
+        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+              let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16) else {
+            return false
+        }
+        return mask & (1 << (SIGINT - 1)) != 0
     }
 
     /// Waits at most `seconds` for it to exit.
