@@ -2,7 +2,7 @@
 import PackageDescription
 
 /// Every public module of Spotlight for Linux. See ../shared/SPEC.md for the design and
-/// README.md for how to build and test. `CXapian`, `CSQLite`, `CZlib` and `CZstd` are not public API.
+/// README.md for how to build and test. The `C*` modules (`CXapian` and the rest) are not public API.
 let package = Package(
     name: "Spotlight",
     platforms: [.macOS(.v14)],
