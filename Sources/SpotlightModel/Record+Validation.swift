@@ -54,7 +54,7 @@ extension Record {
                 + "numbers must be finite: leave the property out, or give a number")
         }
         if let (name, date) = outside {
-            throw SpotlightError(.invalidInput, "record \(key.brief) has \(name) \(date), outside the years 0001-9999 "
+            throw SpotlightError(.invalidInput, "record \(key.brief) has \(name) \(ISO8601.describe(date)), outside the years 0001-9999 "
                 + "that ISO 8601 dates are written in; keep dates within them")
         }
     }
