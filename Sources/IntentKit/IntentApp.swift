@@ -1,4 +1,5 @@
 import Foundation
+import SpotlightKit
 import SpotlightModel
 import SpotlightProtocol
 import SpotlightSupervision
@@ -45,6 +46,8 @@ public struct IntentApp: Sendable {
                 reindexing: Reindexing = .spotlight, icon: String? = nil, commandLine: CommandLineHandler? = nil,
                 onOpenSearchableItem: (@Sendable (_ uniqueIdentifier: String) async throws -> Void)? = nil) {
         self.bundleIdentifier = bundleIdentifier
+        // Its writes that name no bundle are refused unless spotlightd knows it as this app.
+        SearchableIndex.declaredApp.withLock { $0 = bundleIdentifier }
         self.name = applicationName
         self.icon = icon
         self.dispatcher = AppServiceDispatcher(bundleIdentifier: bundleIdentifier, applicationName: applicationName,

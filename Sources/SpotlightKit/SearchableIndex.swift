@@ -65,6 +65,7 @@ public final class SearchableIndex: Sendable {
     public func indexRecords(_ records: [Record], clientState: ClientStateSwap? = nil) async throws -> WriteResult {
         // What the JSON cannot carry fails here, naming the record, not as spotlightd's parse error.
         for record in records { try record.validateValues() }
+        let records = try await withOwnBundle(records)
         let chunks = DonationLimits.batches(records, count: Self.batchSize).map(Array.init)
         let named = Set(records.map(\.bundle).filter { !$0.isEmpty })
         if let batch = try await batchName(for: .donate, bundle: named.count == 1 ? named.first : nil, clientState: clientState) {
@@ -227,11 +228,12 @@ public final class SearchableIndex: Sendable {
     /// Deletes what `params` select, now or (in a batch) staged; with a client state, only
     /// when the bundle's state matches.
     func delete(_ params: DeleteParams) async throws -> Int {
+        var params = params
+        if params.bundle?.isEmpty ?? true, let own = try await bundleForOwnWrite() { params.bundle = own }
         guard let batch = try await batchName(for: .delete, bundle: params.bundle, clientState: params.clientState) else {
             let result: WriteResult = try await daemon.call(.delete, params)
             return result.count
         }
-        var params = params
         params.batch = batch
         let staged = params
         return try await inBatch {

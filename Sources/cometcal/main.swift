@@ -7,6 +7,7 @@ import IntentKit
 // intent or query instead).
 // A new store's calendars are donated before anything else runs (not by `--install`, which
 // runs before spotlightd knows the app, nor `--describe`).
+let app = CometCalApp.make()   // first: it declares the app whose entities are donated
 if let manager = try? CalendarManager.shared() {
     try? manager.navigator.showList()
     if !["--install", "--describe"].contains(CommandLine.arguments.dropFirst().first) {
@@ -14,4 +15,4 @@ if let manager = try? CalendarManager.shared() {
     }
 }
 
-await CometCalApp.make().main()
+await app.main()

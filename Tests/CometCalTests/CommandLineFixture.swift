@@ -36,9 +36,10 @@ final class CommandLineFixture {
         return env
     }
 
-    /// Starts spotlightd and registers cometcal with it.
-    init() throws {
-        daemon = try TestSpotlightd()
+    /// Starts spotlightd (granting `grants` to tools) and registers cometcal with it unless told not to.
+    init(grants: [String] = [], install: Bool = true) throws {
+        daemon = try TestSpotlightd(.init(grants: grants))
+        guard install else { return }
         let installed = try cometcal("--install")
         #expect(installed.status == 0, "cometcal --install: \(installed.stderr)")
     }
