@@ -65,7 +65,7 @@ final class TaskIntentsTests: XCTestCase {
         XCTAssertEqual(byReference.count, 1)
         XCTAssertEqual(try byReference[0].title, "Return library books")
         XCTAssertEqual(byString.count, 1)
-        XCTAssertEqual(try byString[0].id, id)
+        XCTAssertEqual(byString[0].id, id)
     }
 
     func testReturnedIdentifierEqualsAVariable() async throws {
