@@ -37,3 +37,20 @@ private func refusal(_ method: String, _ params: JSONValue) async throws -> Spot
     #expect(error?.message == "invalid params of openEntity: params.select: unknown member; openEntity takes type, id; "
         + "see docs/app-service.md")
 }
+
+@Test func aPropertyComparisonRefusesAMisspeltMember() async throws {
+    let comparison: JSONValue = .object(["property": .string("name"), "comparator": .string("contains"),
+                                         "valeu": .object(["string": .string("a")])])
+    let error = try await refusal("entitiesMatchingProperties", .object(["type": .string("ItemEntity"),
+                                                                         "comparisons": .array([comparison])]))
+    #expect(error?.message.contains("params.comparisons[0].valeu: unknown member; a comparison takes property, "
+        + "comparator, value, upperBound") == true, "\(error?.message ?? "no error")")
+}
+
+@Test func aPropertySortRefusesAMisspeltMember() async throws {
+    let sort: JSONValue = .object(["property": .string("name"), "oder": .string("descending")])
+    let error = try await refusal("entitiesMatchingProperties", .object(["type": .string("ItemEntity"),
+                                                                         "sortedBy": .array([sort])]))
+    #expect(error?.message.contains("params.sortedBy[0].oder: unknown member; a sort takes property, order") == true,
+            "\(error?.message ?? "no error")")
+}

@@ -44,11 +44,22 @@ public struct PropertyComparisonParams: Codable, Hashable, Sendable {
     public var value: PropertyValue
     public var upperBound: PropertyValue?
 
+    enum CodingKeys: String, CodingKey, CaseIterable { case property, comparator, value, upperBound }
+
     public init(property: String, comparator: String, value: PropertyValue, upperBound: PropertyValue? = nil) {
         self.property = property
         self.comparator = comparator
         self.value = value
         self.upperBound = upperBound
+    }
+
+    public init(from decoder: any Decoder) throws {
+        try refuseUnknownMembers(decoder, known: CodingKeys.allCases.map(\.rawValue), method: "a comparison")
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        property = try c.decode(String.self, forKey: .property)
+        comparator = try c.decode(String.self, forKey: .comparator)
+        value = try c.decode(PropertyValue.self, forKey: .value)
+        upperBound = try c.decodeIfPresent(PropertyValue.self, forKey: .upperBound)
     }
 }
 
@@ -57,8 +68,17 @@ public struct PropertySortParams: Codable, Hashable, Sendable {
     public var property: String
     public var order: String
 
+    enum CodingKeys: String, CodingKey, CaseIterable { case property, order }
+
     public init(property: String, order: String = "ascending") {
         self.property = property
         self.order = order
+    }
+
+    public init(from decoder: any Decoder) throws {
+        try refuseUnknownMembers(decoder, known: CodingKeys.allCases.map(\.rawValue), method: "a sort")
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        property = try c.decode(String.self, forKey: .property)
+        order = try c.decode(String.self, forKey: .order)
     }
 }
