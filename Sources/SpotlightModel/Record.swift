@@ -143,12 +143,17 @@ public struct RecordKey: Codable, Hashable, Sendable, CustomStringConvertible {
     }
 
     public func hash(into hasher: inout Hasher) {
-        for part in [bundle, type, id] {
-            hasher.combine(part.utf8.count)
-            if part.utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) == nil {
-                for byte in part.utf8 { hasher.combine(byte) }
-            }
-        }
+        // Each part's length, then its bytes: no array of the parts is made (a key is hashed
+        // for every record of a bulk build and every hit of a page).
+        Self.combine(bundle, into: &hasher)
+        Self.combine(type, into: &hasher)
+        Self.combine(id, into: &hasher)
+    }
+
+    private static func combine(_ part: String, into hasher: inout Hasher) {
+        var part = part
+        hasher.combine(part.utf8.count)
+        part.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 
     /// The key as an error message names it: an id longer than 64 characters cut to its first
