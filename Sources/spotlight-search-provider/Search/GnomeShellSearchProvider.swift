@@ -27,8 +27,8 @@ enum GnomeShellSearchProvider {
             },
             BusMethod(name: "GetResultMetas", inputs: [Argument(name: "identifiers", signature: "as")],
                       outputs: [Argument(name: "metas", signature: "aa{sv}")]) { arguments in
-                let results = await backend.results(for: arguments[0].stringsValue ?? [])
-                return .values([.array(of: "a{sv}", results.map(meta))])
+                let lookups = await backend.results(for: arguments[0].stringsValue ?? [])
+                return .values([.array(of: "a{sv}", lookups.map(meta))])
             },
             BusMethod(name: "ActivateResult",
                       inputs: [Argument(name: "identifier", signature: "s"), Argument(name: "terms", signature: "as"),
@@ -63,6 +63,23 @@ enum GnomeShellSearchProvider {
         }
         if !result.app.isInstalled { pairs.append(("clipboardText", .string(result.title))) }
         return .variantDictionary(pairs)
+    }
+
+    /// The `a{sv}` for one identifier GetResultMetas was asked about: the result's, else one
+    /// that names what is missing (GNOME Shell needs a meta with an `id` and a `name` per
+    /// identifier, or it shows none of the provider's results).
+    static func meta(_ lookup: SearchBackend.Lookup) -> BusValue {
+        switch lookup {
+        case .found(let result):
+            return meta(result)
+        case .notAResult(let string):
+            return .variantDictionary([("id", .string(string)), ("name", .string(string.isEmpty ? "?" : string)),
+                                       ("description", .string("not a result of this provider"))])
+        case .missing(let id, let app, let lookupFailed):
+            let why = lookupFailed ? "spotlightd is not answering" : "not in the index"
+            return .variantDictionary([("id", .string(id.string)), ("name", .string(id.key.id.isEmpty ? id.key.type : id.key.id)),
+                                       ("description", .string("\(app.name) · \(why)"))])
+        }
     }
 
     /// GIcon's serialized form (`g_icon_serialize`): `('file', <'file:///…'>)` for an absolute

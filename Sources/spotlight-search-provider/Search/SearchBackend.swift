@@ -84,26 +84,46 @@ final class SearchBackend: Sendable {
         return results
     }
 
-    /// The results named by identifiers, in their order; identifiers that are not this
-    /// provider's or whose records are gone are left out.
-    func results(for identifiers: [String]) async -> [DesktopResult] {
-        let parsed = identifiers.compactMap(ResultIdentifier.init(string:))
-        var known = recent.withLock { table in parsed.compactMap { id in table[id].map { (id, $0) } } }
+    /// What ``results(for:)`` found for one identifier.
+    enum Lookup: Sendable {
+        case found(DesktopResult)
+        /// Not a result of this provider (not `BUNDLE/TYPE/ID`).
+        case notAResult(String)
+        /// A record key the index does not hold (deleted since it was a result), or, with
+        /// `lookupFailed`, one spotlightd could not be asked about (down, too slow).
+        case missing(ResultIdentifier, app: AppEntry, lookupFailed: Bool)
+    }
+
+    /// One ``Lookup`` per identifier, in their order (GNOME Shell drops all of a provider's
+    /// results when GetResultMetas answers fewer metas than it asked for).
+    func results(for identifiers: [String]) async -> [Lookup] {
+        let parsed = identifiers.map { ($0, ResultIdentifier(string: $0)) }
+        var known = recent.withLock { table in parsed.compactMap { $0.1 }.compactMap { id in table[id].map { (id, $0) } } }
             .reduce(into: [ResultIdentifier: (record: Record, score: Double)]()) { $0[$1.0] = $1.1 }
-        let missing = parsed.filter { known[$0] == nil }
+        let missing = parsed.compactMap(\.1).filter { known[$0] == nil }
+        var lookupFailed = false
         if !missing.isEmpty {
             do {
                 for record in try await index.records(for: missing.map(\.key)) {
                     known[ResultIdentifier(record.key)] = (record, 0)
                 }
             } catch {
+                lookupFailed = true
                 report(error, searching: nil)
             }
         }
-        var results: [DesktopResult] = []
-        for id in parsed {
-            guard let (record, score) = known[id] else { continue }
-            results.append(DesktopResult(identifier: id, record: record, score: score, app: await catalog.app(for: id.key.bundle)))
+        var results: [Lookup] = []
+        for (string, id) in parsed {
+            guard let id else {
+                results.append(.notAResult(string))
+                continue
+            }
+            let app = await catalog.app(for: id.key.bundle)
+            guard let (record, score) = known[id] else {
+                results.append(.missing(id, app: app, lookupFailed: lookupFailed))
+                continue
+            }
+            results.append(.found(DesktopResult(identifier: id, record: record, score: score, app: app)))
         }
         return results
     }
