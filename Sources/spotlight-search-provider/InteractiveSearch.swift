@@ -16,7 +16,7 @@ enum InteractiveSearch {
                 switch await backend.open(shown[n - 1].identifier.string) {
                 case .opened(let result): print("  opened in \(result.appName ?? result.bundle)")
                 case .notOpenable(let app): print("  \(app.name) is not installed, so nothing can open this")
-                case .failed(let message): print("  \(message)")
+                case .cannotShow(let message), .failed(let message): print("  \(message)")
                 }
                 continue
             }

@@ -85,6 +85,21 @@ import Testing
     #expect(await fixture.waitForCometCalShowing(key, title: "Supernova Viewing Party"))
 }
 
+/// "deep space" finds CometCal's calendar first, which no OpenIntent shows; LaunchSearch (the
+/// provider's icon in GNOME Shell) answered that failure although events of the calendar were
+/// found too. It opens the best result the app can show.
+@Test func launchSearchSkipsResultsTheAppCannotShow() async throws {
+    let fixture = try await DesktopFixture()
+    _ = try await fixture.donateSupernovaEvent()
+    let found = try fixture.gdbus("GetInitialResultSet", "['deep', 'space']")
+    try #require(found.stdout.hasPrefix("(['\(DesktopFixture.cometCal)/CalendarEntity/"), "the calendar is the best result: \(found)")
+    let run = try fixture.gdbus("LaunchSearch", "['deep', 'space']", "0")
+    #expect(run.status == 0, "\(run)")
+    let shown = await waitUntil { await fixture.cometCalScreen().contains("Calendar: Deep Space") }
+    let screen = await fixture.cometCalScreen()
+    #expect(shown, "CometCal shows \(screen); the bus log: \(fixture.bus.log)")
+}
+
 @Test func activatingAResultOfAnEntityTheAppNoLongerHasIsAnErrorThatSaysSo() async throws {
     let fixture = try await DesktopFixture()
     _ = try await fixture.donateSupernovaEvent()

@@ -36,16 +36,16 @@ enum GnomeShellSearchProvider {
                 reply(to: await backend.open(arguments[0].stringValue ?? ""))
             },
             // There is no results window to hand the search to; like pressing Enter on the
-            // first result, it opens the best result that has an app to open it.
+            // first result, it opens the best result its app can show.
             BusMethod(name: "LaunchSearch",
                       inputs: [Argument(name: "terms", signature: "as"), Argument(name: "timestamp", signature: "u")],
                       outputs: []) { arguments in
                 let terms = arguments[0].stringsValue ?? []
-                guard let best = await backend.search(terms).first(where: \.app.isInstalled) else {
+                guard let outcome = await backend.openBest(terms) else {
                     backend.log.info("LaunchSearch \(terms): no result has an installed app to open it")
                     return .none
                 }
-                return reply(to: await backend.open(best.identifier.string))
+                return reply(to: outcome)
             },
         ])
     }
@@ -95,7 +95,7 @@ enum GnomeShellSearchProvider {
     static func reply(to outcome: SearchBackend.OpenOutcome) -> BusReply {
         switch outcome {
         case .opened, .notOpenable: return .none
-        case .failed(let message): return .error(name: openFailed, message: message)
+        case .cannotShow(let message), .failed(let message): return .error(name: openFailed, message: message)
         }
     }
 }

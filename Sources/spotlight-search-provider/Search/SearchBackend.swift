@@ -132,6 +132,9 @@ final class SearchBackend: Sendable {
         case opened(OpenResult)
         /// The app is not installed: shown, but nothing opens it. Not an error.
         case notOpenable(AppEntry)
+        /// The app answered that it cannot show the record (`notFound`): it has no OpenIntent
+        /// for the record's type, or the entity was deleted.
+        case cannotShow(String)
         case failed(String)
     }
 
@@ -154,8 +157,22 @@ final class SearchBackend: Sendable {
         } catch {
             let message = "cannot open \(id.key) in \(app.name): \((error as? SpotlightError)?.description ?? "\(error)")"
             log.warning(message)
-            return .failed(message)
+            return (error as? SpotlightError)?.code == .notFound ? .cannotShow(message) : .failed(message)
         }
+    }
+
+    /// Opens the best result of a search that its app can show, as Enter on the first result
+    /// would if every result opened: results of apps that are gone are skipped, and so are
+    /// those the app cannot show (``OpenOutcome/cannotShow(_:)``, answered at once by a running
+    /// app). Any other failure ends the attempt. nil when no result has an installed app.
+    func openBest(_ terms: [String]) async -> OpenOutcome? {
+        var firstRefusal: OpenOutcome?
+        for result in await search(terms) where result.app.isInstalled {
+            let outcome = await open(result.identifier.string)
+            guard case .cannotShow = outcome else { return outcome }
+            firstRefusal = firstRefusal ?? outcome
+        }
+        return firstRefusal
     }
 
     /// Forgets recent results (KRunner's Teardown: the match session is over).
