@@ -1,4 +1,5 @@
 import Foundation
+import SpotlightKit
 
 /// spotlight-search-provider's command line.
 struct ProviderOptions {
@@ -33,7 +34,7 @@ struct ProviderOptions {
                              /tmp/spotlight-UID/spotlightd.sock without XDG_RUNTIME_DIR)
       --apps-dir DIR         the app registry for names and icons (env SPOTLIGHT_APPS_DIR;
                              default: the one spotlightd reads)
-      --limit N              results per search (default 20)
+      --limit N              results per search, 1 to \(UserQuery.maxResultLimit) (default 20)
       --query-timeout-ms N   how long a search waits for spotlightd before answering nothing
                              (default 2000)
       --idle-exit SECONDS    exit after this long without a call; 0 never (default 120)
@@ -59,16 +60,20 @@ struct ProviderOptions {
             guard let v = it.next(), !v.hasPrefix("--") else { throw UsageError(message: "\(flag) needs a value") }
             return v
         }
-        func number(_ flag: String, atLeast minimum: Int) throws -> Int {
+        func number(_ flag: String, atLeast minimum: Int, atMost maximum: Int? = nil) throws -> Int {
             let v = try value(flag)
-            guard let n = Int(v), n >= minimum else { throw UsageError(message: "\(flag) needs a whole number ≥ \(minimum), got \(v)") }
+            guard let n = Int(v), n >= minimum, n <= maximum ?? n else {
+                let range = maximum.map { "from \(minimum) to \($0)" } ?? "≥ \(minimum)"
+                throw UsageError(message: "\(flag) needs a whole number \(range), got \(v)")
+            }
             return n
         }
         while let arg = it.next() {
             switch arg {
             case "--socket": options.socket = try value(arg)
             case "--apps-dir": options.appsDirectory = try value(arg)
-            case "--limit": options.limit = try number(arg, atLeast: 1)
+            // More than spotlightd answers in one query would make it refuse every search.
+            case "--limit": options.limit = try number(arg, atLeast: 1, atMost: UserQuery.maxResultLimit)
             case "--query-timeout-ms": options.queryTimeout = .milliseconds(try number(arg, atLeast: 1))
             case "--idle-exit":
                 let seconds = try number(arg, atLeast: 0)
