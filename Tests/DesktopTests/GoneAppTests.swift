@@ -81,3 +81,28 @@ func krunnerShowsAGoneAppsResultAsInformationalWithoutActions(_ gone: GoneApp) a
     let run = try fixture.dbusSend("Run", "string:\(id)", "string:")
     #expect(run.status == 0, "\(run)")
 }
+
+/// The provider's warnings were kept from repeating only while they came one after the other:
+/// with two apps whose executables are gone, every search after the app entries' two seconds
+/// wrote both warnings again, so typing filled the journal. Each is written once a minute.
+@Test func twoGoneAppsWarnOnceEachNotOnEverySearch() async throws {
+    let bundles = ["org.example.notebookA", "org.example.notebookB"]
+    let fixture = try await DesktopFixture(grants: bundles)
+    for bundle in bundles {
+        let file = fixture.root.appendingPathComponent("\(bundle).jsonl")
+        try Data(#"{"type":"NoteEntity","id":"n1","title":"Quasar sketches"}"#.utf8 + [10]).write(to: file)
+        let imported = fixture.ctl("import", file.path, "--bundle", bundle)
+        try #require(imported.status == 0, "\(imported)")
+        let manifest = #"{"bundleIdentifier":"\#(bundle)","executable":"/nonexistent/notebook","arguments":[]}"#
+        try Data(manifest.utf8).write(to: URL(fileURLWithPath: fixture.appsDirectory).appendingPathComponent("\(bundle).json"))
+    }
+    for _ in 0..<3 {
+        let run = try fixture.gdbus("GetInitialResultSet", "['quasar']")
+        #expect(run.stdout.components(separatedBy: "NoteEntity").count == 3, "\(run)")
+        try await Task.sleep(for: .milliseconds(2200))   // past the app entries' freshness
+    }
+    for bundle in bundles {
+        let warnings = fixture.bus.log.components(separatedBy: "cannot read the manifest of \(bundle) ").count - 1
+        #expect(warnings == 1, "\(bundle) warned \(warnings) times; the bus log: \(fixture.bus.log)")
+    }
+}
