@@ -29,6 +29,18 @@ import Testing
     #expect(run.stdout.contains("int32 100"), "\(run)")
 }
 
+/// The search folds accents, so "cafe orbital planning" finds "Café Orbital Planning"; the
+/// match was only a possible one (30), ranked under weaker hits KRunner's other runners found,
+/// because the exact-title comparison kept the accents (and a doubled space).
+@Test func matchOfTheWholeTitleTypedWithoutItsAccentsIsAnExactMatch() async throws {
+    let fixture = try await DesktopFixture()
+    _ = try await fixture.donateSupernovaEvent()   // seeds "Café Orbital Planning" too
+    let run = try fixture.dbusSend("Match", "string:cafe  orbital planning")
+    let lines = run.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    let title = try #require(lines.firstIndex(of: "string \"Café Orbital Planning\""), "\(run)")
+    #expect(lines[title + 2] == "int32 100", "\(run)")
+}
+
 @Test func runOpensTheEventInCometCal() async throws {
     let fixture = try await DesktopFixture()
     let key = try await fixture.donateSupernovaEvent()

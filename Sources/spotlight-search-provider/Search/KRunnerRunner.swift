@@ -2,7 +2,7 @@
 ///
 /// A match is `(id, text, icon, type, relevance, properties)`: the ``ResultIdentifier``, the
 /// record's title, the app's icon name, `PossibleMatch` (30; `ExactMatch`, 100, when the title
-/// is what was typed), a relevance from the score relative to the best hit, and `subtext` (the
+/// is what was typed, folded as the search folds it), a relevance from the score relative to the best hit, and `subtext` (the
 /// app and subtitle), `category` (the app's name, so KRunner groups by app) and `actions`
 /// (none). A result of an app that is gone is an `InformationalMatch` (50): shown, not runnable.
 enum KRunnerRunner {
@@ -46,11 +46,20 @@ enum KRunnerRunner {
         ])
     }
 
+    /// Whether what was typed is the result's title, folded as the search folds it: case,
+    /// accents and width ignored, words compared whatever the spaces between them.
+    static func isWholeTitle(_ query: String, of result: DesktopResult) -> Bool {
+        let typed = query.split(whereSeparator: \.isWhitespace), title = result.title.split(whereSeparator: \.isWhitespace)
+        return typed.count == title.count && zip(typed, title).allSatisfy { word, titleWord in
+            word.compare(titleWord, options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive]) == .orderedSame
+        }
+    }
+
     static func match(_ result: DesktopResult, query: String, best: Double?) -> BusValue {
         let type: MatchType
         if !result.app.isInstalled {
             type = .informational
-        } else if result.title.caseInsensitiveCompare(query.trimmingCharacters(in: .whitespaces)) == .orderedSame {
+        } else if isWholeTitle(query, of: result) {
             type = .exact
         } else {
             type = .possible
