@@ -2,9 +2,10 @@
 ///
 /// A match is `(id, text, icon, type, relevance, properties)`: the ``ResultIdentifier``, the
 /// record's title, the app's icon name, `PossibleMatch` (30; `ExactMatch`, 100, when the title
-/// is what was typed, folded as the search folds it), a relevance from the score relative to the best hit, and `subtext` (the
-/// app and subtitle), `category` (the app's name, so KRunner groups by app) and `actions`
-/// (none). A result of an app that is gone is an `InformationalMatch` (50): shown, not runnable.
+/// is what was typed, folded as the search folds it), a relevance from the score relative to
+/// the best hit, and `subtext` (the app and subtitle), `category` (the app's name, so KRunner
+/// groups by app) and `actions` (none). A result of an app that is gone is an
+/// `InformationalMatch` (50): shown, not runnable.
 enum KRunnerRunner {
     static let interfaceName = "org.kde.krunner1"
 
