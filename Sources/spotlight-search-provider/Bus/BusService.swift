@@ -106,8 +106,28 @@ final class BusService {
         }
         if let ownedName {
             _ = try? busCall("sd_bus_release_name") { sd_bus_release_name(bus, ownedName) }
+            do {
+                try answerCallsRoutedBeforeRelease()
+            } catch {
+                log.error("calls that arrived as the provider gave up \(ownedName) went unanswered: \(error)")
+            }
         }
         _ = try? busCall("sd_bus_flush") { sd_bus_flush(bus) }
+    }
+
+    /// A call the bus routed here between the last idle check and the bus taking the name back
+    /// waits in sd-bus's queue (read while the release waited for its reply): answers every such
+    /// call before the provider exits, or GNOME Shell gets "disconnected without replying" and no
+    /// results for that keystroke. Calls after the release go to the next activated provider.
+    private func answerCallsRoutedBeforeRelease() throws(BusError) {
+        while true {
+            while try busCall("sd_bus_process", { sd_bus_process(bus, nil) }) > 0 {}
+            sendCompleted()
+            if activity.pending == 0 { return }
+            var wake = pollfd(fd: mailbox.waker.readEnd, events: Int16(POLLIN), revents: 0)
+            if poll(&wake, 1, -1) < 0, errno != EINTR { throw BusError(call: "poll", errno: errno) }
+            if wake.revents != 0 { mailbox.waker.drain() }
+        }
     }
 
     private func serve(idleExit: Duration?) throws(BusError) {
@@ -235,8 +255,10 @@ final class BusService {
         case .error(let name, let message):
             var error = sd_bus_error(name: nil, message: nil, _need_free: 0)
             _ = sd_bus_error_set(&error, name, message)
-            if let failure = try? busCall("sd_bus_reply_method_error", { sd_bus_reply_method_error(call, &error) }), failure < 0 {
-                log.error("could not send the error \(name)")
+            do {
+                try busCall("sd_bus_reply_method_error") { sd_bus_reply_method_error(call, &error) }
+            } catch {
+                log.error("could not send the error \(name): \(error)")
             }
             sd_bus_error_free(&error)
         }
