@@ -51,11 +51,13 @@ package final class AppSession: Sendable {
     }
 
     /// Calls the app service. - Parameter doing: what the caller was doing, for error messages.
-    func call<Params: Encodable & Sendable, Result: Decodable>(
+    /// - Throws: `CancellationError` at once when the calling task is cancelled (``untilCancelled(_:)``).
+    func call<Params: Encodable & Sendable, Result: Decodable & Sendable>(
         _ method: String, _ params: Params, doing: String
     ) async throws -> Result {
+        let launcher = launcher
         do {
-            return try await launcher.call(method, params, as: Result.self)
+            return try await untilCancelled { try await launcher.call(method, params, as: Result.self) }
         } catch let error as SpotlightError {
             // The app's own error: its value when this process can have it, else an AppIntentError.
             if let report = AppErrorReport(carriedBy: error) { throw AppErrorValue.error(for: report) }
@@ -63,13 +65,13 @@ package final class AppSession: Sendable {
         }
     }
 
-    /// Searches the environment's spotlightd.
+    /// Searches the environment's spotlightd. - Throws: `CancellationError` at once when the calling task is cancelled.
     func query(_ query: SearchQuery, doing: String) async throws -> SearchResult {
         guard let daemon = environment.daemon, let client = environment.daemonClient else {
             throw SpotlightError(.internal, "the test environment has no spotlightd although \(bundle) has a session")
         }
         do {
-            return try await client.query(query)
+            return try await untilCancelled { try await client.query(query) }
         } catch let error as SpotlightError {
             let method = DaemonProtocol.Method.query.rawValue
             throw explain(await daemon.explainingExit(error, during: method), doing: doing, who: "the test's spotlightd")

@@ -92,9 +92,10 @@ package final class TestEnvironment: Sendable {
         }
     }
 
-    /// ``session(for:)`` without blocking the caller's thread.
+    /// ``session(for:)`` without blocking the caller's thread; a cancelled caller stops waiting
+    /// (`CancellationError`) while the start goes on.
     package func session(for bundle: String) async throws -> AppSession {
-        try await onOwnThread { try self.session(for: bundle) }
+        try await untilCancelled { try await onOwnThread { try self.session(for: bundle) } }
     }
 
     /// Stops every app and the daemon, and removes the directory. Later use throws.

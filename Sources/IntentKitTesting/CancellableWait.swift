@@ -1,0 +1,68 @@
+import Synchronization
+
+/// Awaits `body` until it ends or the calling task is cancelled, whichever comes first: a
+/// cancelled test (a Swift Testing `.timeLimit`, a task group a test cancels) stops waiting at
+/// once with `CancellationError`, instead of when the app answers or the harness's timeout ends.
+///
+/// `body` runs on in a task of its own and what it gives is dropped: an intent the app is
+/// performing runs to its end in the app, as a Shortcut's does when its caller goes away.
+///
+/// ```swift
+/// let result: RunIntentResult = try await untilCancelled { try await launcher.call("runIntent", params) }
+/// ```
+/// - Throws: `CancellationError` when the calling task is (or was already) cancelled; else what `body` throws.
+func untilCancelled<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+    try Task.checkCancellation()
+    let outcome = OneOutcome<T>()
+    Task { outcome.deliver(await Result { try await body() }) }
+    return try await withTaskCancellationHandler {
+        try await withCheckedThrowingContinuation { outcome.wait($0) }
+    } onCancel: {
+        outcome.deliver(.failure(CancellationError()))
+    }
+}
+
+/// The first of two outcomes (the work's, or cancellation) handed to one waiting continuation,
+/// whichever of the outcome and the continuation arrives first.
+private final class OneOutcome<T: Sendable>: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<T, any Error>?
+        var outcome: Result<T, any Error>?
+        var delivered = false
+    }
+    private let state = Mutex(State())
+
+    func wait(_ continuation: CheckedContinuation<T, any Error>) {
+        let ready: Result<T, any Error>? = state.withLock { state in
+            guard let outcome = state.outcome else {
+                state.continuation = continuation
+                return nil
+            }
+            state.delivered = true
+            return outcome
+        }
+        if let ready { continuation.resume(with: ready) }
+    }
+
+    func deliver(_ outcome: Result<T, any Error>) {
+        let waiting: CheckedContinuation<T, any Error>? = state.withLock { state in
+            guard !state.delivered, state.outcome == nil else { return nil }
+            state.outcome = outcome
+            guard let continuation = state.continuation else { return nil }
+            state.delivered = true
+            return continuation
+        }
+        waiting?.resume(with: outcome)
+    }
+}
+
+extension Result where Failure == any Error {
+    /// The outcome of an async throwing body.
+    init(catching body: () async throws -> Success) async {
+        do {
+            self = .success(try await body())
+        } catch {
+            self = .failure(error)
+        }
+    }
+}
