@@ -39,8 +39,17 @@ extension IntentParameter {
     }
 
     /// Asks which of `among` was meant (`try await $book.requestDisambiguation(among: matches)`).
-    /// No one can choose on Linux: throws ``needsValueError(_:)`` with the dialog.
+    /// No one can choose on Linux: throws ``needsValueError(_:)`` with the dialog. Disfavored, so
+    /// that on an optional parameter the candidates and the choice are unwrapped, as Apple's are.
+    @_disfavoredOverload
     public func requestDisambiguation(among candidates: [Value], dialog: IntentDialog? = nil) async throws -> Value {
+        throw needsValueError(dialog)
+    }
+
+    /// `requestDisambiguation` on an optional parameter: among unwrapped values, giving one
+    /// (`let book: BookEntity = try await $book.requestDisambiguation(among: matches)`), as Apple's does.
+    public func requestDisambiguation<Wrapped>(among candidates: [Wrapped], dialog: IntentDialog? = nil) async throws
+        -> Wrapped where Value == Wrapped? {
         throw needsValueError(dialog)
     }
 

@@ -33,6 +33,16 @@ struct RenameBookIntent: AppIntent {
     }
 }
 
+/// `requestDisambiguation` on an optional parameter, among and giving unwrapped entities as Apple's does.
+struct ChooseTaskIntent: AppIntent {
+    @Parameter(title: "Task") var task: TaskEntity?
+    func perform() async throws -> some IntentResult & ReturnsValue<String> {
+        let matches: [TaskEntity] = try await TaskEntity.defaultQuery.suggestedEntities()
+        let chosen = try await $task.requestDisambiguation(among: matches, dialog: "Which of these?")
+        return .result(value: chosen.title)   // compiles only if `chosen` is the unwrapped TaskEntity
+    }
+}
+
 struct DeleteTaskIntent: AppIntent {
     @Parameter(title: "Task") var task: TaskEntity
     func perform() async throws -> some IntentResult & ProvidesDialog {
@@ -70,8 +80,8 @@ struct SaveImageIntent: AppIntent {
 
 private func makeRequestsDispatcher() -> AppServiceDispatcher {
     AppServiceDispatcher(bundleIdentifier: testBundle,
-                         intents: [TitleBookIntent.self, PickTaskIntent.self, RenameBookIntent.self, DeleteTaskIntent.self,
-                                   ArchiveOrDeleteTaskIntent.self, SaveImageIntent.self],
+                         intents: [TitleBookIntent.self, PickTaskIntent.self, RenameBookIntent.self, ChooseTaskIntent.self,
+                                   DeleteTaskIntent.self, ArchiveOrDeleteTaskIntent.self, SaveImageIntent.self],
                          entities: [TaskEntity.self])
 }
 
@@ -92,6 +102,10 @@ private func askingMessage(_ intent: String, _ arguments: [String: PropertyValue
 
 @Test func requestValueOnAnOptionalParameterGivesTheUnwrappedTypeWithoutAnAnnotation() async {
     #expect(await askingMessage("RenameBookIntent") == "RenameBookIntent, parameter 'newTitle' (string) needs a value: What's the new title?")
+}
+
+@Test func requestDisambiguationOnAnOptionalParameterFailsNamingTheParameterAndTheDialog() async {
+    #expect(await askingMessage("ChooseTaskIntent") == "ChooseTaskIntent, parameter 'task' (entity:TaskEntity) needs a value: Which of these?")
 }
 
 @Test func requestChoiceFailsTheRunNamingTheOptionsAndTheDialog() async {
