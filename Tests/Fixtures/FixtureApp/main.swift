@@ -7,7 +7,7 @@ var intents: [any AppIntent.Type] = [
     EchoOptionalIntent.self, EchoArrayIntent.self, ThrowingIntent.self, UnavailableIntent.self, CrashIntent.self,
     SlowIntent.self, OpenItemIntent.self, ValidateNameIntent.self, SummonGhostIntent.self, WhereAmIIntent.self,
     RestockItemIntent.self, EchoRadiusIntent.self, ShoutFileIntent.self, EchoTimeIntent.self,
-    EchoAmountIntent.self, OpenLockerIntent.self, EmptyLockersIntent.self, SearchItemsIntent.self,
+    EchoAmountIntent.self, OpenLockerIntent.self, EmptyLockersIntent.self, SearchItemsIntent.self, DiscardItemIntent.self,
 ]
 #if DEBUG
 intents.append(HiddenTestIntent.self)
