@@ -74,10 +74,12 @@ public final class IntentDefinitions: Sendable {
     }
 
     /// Launches the app now (it is otherwise launched by the first call that needs it).
+    /// - Throws: `SpotlightError` if it cannot be started; `CancellationError` at once when the calling task is cancelled.
     public func launch() async throws {
         let session = try await session()
+        let launcher = session.launcher
         do {
-            try await session.launcher.start()
+            try await untilCancelled { try await launcher.start() }
         } catch let error as SpotlightError {
             throw session.explain(error, doing: "launching \(bundleIdentifier)", who: bundleIdentifier)
         }

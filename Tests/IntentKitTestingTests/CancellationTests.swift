@@ -47,3 +47,21 @@ private struct TookTooLong: Error {}
     await #expect(throws: CancellationError.self) { try await query.value }
     #expect(try await items.entities(matching: "Apple").count == 1, "the harness still answers afterwards")
 }
+
+@Test(arguments: ["run", "launch"])
+func cancellingWhileTheAppIsStartingEndsTheWaitAtOnce(_ call: String) async throws {
+    // An app that never serves: without cancellation the harness waits out its start-up timeout.
+    // It is no IntentKit app, so it does not exit with the test process: a short sleep, one per
+    // test (a second start queued behind the first would launch it again as the process exits).
+    let bundle = "com.example.NeverServes.\(call)"
+    IntentDefinitions.register(bundleIdentifier: bundle, executable: "/bin/sleep", arguments: ["10"])
+    let app = IntentDefinitions(bundleIdentifier: bundle, environment: privateEnvironment())
+    let starting = Task {
+        if call == "run" { try await app.intents["AnyIntent"].makeIntent().run() } else { try await app.launch() }
+    }
+    try await Task.sleep(for: .milliseconds(300))
+    let cancelled = ContinuousClock.now
+    starting.cancel()
+    await #expect(throws: CancellationError.self) { try await starting.value }
+    #expect(ContinuousClock.now - cancelled < .seconds(5), "not when the app gives up or the start-up timeout ends")
+}
