@@ -105,7 +105,23 @@ public struct AppValue: PropertyReadable, Equatable, Sendable, CustomDebugString
         case .reference(let reference):
             return try EntityRepresentation(reference: reference, fetcher: fetcher).property(named: name)
         default:
-            throw SpotlightError(.invalidInput, "\(debugDescription) is not an entity, so it has no property '\(name)'")
+            throw SpotlightError(.invalidInput, notAnEntity(reading: name))
+        }
+    }
+
+    /// Why a property cannot be read of a value that is no entity: what the value is, and for
+    /// an array, how to read an element's property instead.
+    private func notAnEntity(reading name: String) -> String {
+        switch content {
+        case .none:
+            return "nil (no value: the intent returned none, or an optional property is nil) has no property '\(name)'"
+        case .array(let elements) where elements.isEmpty:
+            return "[] is an empty array, not an entity, so it has no property '\(name)'"
+        case .array(let elements):
+            return "\(debugDescription) is an array of \(elements.count), not an entity, so it has no property "
+                + "'\(name)'; read an element's, as value[0].\(name)"
+        default:
+            return "\(debugDescription) (\(content.kindName)) is not an entity, so it has no property '\(name)'"
         }
     }
 
