@@ -79,3 +79,13 @@ let items = fixture.entities["ItemEntity"]
     #expect(all.count == 900)
     #expect(Set(all.map { $0.id }).count == 900)
 }
+
+// The talk's test-first string query: before the app's query is an EntityStringQuery, the
+// test fails saying what to build.
+@Test func aQueryTheAppHasNotBuiltYetSaysWhichConformanceIsMissing() async {
+    let ghosts = fixture.entities["GhostEntity"]
+    #expect(await errorMessage { _ = try await ghosts.entities(matching: "Boo") }
+        == "GhostEntity's query is not an EntityStringQuery, so entities(matching:) is not available")
+    #expect(await errorMessage { _ = try await ghosts.allEntities() }
+        == "GhostEntity's query is not an EnumerableEntityQuery, so allEntities() is not available")
+}
