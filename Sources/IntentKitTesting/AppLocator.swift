@@ -44,10 +44,16 @@ enum AppLocator {
         throw SpotlightError(.notFound, """
             no app with bundle identifier \(bundle) was found: \(key) is not set, \
             IntentDefinitions.register(bundleIdentifier:executable:) was not called for it, no executable in \
-            \(directories.map(\.path).joined(separator: ", ")) describes it (build it with swift build --build-tests, \
+            \(alternatives(directories.map(\.path))) describes it (build it with swift build --build-tests, \
             or set SPOTLIGHT_TEST_BIN_DIR; \(builtAppsText(environment: environment))), and it is not registered \
             in the app registry \(registry.directory.path) (run the app with --install)
             """)
+    }
+
+    /// `a`, `a or b`, `a, b or c`: places any one of which might have had the app.
+    static func alternatives(_ items: [String]) -> String {
+        guard let last = items.last, items.count > 1 else { return items.first ?? "(no directory)" }
+        return items.dropLast().joined(separator: ", ") + " or " + last
     }
 
     /// The executable in `dir` that describes itself as `bundle`, if any.

@@ -45,3 +45,15 @@ import Testing
     #expect(error?.message.contains("the IntentKit apps built there are") == true)
     #expect(error?.message.contains("\(fixtureBundle) (intentkit-fixture)") == true)
 }
+
+@Test func bundleNotFoundNamesTheProductsDirectoriesAsAlternatives() throws {
+    // Two directories read "no executable in A or B describes it", not "in A, B describes it".
+    #expect(AppLocator.alternatives(["/a", "/b"]) == "/a or /b")
+    #expect(AppLocator.alternatives(["/a", "/b", "/c"]) == "/a, /b or /c")
+    #expect(AppLocator.alternatives(["/a"]) == "/a")
+    let environment = ["SPOTLIGHT_APPS_DIR": "/nonexistent/intentkit-testing", "SPOTLIGHT_TEST_BIN_DIR": "/nonexistent/bin"]
+    let error = #expect(throws: SpotlightError.self) {
+        try AppLocator.manifest(for: "com.example.NotBuiltAnywhere", environment: environment)
+    }
+    #expect(error?.message.contains("no executable in /nonexistent/bin describes it") == true)
+}
