@@ -101,6 +101,7 @@ extension IntentArgumentConvertible {
         case let value as Bool: return AppValue(.bool(value))
         case let value as Date: return AppValue(.date(value))
         case let value as URL: return AppValue(.url(value))
+        case let value as any IntentValueConvertibleWrapper: return value.baseValue.givenAppValue
         default: return nil
         }
     }
