@@ -102,7 +102,7 @@ package final class TestEnvironment: Sendable {
     package func shutdown() {
         stopped.withLock { $0 = true }
         guard let state = started.withLock({ $0 }) else { return }
-        for session in state.sessions.values { session.launcher.terminateNow() }
+        for session in state.sessions.values { session.launcher.close() }
         state.client.close()
         state.daemon.stopBlocking(grace: .seconds(2))
         try? FileManager.default.removeItem(at: state.directory)

@@ -53,6 +53,8 @@ public final class AppLauncher: Sendable {
     private let latest = Mutex<ChildProcess?>(nil)
     /// Held while launching, so concurrent callers launch once.
     private let launching = Mutex(())
+    /// Set by ``close(grace:)``: no start begins after.
+    private let closed = Atomic(false)
 
     /// - Parameters:
     ///   - manifest: what to run.
@@ -174,6 +176,10 @@ public final class AppLauncher: Sendable {
     public func startBlocking() throws {
         try launching.withLock { _ in
             if live() != nil { return }
+            if closed.load(ordering: .acquiring) {
+                throw SpotlightError(.unavailable, "\(manifest.bundleIdentifier) was not launched: its launcher was "
+                    + "closed, as the process that launches it is exiting")
+            }
             let fresh = try launch()
             current.withLock { $0 = fresh }
         }
@@ -187,6 +193,24 @@ public final class AppLauncher: Sendable {
     /// Stops the app without awaiting (for `atexit` and synchronous callers): SIGTERM, up to
     /// `grace`, then SIGKILL, and waits up to a second for it to end.
     public func terminateNow(grace: Duration = .milliseconds(500)) {
+        detach()?.stopBlocking(grace: grace)
+    }
+
+    /// Stops the app as ``terminateNow(grace:)`` does and refuses every later start, the one
+    /// queued behind a start in progress too: for a process that is exiting (a test
+    /// environment's shutdown), where a start waiting its turn would otherwise launch the app
+    /// again after it was stopped and leave it behind.
+    ///
+    /// ```swift
+    /// launcher.close()
+    /// try await launcher.call("describe", nil)   // throws .unavailable: "... its launcher was closed ..."
+    /// ```
+    public func close(grace: Duration = .milliseconds(500)) {
+        closed.store(true, ordering: .releasing)
+        detach()?.stopBlocking(grace: grace)
+        // A start past its check of `closed` ends once its app (stopped above, if it had
+        // spawned) serves or fails; whatever it left running is stopped then.
+        launching.withLock { _ in }
         detach()?.stopBlocking(grace: grace)
     }
 

@@ -76,7 +76,7 @@ final class OpenedApps: Sendable {
             table[manifest.bundleIdentifier] = fresh
             return (fresh, old)
         }
-        if let replaced { replaced.terminateNow() }
+        if let replaced { replaced.close() }
         return launcher
     }
 }

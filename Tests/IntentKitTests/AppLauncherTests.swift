@@ -144,3 +144,26 @@ func processExists(_ pid: Int32) -> Bool {
     #expect(!processExists(pid))
     #expect(launcher.lastExit != nil)
 }
+
+@Test func aClosedLauncherStopsItsAppAndLaunchesNoOther() async throws {
+    let launcher = try fixtureLauncher()
+    defer { finish(launcher) }
+    try await launcher.start()
+    let first = try #require(launcher.pid)
+    launcher.close()
+    #expect(!processExists(first))
+    await #expect(throws: SpotlightError.self) { try await runIntent(launcher, "EchoIntIntent", ["value": .int(1)]) }
+    #expect(launcher.pid == nil)
+}
+
+/// Starts waiting their turn behind a start in progress, when the launcher is closed: neither
+/// leaves an app running (before, the queued one launched the app again after shutdown).
+@Test func startsInProgressWhenTheLauncherClosesLeaveNoAppRunning() async throws {
+    let launcher = try fixtureLauncher()
+    defer { finish(launcher) }
+    let calls = (0..<3).map { _ in Task { try await runIntent(launcher, "EchoIntIntent", ["value": .int(2)]) } }
+    try await Task.sleep(for: .milliseconds(20))
+    launcher.close()
+    for call in calls { _ = try? await call.value }
+    #expect(launcher.pid == nil)
+}
