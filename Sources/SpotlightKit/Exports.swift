@@ -4,6 +4,7 @@
 
 @_exported import SpotlightModel
 @_exported import struct SpotlightProtocol.WriteResult
+@_exported import struct SpotlightProtocol.GetResult
 @_exported import struct SpotlightProtocol.ClientStateSwap
 @_exported import struct SpotlightProtocol.HelloResult
 @_exported import struct SpotlightProtocol.DaemonStatus

@@ -191,14 +191,27 @@ public final class SearchableIndex: Sendable {
     }
 
     /// Records by key. Keys with no record, expired records and records whose stored form no
-    /// longer decodes are left out (`status` reports those as `degraded`; donate them again).
+    /// longer decodes are left out (`status` reports those as `degraded`; donate them again),
+    /// and so, through a front with shards, are the records of a shard that did not answer:
+    /// ``get(_:)`` says which keys were damaged and which shards were missing.
     ///
     /// ```swift
     /// let found = try await index.records(for: [RecordKey(bundle: "com.example.app", type: "Note", id: "n1")])
     /// ```
     public func records(for keys: [RecordKey]) async throws -> [Record] {
-        let result: GetResult = try await daemon.call(.get, GetParams(keys: keys))
-        return result.records
+        try await get(keys).records
+    }
+
+    /// Records by key, with what was left out and why: the keys whose stored record no longer
+    /// decodes (`damaged`) and, through a front with shards, the shards that did not answer
+    /// (`missingShards`, docs/scale-out.md), so a key not found there is not taken for deleted.
+    ///
+    /// ```swift
+    /// let found = try await index.get([RecordKey(bundle: "com.example.app", type: "Note", id: "n1")])
+    /// if found.isPartial { print("shards \(found.missingShards!) did not answer; try again later") }
+    /// ```
+    public func get(_ keys: [RecordKey]) async throws -> GetResult {
+        try await daemon.call(.get, GetParams(keys: keys))
     }
 
     /// The client state last stored for a bundle (default: the caller's).

@@ -14,12 +14,6 @@ extension DaemonHandler {
 }
 
 extension JSONValue {
-    /// This object with `missingShards` added when some shard did not answer.
-    func adding(missingShards: [String]) throws -> JSONValue {
-        guard !missingShards.isEmpty else { return self }
-        return try adding("missingShards", JSONValue(encoding: missingShards))
-    }
-
     /// This object with a `shards` array of each shard's state.
     func adding(shards: [ShardStatus]) throws -> JSONValue {
         try adding("shards", JSONValue(encoding: shards))

@@ -76,8 +76,8 @@ final class DaemonHandler: RPCService, RPCImmediateHandler, RPCConnectionObservi
                 return try JSONValue(encoding: GetResult(records: records, damaged: damaged(among: p.keys)))
             }
             let (records, missing) = try await engine.recordsAcrossShards(for: p.keys)
-            return try JSONValue(encoding: GetResult(records: records, damaged: damaged(among: p.keys)))
-                .adding(missingShards: missing)
+            return try JSONValue(encoding: GetResult(records: records, damaged: damaged(among: p.keys),
+                                                     missingShards: missing.isEmpty ? nil : missing))
         case .status:
             try refuseParams(params, of: known)
             let apps = maintenance.appsProgress.withLock { $0 }

@@ -210,16 +210,30 @@ public struct GetParams: Codable, Sendable {
     }
 }
 
+/// The answer to `get`: the records of the keys asked for, in their order.
+///
+/// ```swift
+/// let found = try await index.get([key])
+/// if found.isPartial { print("not all shards answered: \(found.missingShards!)") }
+/// ```
 public struct GetResult: Codable, Sendable {
+    /// The records found; missing and expired keys are left out.
     public var records: [Record]
     /// Keys asked for whose stored record does not decode: left out of `records`, as a
     /// missing key is, but they were donated (`spotlightctl check` lists every such key;
     /// donating the record again mends it). Nil when there are none, and from older daemons.
     public var damaged: [RecordKey]?
-    public init(records: [Record], damaged: [RecordKey]? = nil) {
+    /// On a front with shards: the shards that did not answer, whose records are left out of
+    /// `records` as a missing key's are (docs/scale-out.md). Nil when every shard answered.
+    public var missingShards: [String]?
+    public init(records: [Record], damaged: [RecordKey]? = nil, missingShards: [String]? = nil) {
         self.records = records
         self.damaged = damaged
+        self.missingShards = missingShards
     }
+
+    /// Whether some shard was left out of this answer.
+    public var isPartial: Bool { !(missingShards ?? []).isEmpty }
 }
 
 /// `status`: the index's status plus the daemon's own facts.
