@@ -217,8 +217,9 @@ final class DaemonHandler: RPCService, RPCImmediateHandler, RPCConnectionObservi
     }
 
     /// The one bundle a write touches, checked against what the caller may write. Empty names
-    /// mean "the caller's own".
-    func writableBundle(for names: [String], _ caller: Caller, verb: String) throws -> String {
+    /// mean "the caller's own". A bundle a shard holds is refused, as its records are read-only
+    /// here, unless `onShards` (a synonym table, which this daemon keeps and applies itself).
+    func writableBundle(for names: [String], _ caller: Caller, verb: String, onShards: Bool = false) throws -> String {
         let named = Set(names.filter { !$0.isEmpty })
         guard named.count <= 1 else {
             throw SpotlightError(.invalidInput, "one \(verb) may touch one bundle; this one names \(named.sorted().joined(separator: ", "))")
@@ -226,7 +227,7 @@ final class DaemonHandler: RPCService, RPCImmediateHandler, RPCConnectionObservi
         guard let bundle = named.first ?? caller.defaultBundle else {
             throw missingBundle(verb)
         }
-        try refuseIfOnAShard(bundle, verb: verb)
+        if !onShards { try refuseIfOnAShard(bundle, verb: verb) }
         guard caller.writable.contains(bundle) else {
             log(.warning, "refused: pid \(caller.pid) (\(caller.via)) tried to \(verb) records of \(bundle)")
             throw SpotlightError(.permissionDenied,
