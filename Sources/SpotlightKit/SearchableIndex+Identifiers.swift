@@ -1,10 +1,6 @@
 import SpotlightModel
 
 extension SearchableIndex {
-    /// Keys asked of spotlightd per `get`, so that a long `||` of identifiers stays well under the
-    /// message limit.
-    static let keysPerLookup = 1000
-
     /// The most values spotlightd lists for a facet (docs/protocol.md): a count of this many types
     /// may have left some out.
     static let facetValueLimit = 100
@@ -22,10 +18,6 @@ extension SearchableIndex {
         let typeCount = try await query(SearchQuery(text: nil, bundles: [bundle], limit: 0, facets: ["type"]))
         guard typeCount.inexact == nil, let types = typeCount.facets?["type"], types.count < Self.facetValueLimit else { return nil }
         let keys = types.flatMap { type in ids.map { RecordKey(bundle: bundle, type: type.value, id: $0) } }
-        var found: [Record] = []
-        for start in stride(from: 0, to: keys.count, by: Self.keysPerLookup) {
-            found += try await records(for: Array(keys[start..<min(start + Self.keysPerLookup, keys.count)]))
-        }
-        return found
+        return try await records(for: keys)
     }
 }

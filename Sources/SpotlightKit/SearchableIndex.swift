@@ -210,8 +210,11 @@ public final class SearchableIndex: Sendable {
     /// let found = try await index.get([RecordKey(bundle: "com.example.app", type: "Note", id: "n1")])
     /// if found.isPartial { print("shards \(found.missingShards!) did not answer; try again later") }
     /// ```
+    ///
+    /// Any number of keys and records: the keys go in as many requests as their text and the
+    /// answers' size need (SearchableIndex+Get.swift).
     public func get(_ keys: [RecordKey]) async throws -> GetResult {
-        try await daemon.call(.get, GetParams(keys: keys))
+        try await getInPieces(keys)
     }
 
     /// The client state last stored for a bundle (default: the caller's).
