@@ -98,7 +98,8 @@ public final class SearchableIndex: Sendable {
         return WriteResult(sequence: last.sequence, count: total)
     }
 
-    /// Deletes records of one type by identifier.
+    /// Deletes records of one type by identifier; any number of them, in calls of at most
+    /// ``batchSize`` ids and half a message, each stored as it arrives.
     @discardableResult
     public func deleteRecords(identifiedBy ids: [String], ofType type: String, bundle: String? = nil) async throws -> Int {
         try await delete(DeleteParams(bundle: bundle, type: type, ids: ids))
@@ -123,7 +124,8 @@ public final class SearchableIndex: Sendable {
     }
 
     /// Deletes records of one type by identifier only when the bundle's client state matches,
-    /// swapping it in the same transaction (as `indexRecords(_:clientState:)` does for donations).
+    /// swapping it in the same transaction (as `indexRecords(_:clientState:)` does for donations):
+    /// ids that take several calls are staged in a batch of their own, all or nothing.
     ///
     /// ```swift
     /// try await index.deleteRecords(identifiedBy: ["n1"], ofType: "Note",
@@ -240,21 +242,4 @@ public final class SearchableIndex: Sendable {
 
     /// Closes the connection; the next call reconnects.
     public func close() { daemon.close() }
-
-    /// Deletes what `params` select, now or (in a batch) staged; with a client state, only
-    /// when the bundle's state matches.
-    func delete(_ params: DeleteParams) async throws -> Int {
-        var params = params
-        if params.bundle?.isEmpty ?? true, let own = try await bundleForOwnWrite() { params.bundle = own }
-        guard let batch = try await batchName(for: .delete, bundle: params.bundle, clientState: params.clientState) else {
-            let result: WriteResult = try await daemon.call(.delete, params)
-            return result.count
-        }
-        params.batch = batch
-        let staged = params
-        return try await inBatch {
-            let result: WriteResult = try await daemon.call(.delete, staged)
-            return result.count
-        }
-    }
 }
