@@ -58,7 +58,8 @@ public final class SearchableIndex: Sendable {
     ///   applied with the donation, all or nothing. Not inside a batch: give it to the batch's end.
     /// - Throws: `SpotlightError`: `.invalidInput`, before anything is sent, for a value a record's
     ///   JSON cannot carry (``Record/validateValues()``: a number not finite, a date outside the
-    ///   years 0001-9999), `.permissionDenied` for another bundle's records,
+    ///   years 0001-9999), `.invalidInput` for records of more than one bundle (a tool granted
+    ///   several donates each bundle's in calls of their own), `.permissionDenied` for another bundle's records,
     ///   `.conflict` when the expected client state does not match, `.unavailable` when the
     ///   daemon is not running (the message says where it looked and how to start it).
     @discardableResult
