@@ -78,7 +78,8 @@ extension SearchableIndex {
     }
 
     /// The client state the bundle stored with its last batch or donation (nil: none yet), as
-    /// Core Spotlight's `fetchLastClientState()`.
+    /// Core Spotlight's `fetchLastClientState()`: the caller's own bundle (a tool granted
+    /// several bundles names one with ``clientState(bundle:)``).
     public func fetchLastClientState() async throws -> Data? {
         try await clientState()
     }

@@ -153,7 +153,8 @@ public final class SearchableIndex: Sendable {
     }
 
     /// The most likely completions of the last word of `text` (as typed, no space after it)
-    /// among the records in the scope that match the other words; most likely first.
+    /// among the records in the scope that match the other words; most likely first. (Through
+    /// a front with shards, ``query(_:)`` with `completions` also says which shards were missing.)
     ///
     /// ```swift
     /// try await index.completions(for: "supernova pa")   // ["party", "parade"]

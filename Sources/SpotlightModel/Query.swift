@@ -133,7 +133,8 @@ public struct SearchResult: Codable, Hashable, Sendable {
     /// nil when every shard answered or there are none (docs/scale-out.md).
     public var missingShards: [String]?
     /// The features of the query this answer cannot give exactly (`spelling`, `sort`,
-    /// `facets`, `ranges`); nil when it is exact. A shard front over remote shards cannot read
+    /// `facets`, `ranges`), and `"maxIndexWait: N acknowledged changes not yet indexed"` when
+    /// ``SearchQuery/maxIndexWait`` ran out first; nil when it is exact. A shard front over remote shards cannot read
     /// their spelling dictionaries; a property whose slot was refused (a hash collision)
     /// cannot be sorted, faceted or ranged in full; text over 256 bytes is left out of facets
     /// and sorted by its first 256 bytes (docs/schema.md).
