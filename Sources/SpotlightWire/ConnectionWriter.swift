@@ -79,12 +79,16 @@ final class ConnectionWriter: Sendable {
         }
     }
 
-    /// Sends what the socket takes; the error if a send failed.
+    /// Sends what the socket takes; the error if a send failed. A send refused because the
+    /// peer closed its socket (EPIPE, ECONNRESET) marks it hung up, as POLLHUP does: the loop
+    /// may meet the failure first, or not poll the connection at all while its reading is
+    /// paused at the in-flight limit.
     private static func flush(_ state: inout State) -> SystemCallError? {
         do {
             try state.socket.flush()
             return nil
         } catch {
+            if error.errno == EPIPE || error.errno == ECONNRESET { state.peerHungUp = true }
             return error
         }
     }

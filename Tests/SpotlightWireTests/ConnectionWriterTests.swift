@@ -81,3 +81,25 @@ private func readNow(_ fd: Int32) -> [UInt8] {
     #expect(writer.withState { $0.sendFailure } != nil)
     #expect(writer.flush() != nil)
 }
+
+/// A send that fails because the peer closed its socket (EPIPE) is that peer hanging up, as
+/// POLLHUP would have said: the loop does not see POLLHUP on a connection it is not polling
+/// (its reading paused at the in-flight limit), or sees the failure first, and the skipped
+/// requests were logged as of a peer that "stopped reading".
+@Test func aSendRefusedByAPeerThatClosedItsSocketIsReportedAsAHangUp() throws {
+    let (server, client) = try socketPair()
+    close(client)
+    let writer = ConnectionWriter(fd: server, maxFrameBytes: 1 << 20)
+    writer.withState { $0.inFlight = 2 }
+    #expect(writer.complete(Array("nobody listens\n".utf8)))
+    #expect(writer.isAbandoned)
+    writer.noteSkipped()
+    writer.withState { state in
+        state.closed = true
+        close(server)
+    }
+    #expect(!writer.complete(nil))
+    let report = writer.takeSkippedReport()
+    #expect(report?.count == 1)
+    #expect(report?.reason == "its peer hung up", "\(String(describing: report))")
+}
