@@ -23,6 +23,10 @@ struct SearchRun {
     static let maxCompletions = 50
     static let maxFacetValues: UInt32 = 100
     static let maxSnippetLength = 4096
+    /// A query's scope names at most this many bundles, and as many types: libxapian 1.4 takes
+    /// quadratic time over the alternatives of one OR (20000 took 11 s) and overflows its
+    /// stack past about 100000.
+    static let maxScopeNames = 1000
 
     /// The hits' records as the JSON text the store (or the document) holds, not decoded: the
     /// page's ``SearchHit/record``s are then ``placeholder``s and ``Page/recordJSON`` holds
@@ -94,6 +98,11 @@ struct SearchRun {
 
     private func validate(_ query: SearchQuery) throws {
         try Self.validateIndexWait(query)
+        for (member, names) in [("bundles", query.bundles), ("types", query.types)] {
+            guard let count = names?.count, count > Self.maxScopeNames else { continue }
+            throw SpotlightError(.invalidInput, "the query names \(count) \(member); the limit is \(Self.maxScopeNames): "
+                + "leave \(member) out to search them all, or split the query")
+        }
         if let length = query.snippets?.length, !(1...Self.maxSnippetLength).contains(length) {
             throw SpotlightError(.invalidInput, "snippet length must be 1...\(Self.maxSnippetLength), got \(length)")
         }
