@@ -6,6 +6,11 @@ import SpotlightModel
 /// `word OR (its synonyms FILTER bundle:B)`, for every bundle in the query's scope with an entry,
 /// so a bundle's synonyms widen matches among that bundle's records only.
 extension QueryCompiler {
+    /// At most this many words of one query are widened by synonyms; later ones match as typed.
+    /// Each widening rewrites the whole query: a query of 2500 words, each with 32 synonyms, kept
+    /// spotlightd's workers busy for minutes, and every other client waiting.
+    static let maxWidenedWords = 64
+
     /// `parsed` with its words widened by the synonym tables of the bundles in `scope` (nil: all).
     ///
     /// ```swift
@@ -26,8 +31,8 @@ extension QueryCompiler {
             (bundle, try stemmedLanguages.map { try table.byStem(in: $0) },
              readsUnstemmed ? try table.byStem(in: Languages.unstemmed) : [:])
         }
-        var result = parsed
-        for term in try parsed.terms() {
+        var result = parsed, widened = 0
+        for term in try parsed.terms() where widened < Self.maxWidenedWords {
             let stem = Self.unprefixedStem(term)
             guard let word = stem ?? (readsUnstemmed ? Self.unprefixedWord(term) : nil) else { continue }
             var widening: XapianQuery?
@@ -38,7 +43,10 @@ extension QueryCompiler {
                 let inBundle = try anyOf(alternatives, in: bundle)
                 widening = try widening.map { try $0.combined(.or, inBundle) } ?? inBundle
             }
-            if let widening { result = try result.widening(term, by: widening) }
+            if let widening {
+                result = try result.widening(term, by: widening)
+                widened += 1
+            }
         }
         return try widenedByCJKTerms(result, tables: tables)
     }
