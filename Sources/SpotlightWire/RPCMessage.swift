@@ -172,8 +172,21 @@ enum RPCCoding {
                 let offset = firstInvalidUTF8Offset(frame) ?? 0
                 throw .parseError("the frame is not valid UTF-8 (first bad byte at offset \(offset)); send UTF-8 JSON")
             }
-            throw .parseError("the frame is not valid JSON: \(error)")
+            if Self.startsWithHeader(frame) {
+                throw .parseError("the frame is a header (\(String(decoding: frame.prefix(40), as: UTF8.self))), but this "
+                    + "server takes no headers: send each JSON-RPC message as one line of JSON ending in a newline, "
+                    + "without Content-Length; see docs/protocol.md")
+            }
+            throw .parseError("the frame is not valid JSON: \(error); send one JSON-RPC 2.0 object per line, "
+                + "see docs/protocol.md")
         }
+    }
+
+    /// Whether the frame starts like an LSP-style `Content-Length:` or `Content-Type:` header,
+    /// what a client framing messages that way sends first.
+    static func startsWithHeader(_ frame: [UInt8]) -> Bool {
+        let start = String(decoding: frame.prefix(16), as: UTF8.self).lowercased()
+        return start.hasPrefix("content-length:") || start.hasPrefix("content-type:")
     }
 
     /// The offset of the first byte that does not start or continue a valid UTF-8 sequence.

@@ -18,6 +18,23 @@ import SpotlightProtocol
         #expect(c.readJSON()?["result"] != nil)
     }
 
+    /// A client that frames messages with LSP-style headers is told this server takes none,
+    /// and the connection goes on, so it can send the message as one line.
+    @Test func aContentLengthHeaderIsToldThatMessagesAreLinesWithoutHeaders() throws {
+        let daemon = try DaemonProcess()
+        let c = try RawConnection(path: daemon.socket)
+        c.send(Array("Content-Length: 42\r\n\r\n".utf8))
+        let reply = c.readJSON()
+        #expect(errorCode(reply) == -32700)
+        let message = (reply?["error"] as? [String: Any])?["message"] as? String ?? ""
+        #expect(message.contains("takes no headers: send each JSON-RPC message as one line of JSON"), "\(message)")
+        c.send("{not json")
+        let parse = ((c.readJSON()?["error"] as? [String: Any])?["message"] as? String) ?? ""
+        #expect(parse.contains("send one JSON-RPC 2.0 object per line, see docs/protocol.md"), "\(parse)")
+        c.send(#"{"jsonrpc":"2.0","id":2,"method":"status"}"#)
+        #expect(c.readJSON()?["result"] != nil)
+    }
+
     @Test func invalidUTF8GetsAParseError() throws {
         let daemon = try DaemonProcess()
         let c = try RawConnection(path: daemon.socket)
