@@ -44,9 +44,13 @@ public enum PrivateFiles {
             }
             let error = errno
             var status = stat()
-            guard error == EEXIST, stat(made, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+            if error == EEXIST, stat(made, &status) == 0, status.st_mode & S_IFMT != S_IFDIR {
+                throw SpotlightError(.io, "cannot create the directory \(made): a file that is not a directory is "
+                    + "in the way; move it away or choose another directory", underlying: String(cString: strerror(ENOTDIR)))
+            }
+            guard error == EEXIST, status.st_mode & S_IFMT == S_IFDIR else {
                 throw SpotlightError(.io, "cannot create the directory \(made); check that its parent is a "
-                    + "writable directory", underlying: String(cString: strerror(error == EEXIST ? ENOTDIR : error)))
+                    + "writable directory", underlying: String(cString: strerror(error)))
             }
         }
     }

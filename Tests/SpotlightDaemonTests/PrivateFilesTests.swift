@@ -48,6 +48,21 @@ import Testing
         #expect(try await daemon.index().query(SearchQuery(text: "private")).hits.count == 1)
     }
 
+    /// A data directory below a regular file names that file as what is in the way, rather
+    /// than asking whether its (writable) parent is writable.
+    @Test func aFileInTheWayOfTheDataDirectoryIsNamedAsSuch() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("pf-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try PrivateFiles.createDirectory(root)
+        #expect(FileManager.default.createFile(atPath: root + "/afile", contents: Data("x".utf8)))
+        do {
+            try PrivateFiles.createDirectory(root + "/afile/data")
+            Issue.record("a directory was made below a regular file")
+        } catch let error as SpotlightError {
+            #expect(error.message.contains("\(root)/afile: a file that is not a directory is in the way"), "\(error)")
+        }
+    }
+
     @Test func everyFileTheDaemonMakesIsItsUsersAlone() async throws {
         let daemon = try DaemonProcess()
         let index = daemon.index()
