@@ -34,4 +34,25 @@ import Testing
         let widened = try call(c, ["jsonrpc": "2.0", "id": 4, "method": "query", "params": ["text": "w0"]])
         #expect(((widened?["result"] as? [String: Any])?["hits"] as? [Any])?.count == 1, "\(String(describing: widened))")
     }
+
+    /// The same for Chinese text: each term of a table whose n-grams the query holds rewrote the
+    /// whole query (2000 two-character terms and a query of 2001 characters: 3 s, 5400: about 20).
+    @Test func aQueryOfThousandsOfCJKCharactersWithSynonymsIsAnsweredInSeconds() throws {
+        let daemon = try DaemonProcess()
+        defer { _ = daemon.kill() }
+        let c = try RawConnection(path: daemon.socket)
+        let characters = (0..<5400).map { String(UnicodeScalar(0x4E00 + $0)!) }
+        let table = Dictionary(uniqueKeysWithValues: stride(from: 0, to: 5399, by: 1).prefix(5000).map { i in
+            (characters[i] + characters[i + 1], ["s\(i)"])
+        })
+        let set = try call(c, ["jsonrpc": "2.0", "id": 1, "method": "setSynonyms",
+                               "params": ["bundle": "com.example.test", "synonyms": table]])
+        #expect(set?["result"] != nil, "\(String(describing: set))")
+
+        let started = ContinuousClock.now
+        let answer = try call(c, ["jsonrpc": "2.0", "id": 2, "method": "query", "params": ["text": characters.joined()]])
+        let waited = ContinuousClock.now - started
+        #expect(answer?["result"] != nil, "\(String(describing: answer))")
+        #expect(waited < .seconds(5), "the query took \(waited)")
+    }
 }

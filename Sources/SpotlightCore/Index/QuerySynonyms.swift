@@ -6,7 +6,8 @@ import SpotlightModel
 /// `word OR (its synonyms FILTER bundle:B)`, for every bundle in the query's scope with an entry,
 /// so a bundle's synonyms widen matches among that bundle's records only.
 extension QueryCompiler {
-    /// At most this many words of one query are widened by synonyms; later ones match as typed.
+    /// At most this many words (and CJK groups) of one query are widened by synonyms; later
+    /// ones match as typed.
     /// Each widening rewrites the whole query: a query of 2500 words, each with 32 synonyms, kept
     /// spotlightd's workers busy for minutes, and every other client waiting.
     static let maxWidenedWords = 64
@@ -48,27 +49,29 @@ extension QueryCompiler {
                 widened += 1
             }
         }
-        return try widenedByCJKTerms(result, tables: tables)
+        return try widenedByCJKTerms(result, tables: tables, budget: Self.maxWidenedWords - widened)
     }
 
     /// `query` with the n-grams of each CJK term of `tables` that it holds (a CJK word is read
     /// as its n-grams, `北京` as `北 AND 北京 AND 京`) widened as one group:
     /// `(北 AND 北京 AND 京) OR (its synonyms FILTER bundle:B)`. Queries without CJK text are
-    /// returned at once.
-    private func widenedByCJKTerms(_ query: XapianQuery, tables: [(key: String, value: SynonymTable)]) throws -> XapianQuery {
-        guard tables.contains(where: { !$0.value.cjkTerms.isEmpty }) else { return query }
+    /// returned at once. At most `budget` groups are widened (``maxWidenedWords``).
+    private func widenedByCJKTerms(_ query: XapianQuery, tables: [(key: String, value: SynonymTable)],
+                                   budget: Int) throws -> XapianQuery {
+        guard budget > 0, tables.contains(where: { !$0.value.cjkTerms.isEmpty }) else { return query }
         let terms = Set(try query.terms())
         guard terms.contains(where: CJKQueryGrouping.containsCJK) else { return query }
-        var result = query
+        var result = query, widened = 0
         for (bundle, table) in tables {
             // Each CJK character is an n-gram of its own: a term missing one is not parsed.
-            for term in table.cjkTerms where term.unicodeScalars.allSatisfy({
+            for term in table.cjkTerms where widened < budget && term.unicodeScalars.allSatisfy({
                 !CJKQueryGrouping.isCJK($0) || terms.contains(String($0))
             }) {
                 let group = try parsedInEveryLanguage(term, flags: [.cjkNgram], makeParser(for: term), term)
                 guard try Set(group.terms()).isSubset(of: terms), let synonyms = table.entries[term] else { continue }
                 let inBundle = try anyOf(synonyms, in: bundle)
                 result = try result.wideningGroup(group, by: inBundle)
+                widened += 1
             }
         }
         return result
