@@ -68,6 +68,10 @@ final class DaemonHandler: RPCService, RPCImmediateHandler, RPCConnectionObservi
             return try JSONValue(encoding: await engine.search(try scoped(validQuery(params), peer)))
         case .get:
             let p = try params.decode(GetParams.self)
+            guard p.keys.count <= GetParams.maxKeys else {
+                throw SpotlightError(.invalidInput, "get asks for \(p.keys.count) keys; the limit is \(GetParams.maxKeys) "
+                    + "a call: ask in pieces (SpotlightKit's records(for:) does)")
+            }
             if let readable = callers.readScope(peer), let other = p.keys.first(where: { !readable.contains($0.bundle) }) {
                 throw confinedRefusal(caller, reading: other.bundle)
             }

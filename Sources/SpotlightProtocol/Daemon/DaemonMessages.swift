@@ -197,8 +197,11 @@ public struct DeleteParams: Codable, Sendable {
     }
 }
 
-/// `get`: records by key. Unknown members are refused.
+/// `get`: records by key, at most ``maxKeys`` a call. Unknown members are refused.
 public struct GetParams: Codable, Sendable {
+    /// The most keys one `get` may ask for (docs/protocol.md, Limits): a frame's worth of keys
+    /// (about 300,000) held a worker for seconds. SpotlightKit asks in pieces of 1000.
+    public static let maxKeys = 10000
     public var keys: [RecordKey]
     public init(keys: [RecordKey]) { self.keys = keys }
 
