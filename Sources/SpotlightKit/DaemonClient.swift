@@ -73,7 +73,7 @@ public final class DaemonClient: Sendable {
     public func callValue<P: Encodable>(_ method: DaemonProtocol.Method, _ params: P,
                                         timeout: Duration? = nil) async throws -> JSONValue {
         let encoded = try encodedParams(params, of: method)
-        return try await reconnecting {
+        return try await reconnecting(method, repeatable: Self.isRepeatable(method, encoded)) {
             // Always the JSONValue overload: without `timeout:`, `client.call(method, encoded)`
             // picks RPCCaller's generic Encodable/Decodable one, which would pass the params
             // and the reply through the codec a second time.
@@ -94,11 +94,19 @@ public final class DaemonClient: Sendable {
     /// `call`, retried while the daemon is unreachable or busy (at its connection limit), up to
     /// the reconnect window; then the `.unavailable` or `.busy` error, explained when
     /// ``explainsUnavailable`` (a busy daemon runs: no hint to start it).
-    private func reconnecting<T>(_ call: () async throws -> T) async throws -> T {
+    /// A call sent whose connection then dropped is sent again only if `repeatable`; otherwise
+    /// the error says it may have been applied, since the repeat's answer would mislead (a
+    /// batch's end: "no batch", a client-state swap: "conflict", though both were stored).
+    private func reconnecting<T>(_ method: DaemonProtocol.Method, repeatable: Bool,
+                                 _ call: () async throws -> T) async throws -> T {
         let deadline = ContinuousClock.now + reconnectWindow
         while true {
             do {
                 return try await call()
+            } catch let error as SpotlightError where error.droppedInFlight && !repeatable {
+                throw SpotlightError(.unavailable, "the connection to spotlightd at \(socketPath) dropped after "
+                    + "\(method.rawValue) was sent and before its answer, so it may or may not have been applied "
+                    + "and was not sent again: \(Self.checkHint(method)) before trying again", underlying: error.message)
             } catch let error as SpotlightError where error.code == .unavailable || error.code == .busy {
                 if ContinuousClock.now < deadline {
                     try await Task.sleep(for: .milliseconds(100))
@@ -113,6 +121,31 @@ public final class DaemonClient: Sendable {
                     "spotlightd is not answering at \(socketPath): \(error.message); \(SpotlightPaths.startHint(socket: socketPath))",
                     underlying: error.underlying)
             }
+        }
+    }
+
+    /// Whether sending `method` again after its connection dropped answers as the first would
+    /// have: reads, donations and deletes without a client state (a record stored twice is
+    /// stored once), synonym tables, a batch's begin (an unused batch expires).
+    static func isRepeatable(_ method: DaemonProtocol.Method, _ params: JSONValue) -> Bool {
+        if method.isReadOnly { return true }
+        switch method {
+        case .donate, .delete:
+            if case .object(let members) = params, let state = members["clientState"], state != .null { return false }
+            return true
+        case .setSynonyms, .beginBatch: return true
+        default: return false
+        }
+    }
+
+    /// What to look at to learn whether `method`, cut off before its answer, was applied.
+    static func checkHint(_ method: DaemonProtocol.Method) -> String {
+        switch method {
+        case .donate, .delete: "read the bundle's client state (clientState) to see whether the swap was stored"
+        case .endBatch: "look the batch's records up (get) to see whether it was stored"
+        case .abandonBatch: "nothing of an abandoned batch is stored either way; begin a new one"
+        case .rebuild, .check, .compact: "ask spotlightd's status whether it runs"
+        default: "check its effect"
         }
     }
 
@@ -153,7 +186,7 @@ public final class DaemonClient: Sendable {
         // Most queries' params are written straight as text; the rest go through the tree.
         let text = query.jsonText()
         let encoded = text == nil ? try encodedParams(query, of: .query) : nil
-        let reply = try await reconnecting {
+        let reply = try await reconnecting(.query, repeatable: true) {
             if let text { return try await client.callForText(method, paramsText: text, timeout: timeout) }
             return try await client.callForText(method, encoded, timeout: timeout)
         }

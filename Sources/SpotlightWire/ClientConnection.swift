@@ -169,7 +169,8 @@ final class ClientConnection: Sendable {
                 }
             }
         }
-        close(failure: SpotlightError(.unavailable, "\(reason); calls in flight were not answered, the next call reconnects"))
+        close(failure: SpotlightError(.unavailable, "\(reason); calls in flight were not answered, the next call reconnects",
+                                      underlying: SpotlightError.droppedInFlightCause))
     }
 
     /// After a failed send, reads what the server had already answered (an error it sent
@@ -259,4 +260,11 @@ extension SpotlightError {
     package var isReplyTooLarge: Bool { code == .internal && underlying == Self.replyTooLargeCause }
 
     private static let replyTooLargeCause = "reply over the frame limit"
+
+    /// Whether this is the failure of a call that was sent and whose connection then dropped:
+    /// the server may have run it or not (a repeatable call can be sent again; a batch's end
+    /// or a client-state swap cannot tell its caller anything by being sent again).
+    package var droppedInFlight: Bool { code == .unavailable && underlying == Self.droppedInFlightCause }
+
+    fileprivate static let droppedInFlightCause = "the connection dropped after the call was sent"
 }
