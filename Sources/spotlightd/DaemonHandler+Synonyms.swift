@@ -12,7 +12,7 @@ extension DaemonHandler {
     func handleSynonyms(_ method: DaemonProtocol.Method, params: JSONValue?, caller: Caller) async throws -> JSONValue {
         if method == .synonyms {
             let p = try params.decode(SynonymsParams.self)
-            let bundle = try p.bundle ?? caller.defaultBundle ?? { throw missingBundle("synonyms") }()
+            let bundle = try readBundle(p.bundle, caller, method: "synonyms")
             try requireReadable(bundle, caller, what: "the synonyms of")
             return try JSONValue(encoding: SynonymsResult(synonyms: engine.synonyms(bundle: bundle)))
         }

@@ -57,7 +57,7 @@ final class DaemonHandler: RPCService, RPCImmediateHandler, RPCConnectionObservi
         case .clientState:
             let p = try params.decode(ClientStateParams.self)
             let who = caller
-            let bundle = try p.bundle ?? who.defaultBundle ?? { throw missingBundle("clientState") }()
+            let bundle = try readBundle(p.bundle, who, method: "clientState")
             try requireReadable(bundle, who, what: "the client state of")
             return try JSONValue(encoding: ClientStateResult(clientState: try engine.clientState(bundle: bundle)))
         case .delete:
@@ -259,6 +259,13 @@ final class DaemonHandler: RPCService, RPCImmediateHandler, RPCConnectionObservi
     func damaged(among keys: [RecordKey]) -> [RecordKey]? {
         let damaged = engine.damagedKeys(among: keys)
         return damaged.isEmpty ? nil : damaged
+    }
+
+    /// The bundle a read names, or the caller's own when it names none or "" (as an empty
+    /// bundle means in a donation or a delete).
+    func readBundle(_ named: String?, _ caller: Caller, method: String) throws -> String {
+        if let named, !named.isEmpty { return named }
+        return try caller.defaultBundle ?? { throw missingBundle(method) }()
     }
 
     func missingBundle(_ verb: String) -> SpotlightError {

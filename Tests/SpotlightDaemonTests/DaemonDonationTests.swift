@@ -68,6 +68,17 @@ func note(_ id: String, _ title: String, bundle: String = "com.example.test", ty
         #expect(try await index.fetchLastClientState() == Data("v1".utf8))
     }
 
+    /// An empty bundle names the caller's own, as it does in a donation or a delete: the
+    /// client state of bundle "" was read as that of no bundle, `{}`, though one was stored.
+    @Test func anEmptyBundleReadsTheCallersOwnClientStateAndSynonyms() async throws {
+        let daemon = try DaemonProcess(grants: ["com.example.test"])
+        let index = daemon.index()
+        try await index.indexRecords([note("1", "one")], clientState: ClientStateSwap(expected: nil, new: Data("v1".utf8)))
+        try await index.setSynonyms(["car": ["automobile"]], bundle: "com.example.test")
+        #expect(try await index.clientState(bundle: "") == Data("v1".utf8))
+        #expect(try await index.synonyms(bundle: "").count == 1)
+    }
+
     @Test func aToolGrantedTwoBundlesIsAskedToNameOne() async throws {
         let daemon = try DaemonProcess(grants: ["com.example.test", "com.example.other"])
         let error = await #expect(throws: SpotlightError.self) { try await daemon.index().fetchLastClientState() }
