@@ -209,6 +209,10 @@ public struct SearchSort: Codable, Hashable, Sendable {
         try refuseUnknownMembers(decoder, known: CodingKeys.allCases.map(\.rawValue), method: "sort")
         let c = try decoder.container(keyedBy: CodingKeys.self)
         by = try c.decode(String.self, forKey: .by)
+        guard !by.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw DecodingError.dataCorruptedError(forKey: .by, in: c, debugDescription: "sort's `by` is empty: name "
+                + "relevance, title, bundle, type, rankingHint or a property, or leave the sort out")
+        }
         descending = try c.decodeIfPresent(Bool.self, forKey: .descending) ?? false
         relevanceFirst = try c.decodeIfPresent(Bool.self, forKey: .relevanceFirst) ?? false
     }

@@ -70,6 +70,12 @@ import SpotlightProtocol
                                 naming: "sort.desc: unknown member; sort takes by, descending, relevanceFirst")
     }
 
+    /// `"by": ""` sorted as by a property nothing has, that is not at all, and said nothing.
+    @Test func aQuerySortByAnEmptyNameIsRefused() throws {
+        try expectInvalidParams(#"{"jsonrpc":"2.0","id":1,"method":"query","params":{"text":"a","sort":{"by":""}}}"#,
+                                naming: "sort's `by` is empty")
+    }
+
     @Test func aQuerySnippetOptionWithAnUnknownMemberIsRefusedNamingIt() throws {
         try expectInvalidParams(#"{"jsonrpc":"2.0","id":1,"method":"query","params":{"text":"a","snippets":{"lenght":5}}}"#,
                                 naming: "snippets.lenght: unknown member")
