@@ -23,7 +23,8 @@ enum DesktopCommand: Command {
     uninstall removes them; status says which are there.
 
     GNOME Shell reads search-provider files only from system data directories (XDG_DATA_DIRS,
-    e.g. /usr/local/share), so for GNOME also run `sudo spotlightctl desktop install --system`.
+    e.g. /usr/local/share), so for GNOME also run `sudo "$(command -v spotlightctl)" desktop install
+    --system` (sudo does not keep PATH).
     KRunner and D-Bus activation read the per-user directory.
 
     OPTIONS:
@@ -36,7 +37,7 @@ enum DesktopCommand: Command {
 
     EXAMPLE:
       spotlightctl desktop install
-      sudo spotlightctl desktop install --system
+      sudo "$(command -v spotlightctl)" desktop install --system
     """
 
     static let systemDataDirectory = "/usr/local/share"
@@ -54,7 +55,10 @@ enum DesktopCommand: Command {
         let directory = try dataDirectory(args)
         switch action {
         // With --json, install and uninstall print the files' status afterwards, as status does.
-        case "install": return try install(into: directory, provider: try provider(args), json: args.has("--json"))
+        case "install":
+            // A directory named with --data-dir is the caller's choice (a staging tree): no hint.
+            return try install(into: directory, provider: try provider(args), json: args.has("--json"),
+                               hintSystem: args.value("--data-dir") == nil)
         case "uninstall": return try uninstall(from: directory, json: args.has("--json"))
         case "status": return try status(of: directory, json: args.has("--json"))
         default:
@@ -109,7 +113,7 @@ enum DesktopCommand: Command {
         return found
     }
 
-    static func install(into directory: URL, provider: String, json: Bool) throws -> ExitCode {
+    static func install(into directory: URL, provider: String, json: Bool, hintSystem: Bool) throws -> ExitCode {
         for file in DesktopFile.all {
             let url = directory.appendingPathComponent(file.path)
             do {
@@ -124,12 +128,18 @@ enum DesktopCommand: Command {
         print("installed the desktop search provider (\(provider)) in \(directory.path):")
         for file in DesktopFile.all { print("  \(file.path)  read by \(file.readBy)") }
         print("KRunner loads it after a restart (`kquitapp6 krunner`, or `kquitapp5 krunner`).")
-        if !systemDataDirectories().contains(directory.standardizedFileURL.path) {
+        if hintSystem, !systemDataDirectories().contains(directory.standardizedFileURL.path) {
             print("GNOME Shell reads search providers only from system data directories "
                 + "(\(systemDataDirectories().joined(separator: ":"))): for GNOME also run "
-                + "`sudo spotlightctl desktop install --system`, then log out and back in.")
+                + "`sudo \(ownPath()) desktop install --system`, then log out and back in.")
         }
         return .ok
+    }
+
+    /// This spotlightctl's full path, for a command run with `sudo`, which does not keep PATH.
+    static func ownPath() -> String {
+        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "spotlightctl"
+        return path.contains(" ") ? "\"\(path)\"" : path
     }
 
     static func uninstall(from directory: URL, json: Bool) throws -> ExitCode {

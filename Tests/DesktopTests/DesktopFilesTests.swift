@@ -67,7 +67,20 @@ func theRepositorysDesktopFileIsWhatInstallWrites(_ path: String) throws {
     #expect(service["Name"] == "org.spotlightlinux.SearchProvider")
     #expect(service["Exec"] == productsDirectory.appendingPathComponent("spotlight-search-provider").resolvingSymlinksInPath().path
             || service["Exec"] == productsDirectory.appendingPathComponent("spotlight-search-provider").path, "\(service)")
-    #expect(run.stdout.contains("for GNOME also run `sudo spotlightctl desktop install --system`"), "\(run)")
+    let ownPath = productsDirectory.appendingPathComponent("spotlightctl").resolvingSymlinksInPath().path
+    #expect(run.stdout.contains("for GNOME also run `sudo \(ownPath) desktop install --system`"), "\(run)")
+}
+
+/// sudo does not keep PATH, and a directory named with --data-dir (a staging tree) is the
+/// caller's choice: the hint names this spotlightctl by its path, and only for the default.
+@Test func installIntoANamedDirectoryGivesNoSystemHint() throws {
+    let directory = URL(fileURLWithPath: "/tmp/desktop-stage-\(UUID().uuidString.prefix(8))")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let run = try runProgram(productsDirectory.appendingPathComponent("spotlightctl").path,
+                             ["desktop", "install", "--data-dir", directory.path],
+                             environment: ProcessInfo.processInfo.environment)
+    #expect(run.status == 0, "\(run)")
+    #expect(!run.stdout.contains("--system"), "\(run)")
 }
 
 @Test func installQuotesAProviderPathWithASpace() throws {
