@@ -179,30 +179,69 @@ public final class SearchableItemAttributes {
 public typealias CSSearchableItemAttributeSet = SearchableItemAttributes
 
 /// Apple's `UTType` as far as `CSSearchableItemAttributeSet(contentType:)` takes one (there is
-/// no UniformTypeIdentifiers on Linux): its identifier, and the common types by Apple's names.
-/// Drop `import UniformTypeIdentifiers` when porting; `.text` and friends then resolve here.
+/// no UniformTypeIdentifiers on Linux): its identifier, Apple's ways of making one, and the common
+/// types by Apple's names. Drop `import UniformTypeIdentifiers` when porting; `.text` and friends
+/// then resolve here. There is no type tree: nothing here knows what conforms to what.
 public struct UTType: Hashable, Sendable {
     /// The uniform type identifier, e.g. `public.text`.
     public let identifier: String
-    public init(_ identifier: String) { self.identifier = identifier }
 
-    public static let item = UTType("public.item")
-    public static let content = UTType("public.content")
-    public static let data = UTType("public.data")
-    public static let text = UTType("public.text")
-    public static let plainText = UTType("public.plain-text")
-    public static let utf8PlainText = UTType("public.utf8-plain-text")
-    public static let html = UTType("public.html")
-    public static let url = UTType("public.url")
-    public static let json = UTType("public.json")
-    public static let image = UTType("public.image")
-    public static let audio = UTType("public.audio")
-    public static let movie = UTType("public.movie")
-    public static let pdf = UTType("com.adobe.pdf")
-    public static let contact = UTType("public.contact")
-    public static let vCard = UTType("public.vcard")
-    public static let calendarEvent = UTType("public.calendar-event")
-    public static let emailMessage = UTType("public.email-message")
-    public static let message = UTType("public.message")
-    public static let folder = UTType("public.folder")
+    private init(known identifier: String) { self.identifier = identifier }
+
+    /// Apple's failable `UTType("com.example.note")`. With no system registry of declared types,
+    /// nil only for text that cannot be an identifier: empty, or holding an ASCII character other
+    /// than a letter, a digit, `-` or `.` (Apple's is also nil for a type nothing declares).
+    public init?(_ identifier: String) {
+        guard !identifier.isEmpty, identifier.unicodeScalars.allSatisfy({ scalar in
+            !scalar.isASCII || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+                || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "."
+        }) else { return nil }
+        self.identifier = identifier
+    }
+
+    /// Apple's `UTType(exportedAs: "com.example.recipe")`, a type the app declares; the parent
+    /// is not kept (there is no type tree here).
+    public init(exportedAs identifier: String, conformingTo parentType: UTType? = nil) {
+        self.identifier = identifier
+    }
+
+    /// Apple's `UTType(importedAs: "com.example.recipe")`, a type another app declares; the parent
+    /// is not kept.
+    public init(importedAs identifier: String, conformingTo parentType: UTType? = nil) {
+        self.identifier = identifier
+    }
+
+    public static let item = UTType(known: "public.item")
+    public static let content = UTType(known: "public.content")
+    public static let data = UTType(known: "public.data")
+    public static let text = UTType(known: "public.text")
+    public static let plainText = UTType(known: "public.plain-text")
+    public static let utf8PlainText = UTType(known: "public.utf8-plain-text")
+    public static let html = UTType(known: "public.html")
+    public static let url = UTType(known: "public.url")
+    public static let json = UTType(known: "public.json")
+    public static let image = UTType(known: "public.image")
+    public static let audio = UTType(known: "public.audio")
+    public static let movie = UTType(known: "public.movie")
+    public static let pdf = UTType(known: "com.adobe.pdf")
+    public static let contact = UTType(known: "public.contact")
+    public static let vCard = UTType(known: "public.vcard")
+    public static let calendarEvent = UTType(known: "public.calendar-event")
+    public static let emailMessage = UTType(known: "public.email-message")
+    public static let message = UTType(known: "public.message")
+    public static let folder = UTType(known: "public.folder")
+    public static let jpeg = UTType(known: "public.jpeg")
+    public static let png = UTType(known: "public.png")
+    public static let gif = UTType(known: "com.compuserve.gif")
+    public static let heic = UTType(known: "public.heic")
+    public static let tiff = UTType(known: "public.tiff")
+    public static let mp3 = UTType(known: "public.mp3")
+    public static let mpeg4Movie = UTType(known: "public.mpeg-4")
+    public static let quickTimeMovie = UTType(known: "com.apple.quicktime-movie")
+    public static let rtf = UTType(known: "public.rtf")
+    public static let xml = UTType(known: "public.xml")
+    public static let commaSeparatedText = UTType(known: "public.comma-separated-values-text")
+    public static let zip = UTType(known: "public.zip-archive")
+    public static let fileURL = UTType(known: "public.file-url")
+    public static let directory = UTType(known: "public.directory")
 }

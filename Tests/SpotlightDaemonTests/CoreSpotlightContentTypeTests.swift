@@ -34,4 +34,22 @@ import Testing
         ])
         #expect(found == ["public.data", "public.item", "public.text"])
     }
+
+    /// Apple's ways of making a type compile as written: the failable `UTType(_:)`, a type the app
+    /// exports or imports, and the image types an app's files have.
+    @Test func applesTypeInitializersAndImageTypesAreTheirIdentifiers() async throws {
+        let note = try #require(UTType("com.example.note"))
+        let found = try await Self.foundContentTypes([
+            "com.example.note": CSSearchableItemAttributeSet(contentType: note),
+            "com.example.recipe": CSSearchableItemAttributeSet(contentType: UTType(exportedAs: "com.example.recipe")),
+            "org.example.map": CSSearchableItemAttributeSet(contentType: UTType(importedAs: "org.example.map",
+                                                                                conformingTo: .data)),
+            "public.jpeg": CSSearchableItemAttributeSet(contentType: .jpeg),
+            "public.png": CSSearchableItemAttributeSet(contentType: .png),
+        ])
+        #expect(found == ["com.example.note", "com.example.recipe", "org.example.map", "public.jpeg", "public.png"])
+        #expect(UTType("") == nil)
+        #expect(UTType("not a type") == nil)
+        #expect(UTType("public.plain-text") == .plainText)
+    }
 }
