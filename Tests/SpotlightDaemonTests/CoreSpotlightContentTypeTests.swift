@@ -31,8 +31,11 @@ import Testing
             "public.data": CSSearchableItemAttributeSet(itemContentType: kUTTypeData as String),
             "public.item": CSSearchableItemAttributeSet(itemContentType: kUTTypeItem as String),
             "public.text": CSSearchableItemAttributeSet(itemContentType: kUTTypeText as String),
+            "public.jpeg": CSSearchableItemAttributeSet(itemContentType: kUTTypeJPEG as String),
+            "public.png": CSSearchableItemAttributeSet(itemContentType: kUTTypePNG as String),
+            "public.mpeg-4": CSSearchableItemAttributeSet(itemContentType: kUTTypeMPEG4 as String),
         ])
-        #expect(found == ["public.data", "public.item", "public.text"])
+        #expect(found == ["public.data", "public.item", "public.jpeg", "public.mpeg-4", "public.png", "public.text"])
     }
 
     /// Apple's ways of making a type compile as written: the failable `UTType(_:)`, a type the app
