@@ -59,6 +59,13 @@ extension DaemonHandler {
         }
     }
 
+    /// Cancels a running rebuild from the store because spotlightd is stopping; true if one ran.
+    func cancelRebuildForStop() -> Bool {
+        let task = maintenance.rebuild.withLock { $0 }
+        task?.cancel()
+        return task != nil
+    }
+
     /// Runs a rebuild in a task `cancelRebuild` can cancel; the old index stays until the swap.
     func rebuild(_ p: RebuildParams, peer: PeerCredentials) async throws -> RebuildResult {
         switch p.from ?? "store" {

@@ -92,7 +92,7 @@ struct SpotlightDaemon {
         }
         log(.info, "spotlightd \(spotlightVersion) pid \(getpid()) serving \(configuration.socket), data in \(configuration.dataDirectory)")
 
-        stopper.serve(server: server, engine: engine)
+        stopper.serve(server: server, engine: engine, handler: handler)
         ParentWatch.startIfRequested { engine.close() }
         while true {
             try? await Task.sleep(for: .seconds(3600))
@@ -128,21 +128,26 @@ struct SpotlightDaemon {
 /// thing; what there is to stop (the engine, then the server) is handed over as it opens.
 final class Stopper: Sendable {
     let log: SpotlightLog
-    private let running = Mutex<(server: UnixSocketServer?, engine: SpotlightEngine?)>((nil, nil))
+    private let running = Mutex<(server: UnixSocketServer?, engine: SpotlightEngine?, handler: DaemonHandler?)>((nil, nil, nil))
 
     init(log: SpotlightLog) {
         self.log = log
     }
 
     /// What a signal from now on stops.
-    func serve(server: UnixSocketServer?, engine: SpotlightEngine) {
-        running.withLock { $0 = (server, engine) }
+    func serve(server: UnixSocketServer?, engine: SpotlightEngine, handler: DaemonHandler? = nil) {
+        running.withLock { $0 = (server, engine, handler) }
     }
 
     func install() {
         StopSignal.install { [self] name in
             log(.info, "received \(name); draining")
-            let (server, engine) = running.withLock { $0 }
+            let (server, engine, handler) = running.withLock { $0 }
+            // A rebuild from the store would hold the drain for its whole length (minutes on
+            // a large store, past systemd's TimeoutStopSec): cancelled, the old index stays.
+            if handler?.cancelRebuildForStop() == true {
+                log(.info, "stopping: cancelled the running rebuild; the old index stays")
+            }
             await server?.stop()
             engine?.close()
             log(.info, "stopped cleanly")

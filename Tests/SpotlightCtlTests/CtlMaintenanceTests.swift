@@ -90,6 +90,27 @@ import SpotlightModel
         #expect(try await index.query(SearchQuery(text: "777 note")).hits.map(\.record.id) == ["N777"])
     }
 
+    /// SIGTERM (`systemctl --user stop spotlightd`) during a rebuild from the store waited for
+    /// the whole rebuild: on a large store longer than the unit's TimeoutStopSec=30, after
+    /// which systemd SIGKILLs. The stop cancels the rebuild (the old index stays) and exits 0.
+    @Test func sigtermDuringARebuildCancelsItAndExitsZero() async throws {
+        let daemon = try await TestDaemon().start(arguments: ["--auto-compact-changes", "0"])
+        try daemon.importRecords((0..<20_000).map { Record(bundle: grantedBundle, type: "Note", id: "N\($0)", title: "note \($0)") })
+        let index = SearchableIndex(socketPath: daemon.socket, reconnectWindow: .zero)
+        let rebuild = daemon.spawnCtl(["rebuild"])
+        while try await index.status().index.rebuildDone ?? 0 == 0, rebuild.process.exitIfEnded == nil {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        index.close()
+        try #require(rebuild.process.exitIfEnded == nil, "the rebuild ended before spotlightd could be stopped")
+        #expect(daemon.daemon.stop(grace: .seconds(30)) == .exited(status: 0))
+        let result = rebuild.result()
+        #expect(result.code != 0, "\(result.stdout)")
+        #expect(daemon.daemon.stderr.contains("stopping: cancelled the running rebuild; the old index stays"),
+                "\(daemon.daemon.stderr)")
+        #expect(!daemon.daemon.stderr.contains("rebuilt the index"), "\(daemon.daemon.stderr)")
+    }
+
     @Test func rebuildFromAppsRedonatesAndRemovesWhatTheAppNoLongerHas() async throws {
         let bundle = "com.example.apple-samplecode.CometCal"
         let daemon = try TestDaemon()
