@@ -161,6 +161,16 @@ enum UnixSocket {
         return result != nil && accepting != 0
     }
 
+    /// Whether `fd` is a Unix domain stream socket (not TCP, not a datagram socket).
+    static func isUnixStream(_ fd: Int32) -> Bool {
+        func option(_ name: Int32) -> Int32? {
+            var value: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            return getsockopt(fd, SOL_SOCKET, name, &value, &length) == 0 ? value : nil
+        }
+        return option(SO_DOMAIN) == AF_UNIX && option(SO_TYPE) == Int32(SOCK_STREAM.rawValue)
+    }
+
     /// Closes `fd`, ignoring errors (after close the fd is gone either way on Linux).
     static func close(_ fd: Int32) {
         _ = Glibc.close(fd)

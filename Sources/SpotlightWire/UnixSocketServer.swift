@@ -81,11 +81,15 @@ public final class UnixSocketServer: Sendable {
     /// Serves on an already-listening socket, e.g. one passed by systemd (see
     /// `SocketActivation`). The server takes ownership of `fd` and closes it on stop,
     /// but never unlinks the socket's path.
-    /// - Throws: `SpotlightError(.invalidInput)` if `fd` is not a listening socket.
+    /// - Throws: `SpotlightError(.invalidInput)` if `fd` is not a listening Unix stream socket.
     public init(adopting fd: Int32, handler: any RPCHandler, configuration: Configuration = .init()) throws {
         ignoreSIGPIPE()
         guard UnixSocket.isListening(fd) else {
             throw SpotlightError(.invalidInput, "file descriptor \(fd) is not a listening socket; check the socket unit")
+        }
+        guard UnixSocket.isUnixStream(fd) else {
+            throw SpotlightError(.invalidInput, "file descriptor \(fd) is not a Unix stream socket; "
+                + "the socket unit's ListenStream= must be a path")
         }
         do {
             try UnixSocket.setNonBlocking(fd)

@@ -86,7 +86,8 @@ struct SpotlightDaemon {
                                               configuration: serverConfiguration)
             }
         } catch {
-            log(.error, "cannot listen on \(configuration.socket): \(error)")
+            log(.error, activated.map { "cannot serve the socket passed by systemd (fd \($0)): \(error)" }
+                ?? "cannot listen on \(configuration.socket): \(error)")
             engine.close()
             exit(error is SpotlightError && (error as! SpotlightError).code == .locked ? 3 : 1)
         }

@@ -190,6 +190,26 @@ import Testing
     #expect(access(directory.socket(), F_OK) == 0, "an adopted socket's path belongs to systemd")
 }
 
+/// A socket unit with `ListenStream=127.0.0.1:PORT` (not a path) passed a TCP socket: it was
+/// adopted, spotlightd logged that it served its default path, and refused every connection as
+/// "peer uid 4294967295 is not the server's uid". Now it is refused at start, saying why.
+@Test func anAdoptedSocketThatIsNotAUnixStreamSocketIsRefused() throws {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    try #require(fd >= 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let bound = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    try #require(bound == 0 && listen(fd, 4) == 0)
+    defer { close(fd) }
+    #expect { _ = try UnixSocketServer(adopting: fd, handler: TestService(), configuration: quiet()) } throws: { error in
+        (error as? SpotlightError)?.message == "file descriptor \(fd) is not a Unix stream socket; "
+            + "the socket unit's ListenStream= must be a path"
+    }
+}
+
 @Test func socketActivationIsDetectedOnlyForThisProcess() {
     #expect(SocketActivation.listeningFileDescriptors(environment: ["LISTEN_PID": "\(getpid())", "LISTEN_FDS": "2"]) == [3, 4])
     #expect(SocketActivation.listeningFileDescriptors(environment: ["LISTEN_PID": "1", "LISTEN_FDS": "1"]).isEmpty)
