@@ -8,6 +8,8 @@ import SpotlightWire
 /// The rebuild that is running, so `cancelRebuild` can stop it.
 final class MaintenanceState: Sendable {
     let rebuild = Mutex<Task<RebuildResult, any Error>?>(nil)
+    /// Set when a stop cancelled the rebuild, so its caller is told why.
+    let stopping = Mutex(false)
     /// While a rebuild from the apps runs: the apps done and the apps it asks (`status`).
     let appsProgress = Mutex<(done: Int, total: Int)?>(nil)
 }
@@ -61,6 +63,7 @@ extension DaemonHandler {
 
     /// Cancels a running rebuild from the store because spotlightd is stopping; true if one ran.
     func cancelRebuildForStop() -> Bool {
+        maintenance.stopping.withLock { $0 = true }
         let task = maintenance.rebuild.withLock { $0 }
         task?.cancel()
         return task != nil
@@ -98,7 +101,8 @@ extension DaemonHandler {
         do {
             return try await task.value
         } catch is CancellationError {
-            throw SpotlightError(.conflict, "the rebuild was cancelled; the old index stays in place")
+            let stopping = maintenance.stopping.withLock { $0 } ? "spotlightd is stopping: " : ""
+            throw SpotlightError(.conflict, stopping + "the rebuild was cancelled; the old index stays in place")
         }
     }
 }

@@ -106,6 +106,8 @@ import SpotlightModel
         #expect(daemon.daemon.stop(grace: .seconds(30)) == .exited(status: 0))
         let result = rebuild.result()
         #expect(result.code != 0, "\(result.stdout)")
+        #expect(result.stderr.contains("spotlightd is stopping: the rebuild was cancelled; the old index stays in place"),
+                "\(result.stderr)")
         #expect(daemon.daemon.stderr.contains("stopping: cancelled the running rebuild; the old index stays"),
                 "\(daemon.daemon.stderr)")
         #expect(!daemon.daemon.stderr.contains("rebuilt the index"), "\(daemon.daemon.stderr)")
