@@ -86,7 +86,9 @@ struct Configuration {
                            --language); repeatable; changing it rebuilds the index too
       --help, --version
 
-    Under systemd socket activation (LISTEN_FDS) the socket is inherited instead.
+    Under systemd socket activation (LISTEN_FDS) the socket is inherited instead (tools/systemd
+    has user units). SIGTERM or SIGINT stops it: it stops accepting, answers the requests it
+    read, cancels a rebuild from the store (the old index stays) and exits 0.
 
     The data directory and the app registry are kept private: created 0700, and at start
     any entry group or others may use is tightened (directories 0700, files 0600) and logged.
