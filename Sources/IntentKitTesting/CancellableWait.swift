@@ -27,30 +27,25 @@ func untilCancelled<T: Sendable>(_ body: @escaping @Sendable () async throws -> 
 private final class OneOutcome<T: Sendable>: Sendable {
     private struct State {
         var continuation: CheckedContinuation<T, any Error>?
+        /// The first outcome; later ones are dropped.
         var outcome: Result<T, any Error>?
-        var delivered = false
     }
     private let state = Mutex(State())
 
     func wait(_ continuation: CheckedContinuation<T, any Error>) {
         let ready: Result<T, any Error>? = state.withLock { state in
-            guard let outcome = state.outcome else {
-                state.continuation = continuation
-                return nil
-            }
-            state.delivered = true
-            return outcome
+            if state.outcome == nil { state.continuation = continuation }
+            return state.outcome
         }
         if let ready { continuation.resume(with: ready) }
     }
 
     func deliver(_ outcome: Result<T, any Error>) {
         let waiting: CheckedContinuation<T, any Error>? = state.withLock { state in
-            guard !state.delivered, state.outcome == nil else { return nil }
+            guard state.outcome == nil else { return nil }
             state.outcome = outcome
-            guard let continuation = state.continuation else { return nil }
-            state.delivered = true
-            return continuation
+            defer { state.continuation = nil }
+            return state.continuation
         }
         waiting?.resume(with: outcome)
     }
