@@ -38,6 +38,15 @@ static const char16_t *plain_letters(UChar32 c) {
     }
 }
 
+// Katakana as the Hiragana of the same sound, so that a word typed in either script finds the
+// other (`てれび` finds `テレビ`), as Japanese search does: the small and voiced letters too, and
+// the iteration marks. ヷ-ヺ, the prolonged sound mark ー and the middle dot have no Hiragana and
+// stay. All in the BMP: one UTF-16 unit each.
+static UChar32 hiragana_for_katakana(UChar32 c) {
+    if ((c >= 0x30A1 && c <= 0x30F6) || c == 0x30FD || c == 0x30FE) return c - 0x60;
+    return c;
+}
+
 static std::string fold(const std::string &text) {
     UErrorCode status = U_ZERO_ERROR;
     const icu::Normalizer2 *casefold = icu::Normalizer2::getNFKCCasefoldInstance(status);
@@ -60,9 +69,16 @@ static std::string fold(const std::string &text) {
         if (const char16_t *plain = plain_letters(c)) kept.append(icu::UnicodeString(plain));
         else kept.append(c);
     }
-    std::string result;
-    nfc->normalize(kept, status).toUTF8String(result);
+    icu::UnicodeString composed = nfc->normalize(kept, status);
     if (U_FAILURE(status)) throw Xapian::InternalError(std::string("ICU normalize: ") + u_errorName(status));
+    // Composed first, so that ヷ-ヺ stay letters rather than a Hiragana and a loose voicing mark.
+    for (int32_t i = 0; i < composed.length(); ++i) {
+        UChar c = composed.charAt(i);
+        UChar32 hiragana = hiragana_for_katakana(c);
+        if (hiragana != c) composed.setCharAt(i, static_cast<UChar>(hiragana));
+    }
+    std::string result;
+    composed.toUTF8String(result);
     return result;
 }
 

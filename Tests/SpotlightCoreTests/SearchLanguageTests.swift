@@ -145,4 +145,20 @@ import SpotlightModel
         russian.language = "ru"
         #expect(try ids(try TempIndex().add(russian), query + " ") == ["ru"])
     }
+
+    /// Hiragana and Katakana of the same sound stayed apart: `てれび`, typed before the IME
+    /// converts it, found no `テレビ`. Both ways, voiced and small letters too.
+    @Test(arguments: [("てれび", "テレビ番組表"), ("テレビ", "てれびの時間"), ("がっこう", "ガッコウ祭り"),
+                      ("ヴぁいおりん", "ゔぁいおりん教室"), ("ﾃﾚﾋﾞ", "てれび番組")])
+    func hiraganaAndKatakanaOfOneSoundMeet(query: String, title: String) throws {
+        var japanese = record("ja", title)
+        japanese.language = "ja"
+        #expect(try ids(try TempIndex().add(japanese), query) == ["ja"])
+    }
+
+    @Test func snippetMarksAKatakanaWordFoundInHiragana() throws {
+        let t = try TempIndex().add(record("ja", "東京のテレビ塔"))
+        let result = try t.index.search(SearchQuery(text: "てれび", snippets: SnippetOptions(start: "[", end: "]")), now: Date())
+        #expect(result.hits.first?.snippet == "東京の[テレビ]塔")
+    }
 }

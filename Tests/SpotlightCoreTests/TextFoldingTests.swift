@@ -2,15 +2,16 @@ import Foundation
 import Testing
 @testable import SpotlightCore
 
-/// ``TextNormalizer``: ICU's NFKC_Casefold, diacritics folded, Turkish i's meeting; and
-/// ``FoldedText``, which maps a snippet of folded text back to the original characters.
+/// ``TextNormalizer``: ICU's NFKC_Casefold, diacritics folded, Turkish i's meeting, Katakana as
+/// Hiragana; and ``FoldedText``, which maps a snippet of folded text back to the original characters.
 @Suite struct TextFoldingTests {
     @Test(arguments: [
         ("Straße", "strasse"), ("STRASSE", "strasse"), ("ẞ", "ss"),
         ("ΟΔΥΣΣΕΥΣ", "οδυσσευσ"), ("Οδυσσεύς", "οδυσσευσ"),
         ("ﬁle ﬂow", "file flow"), ("ＡＢＣ１２３", "abc123"),
         ("Café Crème", "cafe creme"), ("İstanbul", "istanbul"), ("ISPARTA", "isparta"), ("ılık", "ilik"),
-        ("كِتَابٌ", "كتاب"), ("東京タワー", "東京タワー"), ("ｶﾀｶﾅ", "カタカナ"), ("が", "が"), ("관측", "관측"),
+        ("كِتَابٌ", "كتاب"), ("東京タワー", "東京たわー"), ("ｶﾀｶﾅ", "かたかな"), ("が", "が"), ("ガッコウ", "がっこう"),
+        ("ヷ・ヽ", "ヷ・ゝ"), ("관측", "관측"),
     ])
     func foldsToTheFormIndexAndQueryShare(text: String, folded: String) {
         #expect(TextNormalizer.fold(text) == folded)

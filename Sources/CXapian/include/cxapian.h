@@ -373,7 +373,8 @@ cx_status cx_mset_snippet(const cx_mset *mset, const char *text, size_t text_len
 
 /* ICU's NFKC_Casefold of UTF-8 text (full case folding: ß -> ss, final sigma, ligatures,
    full-width forms), then without diacritics (Latin, Greek and Cyrillic combining marks,
-   Hebrew points, Arabic harakat) and with Turkish dotless ı as i. *folded is malloc'ed. */
+   Hebrew points, Arabic harakat), with Turkish dotless ı as i and Katakana as Hiragana.
+   *folded is malloc'ed. */
 cx_status cx_text_fold(const char *text, size_t text_len, char **folded, size_t *folded_len, char **error);
 /* *found is 1 when Xapian has a stemmer for the BCP 47 tag's primary subtag. */
 cx_status cx_language_has_stemmer(const char *language, int *found, char **error);

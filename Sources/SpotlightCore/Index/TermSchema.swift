@@ -13,7 +13,7 @@
 enum TermSchema {
     /// Stored in the database metadata under ``Metadata/schemaVersion``; a different
     /// number at open means the index must be rebuilt from the record store.
-    static let schemaVersion = 13
+    static let schemaVersion = 14
 
     // MARK: Term prefixes
 

@@ -6,7 +6,8 @@ import Foundation
 /// `Straße` → `strasse`, `ΟΔΥΣΣΕΥΣ` → `οδυσσευσ`, `ﬁ` → `fi`, full-width `ＡＢＣ１` → `abc1`),
 /// then diacritics folded (`Café` and `cafe` both become `cafe`), Turkish `İ`, `I`, `ı`
 /// and `i` all `i`, letters with a stroke and ligatures as plain letters (`Łódź` → `lodz`,
-/// `cœur` → `coeur`) and Persian `ک`, `ی` as Arabic `ك`, `ي`. Xapian's own tokenizer then
+/// `cœur` → `coeur`), Persian `ک`, `ی` as Arabic `ك`, `ي` and Katakana as Hiragana
+/// (`テレビ` → `てれび`). Xapian's own tokenizer then
 /// splits words and stems them.
 ///
 /// ```swift
