@@ -52,7 +52,7 @@ final class SearchBackend: Sendable {
 
     /// The best `limit` results for what was typed, best first; empty on any failure.
     func search(_ terms: [String]) async -> [DesktopResult] {
-        let text = terms.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = TypedQuery.text(terms)
         guard !text.isEmpty else { return [] }
         let hits: [SearchHit]
         do {
