@@ -16,6 +16,7 @@ enum InteractiveSearch {
                 switch await backend.open(shown[n - 1].identifier.string) {
                 case .opened(let result): print("  opened in \(result.appName ?? result.bundle)")
                 case .notOpenable(let app): print("  \(app.name) is not installed, so nothing can open this")
+                case .stillOpening(let app): print("  \(app.name) is still starting; it shows the result when it is up")
                 case .cannotShow(let message), .failed(let message): print("  \(message)")
                 }
                 continue

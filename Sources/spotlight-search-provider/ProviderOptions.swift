@@ -7,7 +7,11 @@ struct ProviderOptions {
     var appsDirectory: String?
     var limit = 20
     var queryTimeout: Duration = .milliseconds(2000)
+    /// How long an open may take in all (spotlightd waits 10 s for an app to start, 30 s for its answer).
     var openTimeout: Duration = .seconds(60)
+    /// How long an open holds the desktop's call: GNOME Shell waits 25 s (GDBus's default) for
+    /// ActivateResult's answer; KRunner sends Run without waiting.
+    var answerWithin: Duration = .milliseconds(20_000)
     /// nil: never.
     var idleExit: Duration? = .seconds(120)
     var replace = false
@@ -37,6 +41,9 @@ struct ProviderOptions {
       --limit N              results per search, 1 to \(UserQuery.maxResultLimit) (default 20)
       --query-timeout-ms N   how long a search waits for spotlightd before answering nothing
                              (default 2000)
+      --answer-within-ms N   how long opening a result waits for its app before it answers
+                             the desktop, the open going on; under GNOME Shell's 25 s
+                             (default 20000)
       --idle-exit SECONDS    exit after this long without a call; 0 never (default 120)
       --replace              take the bus name from a running provider, which then exits
       --verbose              log every search
@@ -75,6 +82,7 @@ struct ProviderOptions {
             // More than spotlightd answers in one query would make it refuse every search.
             case "--limit": options.limit = try number(arg, atLeast: 1, atMost: UserQuery.maxResultLimit)
             case "--query-timeout-ms": options.queryTimeout = .milliseconds(try number(arg, atLeast: 1))
+            case "--answer-within-ms": options.answerWithin = .milliseconds(try number(arg, atLeast: 1))
             case "--idle-exit":
                 let seconds = try number(arg, atLeast: 0)
                 options.idleExit = seconds == 0 ? nil : .seconds(seconds)

@@ -19,7 +19,8 @@ let repeated = RepeatedWarning(log: log)
 let index = SearchableIndex(socketPath: options.socket, reconnectWindow: .zero, callTimeout: options.queryTimeout)
 let appsDirectory = options.appsDirectory ?? ProcessInfo.processInfo.environment["SPOTLIGHT_APPS_DIR"].flatMap { $0.isEmpty ? nil : $0 }
 let backend = SearchBackend(index: index, catalog: AppCatalog(index: index, explicitDirectory: appsDirectory, repeated: repeated),
-                            repeated: repeated, limit: options.limit, openTimeout: options.openTimeout)
+                            repeated: repeated, limit: options.limit, openTimeout: options.openTimeout,
+                            answerWithin: options.answerWithin)
 
 if options.interactive {
     Task {

@@ -121,22 +121,9 @@ import Testing
     }
 }
 
-/// The provider started by hand on the fixture's bus, its stderr in a file.
-private func startProvider(_ fixture: DesktopFixture, _ arguments: [String]) throws -> (Process, URL) {
-    let log = fixture.root.appendingPathComponent("provider-\(UUID().uuidString.prefix(4)).log")
-    _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-    let process = Process()
-    process.executableURL = productsDirectory.appendingPathComponent("spotlight-search-provider")
-    process.arguments = arguments
-    process.environment = fixture.environment.merging(["DBUS_SESSION_BUS_ADDRESS": fixture.bus.address]) { $1 }
-    process.standardError = try FileHandle(forWritingTo: log)
-    try process.run()
-    return (process, log)
-}
-
 @Test func theProviderExitsWhenIdleAndGivesUpItsName() async throws {
     let fixture = try await DesktopFixture(daemon: .notRunning)
-    let (provider, log) = try startProvider(fixture, ["--idle-exit", "1"])
+    let (provider, log) = try fixture.startProvider(["--idle-exit", "1"])
     defer { stopProcess(provider) }
     #expect(await waitUntil { provider.exitIfEnded != nil }, "still running after its idle time")
     #expect(provider.exitIfEnded == .exited(status: 0))
@@ -152,7 +139,7 @@ private func startProvider(_ fixture: DesktopFixture, _ arguments: [String]) thr
 @Test func aSecondProviderOnTheBusExitsSayingTheNameIsTaken() async throws {
     let fixture = try await DesktopFixture(daemon: .notRunning)
     _ = try fixture.gdbus("GetInitialResultSet", "['x']")   // activates the first
-    let (second, log) = try startProvider(fixture, [])
+    let (second, log) = try fixture.startProvider([])
     defer { stopProcess(second) }
     #expect(await waitUntil { second.exitIfEnded != nil })
     #expect(second.exitIfEnded == .exited(status: 1))
@@ -162,10 +149,10 @@ private func startProvider(_ fixture: DesktopFixture, _ arguments: [String]) thr
 
 @Test func aProviderWhoseNameASecondTakesWithReplaceExits() async throws {
     let fixture = try await DesktopFixture(daemon: .notRunning)
-    let (first, firstLog) = try startProvider(fixture, ["--idle-exit", "0"])
+    let (first, firstLog) = try fixture.startProvider(["--idle-exit", "0"])
     defer { stopProcess(first) }
     #expect(await waitUntil { (try? String(contentsOf: firstLog, encoding: .utf8))?.contains("serving") == true })
-    let (second, _) = try startProvider(fixture, ["--idle-exit", "2", "--replace"])   // ends by itself
+    let (second, _) = try fixture.startProvider(["--idle-exit", "2", "--replace"])   // ends by itself
     defer { stopProcess(second) }
     #expect(await waitUntil { first.exitIfEnded != nil }, "the replaced provider is still running")
     #expect(first.exitIfEnded == .exited(status: 0))

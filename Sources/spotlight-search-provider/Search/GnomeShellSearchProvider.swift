@@ -94,7 +94,7 @@ enum GnomeShellSearchProvider {
 
     static func reply(to outcome: SearchBackend.OpenOutcome) -> BusReply {
         switch outcome {
-        case .opened, .notOpenable: return .none
+        case .opened, .notOpenable, .stillOpening: return .none
         case .cannotShow(let message), .failed(let message): return .error(name: openFailed, message: message)
         }
     }

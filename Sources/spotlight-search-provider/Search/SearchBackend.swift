@@ -31,7 +31,12 @@ final class SearchBackend: Sendable {
     let log: SpotlightLog
     let repeated: RepeatedWarning
     let limit: Int
+    /// How long an open may take in all: an app may take this long to start and show it.
     let openTimeout: Duration
+    /// How long ActivateResult, Run and LaunchSearch wait for an open before they answer: less
+    /// than GNOME Shell waits for ActivateResult's answer (GDBus's default, 25 s), so the
+    /// shell does not log a timeout for an app that is only slow to start.
+    let answerWithin: Duration
     /// Results of recent searches by identifier, for `GetResultMetas` without a round trip.
     private let recent = Mutex<[ResultIdentifier: (record: Record, score: Double)]>([:])
     private static let recentLimit = 2000
@@ -41,13 +46,15 @@ final class SearchBackend: Sendable {
     /// Whether the last search failed (its recovery is logged).
     private let failing = Mutex(false)
 
-    init(index: SearchableIndex, catalog: AppCatalog, repeated: RepeatedWarning, limit: Int, openTimeout: Duration) {
+    init(index: SearchableIndex, catalog: AppCatalog, repeated: RepeatedWarning, limit: Int, openTimeout: Duration,
+         answerWithin: Duration) {
         self.index = index
         self.catalog = catalog
         self.log = repeated.log
         self.repeated = repeated
         self.limit = limit
         self.openTimeout = openTimeout
+        self.answerWithin = answerWithin
     }
 
     /// The best `limit` results for what was typed, best first; empty on any failure.
@@ -126,53 +133,6 @@ final class SearchBackend: Sendable {
             results.append(.found(DesktopResult(identifier: id, record: record, score: score, app: app)))
         }
         return results
-    }
-
-    enum OpenOutcome: Sendable {
-        case opened(OpenResult)
-        /// The app is not installed: shown, but nothing opens it. Not an error.
-        case notOpenable(AppEntry)
-        /// The app answered that it cannot show the record (`notFound`): it has no OpenIntent
-        /// for the record's type, or the entity was deleted.
-        case cannotShow(String)
-        case failed(String)
-    }
-
-    /// Opens a result in its app through spotlightd's `open`.
-    func open(_ identifier: String) async -> OpenOutcome {
-        guard let id = ResultIdentifier(string: identifier) else {
-            let message = "\"\(identifier)\" is not a result of this provider (results are BUNDLE/TYPE/ID)"
-            log.warning("not opening: \(message)")
-            return .failed(message)
-        }
-        let app = await catalog.app(for: id.key.bundle)
-        guard app.isInstalled else {
-            log.info("not opening \(id.key): \(app.bundle) is no longer installed; its results are shown without an open action")
-            return .notOpenable(app)
-        }
-        do {
-            let result = try await index.open(id.key, timeout: openTimeout)
-            log.info("opened \(id.key) in \(app.name) with \(result.intent)" + (result.launched ? " (launched it)" : ""))
-            return .opened(result)
-        } catch {
-            let message = "cannot open \(id.key) in \(app.name): \((error as? SpotlightError)?.description ?? "\(error)")"
-            log.warning(message)
-            return (error as? SpotlightError)?.code == .notFound ? .cannotShow(message) : .failed(message)
-        }
-    }
-
-    /// Opens the best result of a search that its app can show, as Enter on the first result
-    /// would if every result opened: results of apps that are gone are skipped, and so are
-    /// those the app cannot show (``OpenOutcome/cannotShow(_:)``, answered at once by a running
-    /// app). Any other failure ends the attempt. nil when no result has an installed app.
-    func openBest(_ terms: [String]) async -> OpenOutcome? {
-        var firstRefusal: OpenOutcome?
-        for result in await search(terms) where result.app.isInstalled {
-            let outcome = await open(result.identifier.string)
-            guard case .cannotShow = outcome else { return outcome }
-            firstRefusal = firstRefusal ?? outcome
-        }
-        return firstRefusal
     }
 
     /// Forgets recent results (KRunner's Teardown: the match session is over).

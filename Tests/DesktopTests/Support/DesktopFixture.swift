@@ -118,6 +118,20 @@ final class DesktopFixture {
                        environment: busEnvironment)
     }
 
+    /// The provider started by hand on the fixture's bus (before a call activates one), its
+    /// stderr in a file.
+    func startProvider(_ arguments: [String]) throws -> (Process, URL) {
+        let log = root.appendingPathComponent("provider-\(UUID().uuidString.prefix(4)).log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let process = Process()
+        process.executableURL = productsDirectory.appendingPathComponent("spotlight-search-provider")
+        process.arguments = arguments
+        process.environment = busEnvironment
+        process.standardError = try FileHandle(forWritingTo: log)
+        try process.run()
+        return (process, log)
+    }
+
     private var busEnvironment: [String: String] {
         var env = environment
         env["DBUS_SESSION_BUS_ADDRESS"] = bus.address

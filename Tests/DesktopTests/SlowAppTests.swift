@@ -1,0 +1,52 @@
+import Foundation
+import SpotlightModel
+import SpotlightTestSupport
+import Testing
+
+// Opening a result in an app that is slow to start. GNOME Shell waits 25 s for ActivateResult's
+// answer (its proxy's default timeout, GDBus's), KRunner sends Run without waiting; the provider
+// answered only when the app had shown the record, up to 60 s, so Shell logged "Timeout was
+// reached" for an open that then happened after the user gave up. It answers within
+// `--answer-within-ms` (20 s) and the open goes on.
+
+/// Makes CometCal take `delay` seconds to start: its manifest names a script that sleeps, then
+/// runs CometCal.
+private func makeCometCalSlow(_ fixture: DesktopFixture, delay: Int) throws {
+    let script = fixture.root.appendingPathComponent("slow-cometcal")
+    let cometcal = productsDirectory.appendingPathComponent("cometcal").path
+    try Data("#!/bin/sh\nsleep \(delay)\nexec '\(cometcal)' \"$@\"\n".utf8).write(to: script)
+    try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script.path)
+    let manifestURL = URL(fileURLWithPath: fixture.appsDirectory).appendingPathComponent("\(DesktopFixture.cometCal).json")
+    var manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: manifestURL)) as? [String: Any])
+    manifest["executable"] = script.path
+    try JSONSerialization.data(withJSONObject: manifest).write(to: manifestURL)
+}
+
+@Test func activateResultAnswersBeforeTheShellGivesUpWhileTheAppIsStillStarting() async throws {
+    let fixture = try await DesktopFixture()
+    let key = try await fixture.donateSupernovaEvent()
+    try makeCometCalSlow(fixture, delay: 4)
+    let (provider, log) = try fixture.startProvider(["--answer-within-ms", "1000", "--idle-exit", "0"])
+    defer { stopProcess(provider) }
+    #expect(await waitUntil { (try? String(contentsOf: log, encoding: .utf8))?.contains("serving") == true })
+    let started = Date()
+    let run = try fixture.gdbus("ActivateResult", DesktopFixture.resultID(key), "['supernova']", "0")
+    let answeredAfter = Date().timeIntervalSince(started)
+    #expect(run.status == 0, "\(run)")
+    #expect(answeredAfter < 3.5, "answered after \(answeredAfter) s, when CometCal takes 4 s to start")
+    let text = { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+    #expect(text().contains("CometCal has not shown \(key) after 1.0 s, still starting or busy; answered the desktop"),
+            "\(text())")
+    #expect(await fixture.waitForCometCalShowing(key, title: "Supernova Viewing Party"), "the open went on: \(text())")
+    #expect(await waitUntil { text().contains("opened \(key) in CometCal with OpenEventIntent (launched it) ") }
+            && text().contains(" s after it was picked"), "\(text())")
+}
+
+@Test func anAppThatStartsInTimeIsAnsweredWhenItShowsTheResult() async throws {
+    let fixture = try await DesktopFixture()
+    let key = try await fixture.donateSupernovaEvent()
+    let run = try fixture.gdbus("ActivateResult", DesktopFixture.resultID(key), "['supernova']", "0")
+    #expect(run.status == 0, "\(run)")
+    #expect(fixture.bus.log.contains("opened \(key) in CometCal with OpenEventIntent (launched it)\n"), "\(fixture.bus.log)")
+    #expect(!fixture.bus.log.contains("has not shown"), "\(fixture.bus.log)")
+}
