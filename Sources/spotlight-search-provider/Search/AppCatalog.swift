@@ -32,9 +32,12 @@ final class AppCatalog: Sendable {
         self.repeated = repeated
     }
 
-    func app(for bundle: String) async -> AppEntry {
+    /// The app's entry, read at most ``freshness`` ago.
+    /// - Parameter fresh: read the manifest now, whatever is kept (after spotlightd said the
+    ///   app is not installed).
+    func app(for bundle: String, fresh: Bool = false) async -> AppEntry {
         let now = ContinuousClock.now
-        if let kept = entries.withLock({ $0[bundle] }), now - kept.read < Self.freshness { return kept.entry }
+        if !fresh, let kept = entries.withLock({ $0[bundle] }), now - kept.read < Self.freshness { return kept.entry }
         let entry = read(bundle, registry: AppRegistry(directory: await registryDirectory()))
         entries.withLock { $0[bundle] = (entry, now) }
         return entry

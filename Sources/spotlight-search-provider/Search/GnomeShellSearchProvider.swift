@@ -94,8 +94,8 @@ enum GnomeShellSearchProvider {
 
     static func reply(to outcome: SearchBackend.OpenOutcome) -> BusReply {
         switch outcome {
-        case .opened, .notOpenable, .stillOpening: return .none
-        case .cannotShow(let message), .failed(let message): return .error(name: openFailed, message: message)
+        case .opened, .notOpenable, .stillOpening, .cannotShow: return .none
+        case .failed(let message): return .error(name: openFailed, message: message)
         }
     }
 }

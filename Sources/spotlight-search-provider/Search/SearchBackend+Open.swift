@@ -13,7 +13,9 @@ extension SearchBackend {
         /// goes on, and the log says how it ends. Not an error.
         case stillOpening(AppEntry)
         /// The app answered that it cannot show the record (`notFound`): it has no OpenIntent
-        /// for the record's type, or the entity was deleted.
+        /// for the record's type, or the entity was deleted. spotlightd started it for the
+        /// open, so it is up on its own screen, as an app whose result it cannot show opens
+        /// in Spotlight. Not an error; the message says why.
         case cannotShow(String)
         case failed(String)
     }
@@ -49,9 +51,21 @@ extension SearchBackend {
             log.info("opened \(id.key) in \(app.name) with \(result.intent)" + (result.launched ? " (launched it)" : "") + late())
             return .opened(result)
         } catch {
-            let message = "cannot open \(id.key) in \(app.name)\(late()): \((error as? SpotlightError)?.description ?? "\(error)")"
+            let reason = (error as? SpotlightError)?.description ?? "\(error)"
+            guard (error as? SpotlightError)?.code == .notFound else {
+                let message = "cannot open \(id.key) in \(app.name)\(late()): \(reason)"
+                log.warning(message)
+                return .failed(message)
+            }
+            // spotlightd's own notFound: the manifest went away since the app was looked up.
+            let now = await catalog.app(for: id.key.bundle, fresh: true)
+            guard now.isInstalled else {
+                log.info("not opening \(id.key): \(app.bundle) is no longer installed (\(reason))")
+                return .notOpenable(now)
+            }
+            let message = "\(app.name) cannot show \(id.key)\(late()): \(reason); it is open on its own screen instead"
             log.warning(message)
-            return (error as? SpotlightError)?.code == .notFound ? .cannotShow(message) : .failed(message)
+            return .cannotShow(message)
         }
     }
 
@@ -64,7 +78,8 @@ extension SearchBackend {
     /// Opens the best result of a search that its app can show, as Enter on the first result
     /// would if every result opened: results of apps that are gone are skipped, and so are
     /// those the app cannot show (``OpenOutcome/cannotShow(_:)``, answered at once by a running
-    /// app). Any other outcome ends the attempt. nil when no result has an installed app.
+    /// app). Any other outcome ends the attempt. When no result can be shown, the first refusal
+    /// (its app is up on its own screen); nil when no result has an installed app.
     func openBest(_ terms: [String]) async -> OpenOutcome? {
         var firstRefusal: OpenOutcome?
         for result in await search(terms) where result.app.isInstalled {
