@@ -21,7 +21,9 @@ extension SearchBackend {
     }
 
     /// Opens a result in its app through spotlightd's `open`, answering within ``answerWithin``.
-    func open(_ identifier: String) async -> OpenOutcome {
+    /// - Parameter limit: a shorter time to answer within (what is left of LaunchSearch's).
+    func open(_ identifier: String, within limit: Duration? = nil) async -> OpenOutcome {
+        let limit = limit ?? answerWithin
         guard let id = ResultIdentifier(string: identifier) else {
             let message = "\"\(identifier)\" is not a result of this provider (results are BUNDLE/TYPE/ID)"
             log.warning("not opening: \(message)")
@@ -34,8 +36,8 @@ extension SearchBackend {
         }
         let picked = ContinuousClock.now
         let opening = Task { await self.openInApp(id, app, picked: picked) }
-        if let outcome = await value(of: opening, within: answerWithin) { return outcome }
-        log.info("\(app.name) has not shown \(id.key) after \(Self.seconds(answerWithin)), still starting or busy; answered the "
+        if let outcome = await value(of: opening, within: limit) { return outcome }
+        log.info("\(app.name) has not shown \(id.key) after \(Self.seconds(limit)), still starting or busy; answered the "
             + "desktop, which gives up after 25 s, and the open goes on (up to \(Self.seconds(openTimeout)))")
         return .stillOpening(app)
     }
@@ -78,12 +80,16 @@ extension SearchBackend {
     /// Opens the best result of a search that its app can show, as Enter on the first result
     /// would if every result opened: results of apps that are gone are skipped, and so are
     /// those the app cannot show (``OpenOutcome/cannotShow(_:)``, answered at once by a running
-    /// app). Any other outcome ends the attempt. When no result can be shown, the first refusal
+    /// app). Any other outcome ends the attempt, and so does ``answerWithin`` in all. When no result can be shown, the first refusal
     /// (its app is up on its own screen); nil when no result has an installed app.
     func openBest(_ terms: [String]) async -> OpenOutcome? {
+        // One answer within answerWithin for the whole search, as for one result.
+        let deadline = ContinuousClock.now + answerWithin
         var firstRefusal: OpenOutcome?
         for result in await search(terms) where result.app.isInstalled {
-            let outcome = await open(result.identifier.string)
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else { break }
+            let outcome = await open(result.identifier.string, within: left)
             guard case .cannotShow = outcome else { return outcome }
             firstRefusal = firstRefusal ?? outcome
         }
