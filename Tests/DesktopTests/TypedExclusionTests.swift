@@ -7,10 +7,11 @@ import Testing
 // index, none of them what was typed. With no word to find, the terms are searched as words;
 // beside one, `-word` still excludes.
 
-@Test func aLeadingDashAloneSearchesTheWord() async throws {
+@Test(arguments: ["['-supernova']", "['NOT', 'supernova']", "['-supern']"])
+func aQueryThatOnlyExcludesSearchesItsWords(_ terms: String) async throws {
     let fixture = try await DesktopFixture()
     let key = try await fixture.donateSupernovaEvent()
-    let run = try fixture.gdbus("GetInitialResultSet", "['-supernova']")
+    let run = try fixture.gdbus("GetInitialResultSet", terms)
     #expect(run.status == 0, "\(run)")
     #expect(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "(['\(DesktopFixture.resultID(key))'],)", "\(run)")
 }
