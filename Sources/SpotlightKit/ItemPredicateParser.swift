@@ -13,7 +13,8 @@ import SpotlightModel
 ///   `now`) or `$time.iso(2026-06-01T10:00:00Z)`;
 /// - `InRange(attribute, low, high)`, both ends included;
 /// - `&&`, `||`, `!` and parentheses, nested at most ``maxNesting`` deep; the attribute `*` is
-///   every text attribute.
+///   every text attribute (`* == "*"`: any text attribute has a value). A bare `*`, which Apple's
+///   grammar does not have, is refused with the forms to write instead.
 ///
 /// ```swift
 /// let predicate = try ItemPredicateParser.parse(#"title == "*nova*"cd && startDate > $time.today(-7)"#)
@@ -92,6 +93,7 @@ enum ItemPredicateParser {
                 guard take(")") else { throw error("InRange's closing parenthesis") }
                 return .inRange(attribute: ranged, low: low, high: high)
             }
+            if attribute == "*" && !peekComparison() { throw bareWildcardError() }
             let op = try comparison()
             let (literal, options) = try value(modifiers: try bracketedModifiers())
             return .compare(attribute: attribute, op, literal, options)
@@ -128,6 +130,20 @@ enum ItemPredicateParser {
                 return op
             }
             throw error("a comparison (==, !=, <, >, <=, >=)")
+        }
+
+        /// Whether a comparison operator comes next (after spaces).
+        mutating func peekComparison() -> Bool {
+            skipSpaces()
+            return ["==", "!=", "<", ">", "="].contains { peek($0) }
+        }
+
+        /// `*` with no comparison after it, as in `CSSearchQuery(queryString: "*")`: Apple's grammar
+        /// has `*` only as an attribute (any text attribute) and inside a quoted value, never alone.
+        func bareWildcardError() -> SpotlightError {
+            SpotlightError(.invalidInput, "the query string has * alone at character \(position): Core Spotlight "
+                + "reads * only as an attribute followed by a comparison or inside a quoted value; for every item "
+                + "with a title write title == \"*\", for every item with any text attribute * == \"*\"")
         }
 
         /// An attribute: letters, digits, `_`, `.` and `:`, or `*` for every text attribute.
