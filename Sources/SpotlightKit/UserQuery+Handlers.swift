@@ -57,7 +57,8 @@ extension UserQuery {
         let found = try await self.run()
         if run.isCancelled { throw CancellationError() }
         let records = found.compactMap { if case .record(let record) = $0 { record } else { nil } }
-        let suggestions = found.compactMap { if case .suggestion(let text) = $0 { CSSuggestion(text) } else { nil } }
+        let suggestions = found.compactMap { if case .suggestion(let text) = $0 { text } else { nil } }
+            .enumerated().map { CSSuggestion($0.element, rank: $0.offset) }
         let (itemsHandler, suggestionsHandler) = handlers.withLock { state in
             state.foundItemCount += records.count
             state.foundSuggestionCount += suggestions.count

@@ -129,6 +129,8 @@ extension UserQuery {
         public struct Iterator: AsyncIteratorProtocol {
             let query: UserQuery
             var pending: [Found]?
+            /// How many suggestions were handed out: the next one's rank.
+            var suggestionRank = 0
 
             /// The next response; runs on the caller's actor, so items need not be sent to it.
             nonisolated(nonsending) public mutating func next() async throws -> Response? {
@@ -141,7 +143,8 @@ extension UserQuery {
                 case .record(let record):
                     return .item(Item(item: SearchableItem(record, fetching: query.fetchAttributes)))
                 case .suggestion(let text):
-                    return .suggestion(Suggestion(suggestion: CSSuggestion(text)))
+                    suggestionRank += 1
+                    return .suggestion(Suggestion(suggestion: CSSuggestion(text, rank: suggestionRank - 1)))
                 }
             }
         }
@@ -162,23 +165,4 @@ extension UserQuery {
     public struct Suggestion {
         public let suggestion: CSSuggestion
     }
-}
-
-/// A suggested query text (Core Spotlight's `CSSuggestion`): the typed text with its last word
-/// completed from the app's items.
-public struct CSSuggestion: Sendable, Hashable {
-    /// The suggestion's text (no attributes set).
-    public let localizedAttributedSuggestion: AttributedString
-
-    /// What kind of suggestion (Apple's `CSSuggestion.SuggestionKind`): `none` is not shown,
-    /// `custom` an app's own, `default` one the query found.
-    ///
-    /// ```swift
-    /// if suggestion.suggestionKind == .default { show(suggestion) }
-    /// ```
-    public enum SuggestionKind: Sendable { case none, custom, `default` }
-    /// What kind of suggestion; always `.default` here, as Apple's query handler gives.
-    public var suggestionKind: SuggestionKind { .default }
-
-    public init(_ text: String) { localizedAttributedSuggestion = AttributedString(text) }
 }
