@@ -13,7 +13,7 @@ import SpotlightModel
 /// | `alternateNames` | synonyms, added to the display representation's |
 /// | `rankingHint` | the ranking hint (0...100) |
 /// | `contentType` (of the initializer) | a ``SearchableItem``'s `contentType` property; not an entity's |
-/// | `thumbnailData` | nothing: kept on the set, not donated |
+/// | `thumbnailData`, `htmlContentData` | nothing: kept on the set, not donated |
 /// | any other | a property of the attribute's name (`namedLocation`, `dueDate`, ...), found by `namedLocation:roof` |
 ///
 /// ```swift
@@ -59,6 +59,10 @@ public final class SearchableItemAttributes {
     /// Thumbnail bytes, kept on the set for source compatibility: records carry text, so
     /// they are not donated (give `thumbnailURL` instead).
     public var thumbnailData: Data?
+
+    /// A message's HTML bytes, kept on the set for source compatibility as ``thumbnailData`` is:
+    /// records carry text, so they are not donated (give the message's text as `textContent`).
+    public var htmlContentData: Data?
 
     /// Sets or clears an attribute by name.
     public func set(_ name: String, _ value: PropertyValue?) { values[name] = value }
