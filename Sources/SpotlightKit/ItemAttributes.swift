@@ -59,20 +59,27 @@ enum ItemAttributes {
         }
     }
 
-    /// The attribute set's name of an attribute named either way: `kMDItemTitle` is `title`,
-    /// and the keys whose names differ are looked up (`kMDItemDescription` is
-    /// `contentDescription`); any other name is itself.
+    /// The attribute set's name of an attribute named either way: `kMDItemTitle` is `title`, a
+    /// leading acronym is lowered whole as Swift imports it (`kMDItemISOSpeed` is `isoSpeed`,
+    /// `kMDItemGPSDOP` is `gpsdop`), and the keys whose names differ are looked up
+    /// (`kMDItemDescription` is `contentDescription`); any other name is itself.
     static func name(_ attribute: String) -> String {
         guard attribute.hasPrefix("kMDItem"), attribute.count > 7 else { return attribute }
         if let renamed = renamedKeys[attribute] { return renamed }
         let rest = attribute.dropFirst(7)
-        return rest.prefix(1).lowercased() + rest.dropFirst()
+        let capitals = rest.prefix { $0.isUppercase }.count
+        // Of a run of capitals before a lowercase letter, the last begins the next word.
+        let lowered = capitals == rest.count || capitals <= 1 ? max(capitals, 1) : capitals - 1
+        return rest.prefix(lowered).lowercased() + rest.dropFirst(lowered)
     }
 
     /// The metadata keys of Apple's attributes whose names are not the key's rest, lowercased.
     static let renamedKeys = ["kMDItemDescription": "contentDescription", "kMDItemStarRating": "rating",
                               "kMDItemURL": "url", "kMDItemDurationSeconds": "duration",
-                              "kMDItemNumberOfPages": "pageCount", "kMDItemFSSize": "fileSize"]
+                              "kMDItemNumberOfPages": "pageCount", "kMDItemFSSize": "fileSize",
+                              "kMDItemExposureTimeSeconds": "exposureTime", "kMDItemFlashOnOff": "flashOn",
+                              "kMDItemRedEyeOnOff": "redEyeOn", "kMDItemIsGeneralMIDISequence": "generalMIDISequence",
+                              "kMDItemIsLikelyJunk": "likelyJunk", "kMDItemGPSDifferental": "gpsDifferential"]
 
     private static func elements(_ value: PropertyValue) -> [PropertyValue] {
         if case .array(let items) = value { return items.flatMap(elements) }
