@@ -120,35 +120,29 @@ public final class SearchableItemAttributes {
     public var url: URL? { get { url("url") } set { set("url", newValue.map(PropertyValue.url)) } }
     public var contentURL: URL? { get { url("contentURL") } set { set("contentURL", newValue.map(PropertyValue.url)) } }
 
-    /// The attribute a key path names (`\.contentDescription` → `contentDescription`); nil for
-    /// a key path that is not one of the attributes above. A switch rather than a table: key
-    /// paths are not Sendable, so a static table of them could not be shared safely.
+    /// The attribute a key path names (`\.contentDescription` → `contentDescription`, `\.pixelWidth`
+    /// → `pixelWidth`); nil for a key path that is not a donated attribute (`\.contentType`,
+    /// `\.thumbnailData`). Found by setting a sample value through the key path on an empty set
+    /// and reading the one name it stored, so every attribute of every group answers without a
+    /// table to keep in step (nor could a static table of key paths be shared: they are not Sendable).
     package static func name(of keyPath: PartialKeyPath<SearchableItemAttributes>) -> String? {
+        typealias Path<Value> = ReferenceWritableKeyPath<SearchableItemAttributes, Value>
+        let probe = SearchableItemAttributes()
         switch keyPath {
-        case \SearchableItemAttributes.title: "title"
-        case \SearchableItemAttributes.displayName: "displayName"
-        case \SearchableItemAttributes.contentDescription: "contentDescription"
-        case \SearchableItemAttributes.textContent: "textContent"
-        case \SearchableItemAttributes.namedLocation: "namedLocation"
-        case \SearchableItemAttributes.city: "city"
-        case \SearchableItemAttributes.country: "country"
-        case \SearchableItemAttributes.comment: "comment"
-        case \SearchableItemAttributes.headline: "headline"
-        case \SearchableItemAttributes.keywords: "keywords"
-        case \SearchableItemAttributes.alternateNames: "alternateNames"
-        case \SearchableItemAttributes.authorNames: "authorNames"
-        case \SearchableItemAttributes.startDate: "startDate"
-        case \SearchableItemAttributes.endDate: "endDate"
-        case \SearchableItemAttributes.dueDate: "dueDate"
-        case \SearchableItemAttributes.completionDate: "completionDate"
-        case \SearchableItemAttributes.addedDate: "addedDate"
-        case \SearchableItemAttributes.contentCreationDate: "contentCreationDate"
-        case \SearchableItemAttributes.contentModificationDate: "contentModificationDate"
-        case \SearchableItemAttributes.lastUsedDate: "lastUsedDate"
-        case \SearchableItemAttributes.url: "url"
-        case \SearchableItemAttributes.contentURL: "contentURL"
-        default: nil
+        case let path as Path<String?>: probe[keyPath: path] = "x"
+        case let path as Path<[String]?>: probe[keyPath: path] = ["x"]
+        case let path as Path<[String]>: probe[keyPath: path] = ["x"]
+        case let path as Path<NSNumber?>: probe[keyPath: path] = 1
+        case let path as Path<NSNumber>: probe[keyPath: path] = 1
+        case let path as Path<Date?>: probe[keyPath: path] = Date(timeIntervalSince1970: 0)
+        case let path as Path<[Date]?>: probe[keyPath: path] = [Date(timeIntervalSince1970: 0)]
+        case let path as Path<URL?>: probe[keyPath: path] = URL(string: "https://example.com")
+        case let path as Path<[CSPerson]?>: probe[keyPath: path] = [CSPerson(displayName: "x", handles: [], handleIdentifier: "")]
+        case let path as Path<UTType?>: probe[keyPath: path] = .text
+        case let path as Path<[String: [Any]]?>: probe[keyPath: path] = ["x": ["x"]]
+        default: return nil
         }
+        return probe.values.count == 1 ? probe.values.keys.first : nil
     }
 
     /// Writes the attributes into a donation's record, each to its field by name.
