@@ -13,7 +13,7 @@ enum ExitCode: Int32 {
     /// spotlightd refused: spotlightctl may not write that bundle (see `spotlightd --grant`).
     case refused = 4
     /// Done, but problems were found: `check` found damage, `import` skipped bad lines, `apps`
-    /// lists a refused manifest.
+    /// lists a refused manifest, `query` was answered without some shards of a front.
     case problems = 5
     /// Interrupted (Ctrl-C); the message says what was left in which state.
     case interrupted = 130
@@ -39,7 +39,8 @@ enum ExitCode: Int32 {
       4    refused by spotlightd: spotlightctl may not write that bundle (start spotlightd with
            --grant BUNDLE), or open an app whose manifest it does not trust (see `apps`)
       5    done with problems: check found damage, import skipped bad lines, export skipped
-           records that do not decode, or apps lists a refused manifest
+           records that do not decode, apps lists a refused manifest, or query was answered
+           without some shards that did not answer (a partial answer, printed in full)
       130  interrupted (Ctrl-C); the error says what state things are in: a rebuild from the
            store leaves the old index in place (one from the apps goes on in spotlightd), an
            import keeps the batches it donated and says how far it got (running it again is

@@ -55,7 +55,9 @@ enum QueryCommand: Command {
     Without TEXT every record in the scope is listed. Text with a word starting with - (a
     hated word, -lecture) goes after -- so it is not read as an option. The query language
     (words, phrases, operators, fields, ranges) is in docs/query.md. When spotlightd searches shards and
-    some did not answer, the first line says "partial: shards NAME, ... did not answer"; when
+    some did not answer, the first line says "partial: shards NAME, ... did not answer" (with
+    --json, missingShards lists them), the answer from the rest is printed in full and the exit
+    status is 5, done with problems (spotlightctl --help lists the exit codes); when
     a feature asked for cannot be answered exactly (spelling through a remote shard; a sort or
     facet on a property holding text over 256 bytes), a line says "inexact: FEATURE, ...".
 
@@ -78,7 +80,8 @@ enum QueryCommand: Command {
             QueryOutput.printText(result, query: query, text: text)
             if let timing = result.timing { print(QueryOutput.timingLine(timing, roundTrip: roundTrip)) }
         }
-        return .ok
+        // Hits from some shards only: a script must not take them for the whole answer.
+        return result.isPartial ? .problems : .ok
     }
 
     static func makeQuery(_ text: String, _ args: Arguments) throws -> SearchQuery {

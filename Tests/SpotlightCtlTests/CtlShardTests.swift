@@ -38,8 +38,28 @@ import SpotlightModel
         let front = try await front(shards: [Self.goneShard])
         try front.importRecords(sampleRecords())
         let run = front.ctl(["query", "comet"])
-        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.code == 5, "\(run.stderr)")
         #expect(run.stdout.split(separator: "\n").first == "partial: shards gone did not answer", "\(run.stdout)")
+    }
+
+    @Test func aPartialQueryExitsFiveAfterPrintingTheHitsItHas() async throws {
+        let front = try await front(shards: [Self.goneShard])
+        try front.importRecords(sampleRecords())
+        let run = front.ctl(["query", "comet"])
+        #expect(run.code == 5, "a partial answer is done with problems: \(run.stderr)")
+        #expect(run.stdout.contains("Supernova Viewing Party 2") && run.stdout.contains("1–3 of about 3"), "\(run.stdout)")
+        #expect(run.stderr.isEmpty, "\(run.stderr)")
+    }
+
+    @Test func aPartialQueryJSONExitsFiveWithTheWholeAnswerOnStandardOutput() async throws {
+        let front = try await front(shards: [Self.goneShard])
+        try front.importRecords(sampleRecords())
+        let run = front.ctl(["query", "comet", "--json"])
+        #expect(run.code == 5, "a partial answer is done with problems: \(run.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        #expect((object?["hits"] as? [Any])?.count == 3, "\(run.stdout)")
+        #expect(object?["missingShards"] as? [String] == ["gone"], "\(run.stdout)")
+        #expect(run.stderr.isEmpty, "no error object: \(run.stderr)")
     }
 
     @Test func queryWithEveryShardAnsweringPrintsNoPartialLine() async throws {
@@ -84,7 +104,7 @@ import SpotlightModel
     @Test func queryJSONCarriesMissingShards() async throws {
         let front = try await front(shards: [Self.goneShard])
         let run = front.ctl(["query", "comet", "--json"])
-        #expect(run.code == 0, "\(run.stderr)")
+        #expect(run.code == 5, "\(run.stderr)")
         let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
         #expect(object?["missingShards"] as? [String] == ["gone"], "\(run.stdout)")
     }
