@@ -22,7 +22,7 @@ extension SearchableIndex {
             let answer = try await getFitting(piece)
             whole.records += answer.records
             whole.damaged = Self.joined(whole.damaged, answer.damaged)
-            whole.missingShards = Self.joined(whole.missingShards, answer.missingShards).map(Self.unique)
+            whole.missingShards = MissingShards.merged(whole.missingShards, answer.missingShards)
         }
         return whole
     }
@@ -35,7 +35,7 @@ extension SearchableIndex {
             let middle = keys.startIndex + keys.count / 2
             let (first, second) = (try await getFitting(keys[..<middle]), try await getFitting(keys[middle...]))
             return GetResult(records: first.records + second.records, damaged: Self.joined(first.damaged, second.damaged),
-                             missingShards: Self.joined(first.missingShards, second.missingShards).map(Self.unique))
+                             missingShards: MissingShards.merged(first.missingShards, second.missingShards))
         }
     }
 
@@ -55,12 +55,6 @@ extension SearchableIndex {
         }
         if start < keys.endIndex || keys.isEmpty { pieces.append(keys[start...]) }
         return pieces
-    }
-
-    /// Each name once, in the order first met.
-    private static func unique(_ names: [String]) -> [String] {
-        var seen = Set<String>()
-        return names.filter { seen.insert($0).inserted }
     }
 
     /// Both lists after each other; nil when both are nil.

@@ -9,15 +9,19 @@ extension SearchableIndex {
     /// `CSSearchQuery` of `uniqueIdentifier == "x"` can match, without reading every record.
     /// The types are the bundle's, counted by spotlightd's index; nil when that count may be
     /// incomplete (as many types as a facet lists, or an index that says it is inexact), and
-    /// the caller reads every record instead.
+    /// the caller reads every record instead. Its `missingShards` also names a shard that did
+    /// not answer the count.
     ///
     /// ```swift
-    /// let found = try await index.records(identifiedBy: ["event-42"], bundle: "com.example.app")
+    /// let found = try await index.records(identifiedBy: ["event-42"], bundle: "com.example.app")?.records
     /// ```
-    func records(identifiedBy ids: [String], bundle: String) async throws -> [Record]? {
+    func records(identifiedBy ids: [String], bundle: String) async throws -> GetResult? {
         let typeCount = try await query(SearchQuery(text: nil, bundles: [bundle], limit: 0, facets: ["type"]))
         guard typeCount.inexact == nil, let types = typeCount.facets?["type"], types.count < Self.facetValueLimit else { return nil }
         let keys = types.flatMap { type in ids.map { RecordKey(bundle: bundle, type: type.value, id: $0) } }
-        return try await records(for: keys)
+        var found = try await get(keys)
+        // A shard missing from the count may hold a type, so its records were not asked for.
+        found.missingShards = MissingShards.merged(typeCount.missingShards, found.missingShards)
+        return found
     }
 }

@@ -152,19 +152,6 @@ public final class SearchableIndex: Sendable {
         try await daemon.query(query)
     }
 
-    /// The most likely completions of the last word of `text` (as typed, no space after it)
-    /// among the records in the scope that match the other words; most likely first. (Through
-    /// a front with shards, ``query(_:)`` with `completions` also says which shards were missing.)
-    ///
-    /// ```swift
-    /// try await index.completions(for: "supernova pa")   // ["party", "parade"]
-    /// ```
-    public func completions(for text: String, bundles: [String]? = nil, types: [String]? = nil,
-                            limit: Int = 10) async throws -> [String] {
-        try await query(SearchQuery(text: text, bundles: bundles, types: types, limit: 0, completions: limit))
-            .completions ?? []
-    }
-
     /// Sets the app's synonym table: a query word then also finds the app's records holding
     /// one of its synonyms (only the app's own records; docs/query.md). Merges by default (an
     /// empty list removes a term); `replace` makes `synonyms` the whole table.

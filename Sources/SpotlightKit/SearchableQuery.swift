@@ -59,6 +59,7 @@ public final class SearchableQuery: Sendable {
     private struct State {
         var foundItemsHandler: (@Sendable ([SearchableItem]) -> Void)?
         var foundItemCount = 0
+        var missingShards: [String]?
     }
 
     /// - Parameters:
@@ -94,6 +95,26 @@ public final class SearchableQuery: Sendable {
 
     /// How many items the handlers were given so far.
     public var foundItemCount: Int { state.withLock { $0.foundItemCount } }
+
+    /// Through a front with shards: the shards that did not answer the last run (``start()``
+    /// or an iteration of ``results``), whose items were not found; nil when every shard
+    /// answered or there are none (docs/scale-out.md). Read it when the run has ended: Core
+    /// Spotlight has no shards, so the completion handler still gets nil.
+    ///
+    /// ```swift
+    /// query.completionHandler = { error in
+    ///     if error == nil, query.isPartial { print("shards \(query.missingShards!) did not answer") }
+    /// }
+    /// ```
+    public var missingShards: [String]? { state.withLock { $0.missingShards } }
+
+    /// Whether some shard was left out of the last run (``missingShards``).
+    public var isPartial: Bool { !(missingShards ?? []).isEmpty }
+
+    /// A run begins (nil) or a page came from all shards but `missing` (added to the run's).
+    func noteMissingShards(_ missing: [String]?, newRun: Bool = false) {
+        state.withLock { $0.missingShards = newRun ? missing : MissingShards.merged($0.missingShards, missing) }
+    }
 
     /// Whether ``cancel()`` was called.
     public var isCancelled: Bool { lifecycle.isCancelled }
@@ -179,6 +200,7 @@ struct ItemPages: Sendable {
     mutating func next() async throws -> [Record]? {
         guard !done else { return nil }
         if predicate == nil {
+            query.noteMissingShards(nil, newRun: true)
             predicate = .and(try ([query.queryString] + query.filterQueries).map { try ItemPredicateParser.parse($0) })
             candidateText = predicate!.candidateText
             candidateIdentifiers = predicate!.candidateIdentifiers
@@ -188,7 +210,8 @@ struct ItemPages: Sendable {
             candidateIdentifiers = nil
             if let found = try await query.index.records(identifiedBy: ids, bundle: bundle!) {
                 done = true
-                return found.filter(predicate!.matches)
+                query.noteMissingShards(found.missingShards)
+                return found.records.filter(predicate!.matches)
             }
         }
         let page: SearchResult
@@ -198,6 +221,7 @@ struct ItemPages: Sendable {
             pageSize /= 2
             return []
         }
+        query.noteMissingShards(page.missingShards)
         offset += page.hits.count
         done = page.hits.count < pageSize
         return page.hits.map(\.record).filter(predicate!.matches)

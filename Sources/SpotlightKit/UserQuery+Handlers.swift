@@ -7,6 +7,8 @@ struct UserQueryHandlers {
     var foundSuggestionsHandler: (@Sendable ([CSSuggestion]) -> Void)?
     var foundItemCount = 0
     var foundSuggestionCount = 0
+    /// The shards of a front that did not answer the last run.
+    var missingShards: [String]?
 }
 
 /// Core Spotlight's `CSUserQuery` is a `CSSearchQuery`: besides ``UserQuery/responses`` it runs
@@ -45,6 +47,20 @@ extension UserQuery {
     public var foundSuggestionCount: Int { handlers.withLock { $0.foundSuggestionCount } }
     /// Whether ``cancel()`` was called.
     public var isCancelled: Bool { lifecycle.isCancelled }
+
+    /// Through a front with shards: the shards that did not answer the last run (``start()``
+    /// or an iteration of ``responses``), whose items and suggestions are left out; nil when
+    /// every shard answered or there are none (docs/scale-out.md). Read it when the run has
+    /// ended: Core Spotlight has no shards, so the completion handler still gets nil.
+    ///
+    /// ```swift
+    /// for try await response in query.responses { show(response) }
+    /// if query.isPartial { print("shards \(query.missingShards!) did not answer") }
+    /// ```
+    public var missingShards: [String]? { handlers.withLock { $0.missingShards } }
+
+    /// Whether some shard was left out of the last run (``missingShards``).
+    public var isPartial: Bool { !(missingShards ?? []).isEmpty }
 
     /// Starts the search; the handlers are called as it ends. A second call does nothing; a call
     /// after ``cancel()`` finds nothing and gives the completion handler `CancellationError`.

@@ -101,6 +101,7 @@ public final class UserQuery: Sendable {
         var query = SearchQuery(text: userQueryString, bundles: [bundle], limit: maxResultCount)
         if maxSuggestionCount > 0 { query.completions = maxSuggestionCount }
         let result = try await index.query(query)
+        handlers.withLock { $0.missingShards = result.missingShards }
         let records = result.hits.map(\.record).filter { record in predicate.allSatisfy { $0.matches(record) } }
         let text = userQueryString ?? ""
         let typed = text.last.map { !$0.isWhitespace } ?? false

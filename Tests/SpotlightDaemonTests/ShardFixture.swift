@@ -130,7 +130,10 @@ final class ShardedSet: @unchecked Sendable {
     let names: [String]
     let timeoutMilliseconds: Int
 
-    init(_ groups: [[Record]], timeoutMilliseconds: Int = 1000, reprobeSeconds: Double = 0.5) async throws {
+    /// - Parameter frontGrants: the front's `--grant`s; `[packagesBundle]` makes it the bundle a
+    ///   `CSSearchQuery` or `CSUserQuery` through the front searches.
+    init(_ groups: [[Record]], timeoutMilliseconds: Int = 1000, reprobeSeconds: Double = 0.5,
+         frontGrants: [String] = ["com.example.test", "com.example.other"]) async throws {
         self.timeoutMilliseconds = timeoutMilliseconds
         var owners: [DaemonProcess] = []
         for group in groups {
@@ -154,7 +157,7 @@ final class ShardedSet: @unchecked Sendable {
         let lines = names.indices.map { "\(names[$0]) tcp://127.0.0.1:\(ports[$0]) \(packagesBundle)" }
             + ["timeout-ms \(timeoutMilliseconds)", "reprobe-seconds \(reprobeSeconds)"]
         try lines.joined(separator: "\n").write(toFile: config, atomically: true, encoding: .utf8)
-        front = try DaemonProcess(arguments: ["--shards-config", config])
+        front = try DaemonProcess(grants: frontGrants, arguments: ["--shards-config", config])
     }
 
     /// Starts shard `i`'s xapian-tcpsrv again on its port.
