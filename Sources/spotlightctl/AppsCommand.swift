@@ -15,8 +15,8 @@ enum AppsCommand: Command {
     two manifests naming one bundle or one executable); exit status 5 when any is refused.
 
     USAGE: spotlightctl apps [--json]
-           spotlightctl apps register EXECUTABLE
-           spotlightctl apps unregister BUNDLE
+           spotlightctl apps register EXECUTABLE [--json]
+           spotlightctl apps unregister BUNDLE [--json]
 
     register runs `EXECUTABLE --describe` to learn its bundle identifier and writes the
     manifest (an app built with IntentKit answers at once; a program still running after
@@ -27,7 +27,10 @@ enum AppsCommand: Command {
       --json   print [{"file","bundleIdentifier","executable","arguments","running","pids","records",
                "refused"}]; "records" counts the app's records by type ({"EventEntity": 8}) and
                is absent when spotlightd is not running, "refused" is the reason a manifest is
-               not trusted (absent when it is). The list only: register and unregister refuse it
+               not trusted (absent when it is). register and unregister print
+               {"action":"registered"|"unregistered","bundleIdentifier","manifest","executable",
+               "arguments"}: the manifest file written or removed and what it launches
+               (unregister leaves out executable and arguments of a manifest that does not decode)
 
     EXAMPLE:
       spotlightctl apps register /usr/local/bin/cometcal
@@ -51,23 +54,12 @@ enum AppsCommand: Command {
     static func run(_ args: Arguments, _ context: Context) async throws -> ExitCode {
         switch args.positionals.first {
         case nil: return try await list(args, context)
-        case let action? where args.has("--json") && (action == "register" || action == "unregister"):
-            throw CLIError.usage("apps \(action) prints no JSON; run it without --json, then "
-                + "`spotlightctl apps --json` lists the registered apps", command: name)
         case "register":
             guard args.positionals.count == 2 else { throw CLIError.usage("apps register takes one EXECUTABLE", command: name) }
-            return try await register(args.positionals[1], context)
+            return try await register(args.positionals[1], json: args.has("--json"), context)
         case "unregister":
             guard args.positionals.count == 2 else { throw CLIError.usage("apps unregister takes one BUNDLE", command: name) }
-            let registry = try await registry(context).registry
-            guard FileManager.default.fileExists(atPath: try registry.manifestURL(for: args.positionals[1]).path) else {
-                _ = try registry.manifest(for: args.positionals[1])   // the "not registered" error
-                return .failure
-            }
-            try registry.remove(bundleIdentifier: args.positionals[1])
-            print("unregistered \(args.positionals[1]) from \(registry.directory.path); its records stay "
-                + "(`spotlightctl delete --bundle \(args.positionals[1]) --all` removes them)")
-            return .ok
+            return try await unregister(args.positionals[1], json: args.has("--json"), context)
         case let other?:
             throw CLIError.usage("unknown apps subcommand \"\(other)\"; use register or unregister", command: name)
         }
@@ -125,65 +117,6 @@ enum AppsCommand: Command {
             if let reason = app.refused { print("refused \(registry.directory.path)/\(app.file): \(reason)") }
         }
         return outcome
-    }
-
-    static func register(_ path: String, _ context: Context) async throws -> ExitCode {
-        let absolute = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-            .standardizedFileURL.resolvingSymlinksInPath().path
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw CLIError(.failure, "\(absolute) is a directory; give the path of an app's executable, built with IntentKit")
-        }
-        guard FileManager.default.isExecutableFile(atPath: absolute) else {
-            throw CLIError(.failure, "no executable file at \(absolute); give the path of an app built with IntentKit "
-                + "(it answers --describe)")
-        }
-        let schema = try describe(absolute)
-        let registry = try await registry(context).registry
-        try registry.install(AppManifest(bundleIdentifier: schema.bundleIdentifier, executable: absolute, arguments: ["--serve"]))
-        print("registered \(schema.bundleIdentifier) (\(absolute)) in \(registry.directory.path)")
-        return .ok
-    }
-
-    /// How long `--describe` may take: an app built with IntentKit prints its schema and exits at
-    /// once; a program that is not one (a GUI app opening a window) may never exit.
-    static let describeTimeout: Duration = .seconds(10)
-
-    /// Runs `executable --describe` (at most ``describeTimeout``) and reads its schema.
-    static func describe(_ executable: String) throws -> AppSchema {
-        // Its output goes to files, not pipes: a program that never exits (or leaves a child
-        // holding a pipe) cannot keep this waiting on a read.
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("spotlightctl-describe-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let outURL = scratch.appendingPathComponent("out"), errURL = scratch.appendingPathComponent("err")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["--describe"]
-        process.standardOutput = try FileHandle(forWritingTo: outURL)
-        process.standardError = try FileHandle(forWritingTo: errURL)
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            throw CLIError(.failure, "cannot run \(executable): \(error); check that it is an executable for this machine")
-        }
-        guard let exit = process.waitForExit(within: describeTimeout) else {
-            kill(process.processIdentifier, SIGKILL)
-            _ = process.waitForExit(within: .seconds(5))
-            throw CLIError(.failure, "`\(executable) --describe` did not finish within \(describeTimeout.components.seconds) s "
-                + "(it was stopped); register an app built with IntentKit, which prints its schema and exits")
-        }
-        let output = (try? Data(contentsOf: outURL)) ?? Data()
-        let errors = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
-        guard exit == .exited(status: 0), let schema = try? JSONDecoder().decode(AppSchema.self, from: output) else {
-            let tail = errors.split(separator: "\n").suffix(3).joined(separator: " / ")
-            throw CLIError(.failure, "`\(executable) --describe` did not print an app schema (\(exit)"
-                + (tail.isEmpty ? "" : ": \(tail)") + "); register an app built with IntentKit")
-        }
-        return schema
     }
 
     /// Running processes by the real path of their executable (from /proc/PID/exe).

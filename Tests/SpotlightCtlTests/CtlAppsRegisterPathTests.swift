@@ -11,14 +11,4 @@ import Testing
         #expect(run.stderr.contains("is a directory; give the path of an app's executable"), "\(run.stderr)")
         #expect(!run.stderr.contains("doesn’t exist"), "\(run.stderr)")
     }
-
-    /// `register --json` and `unregister --json` were accepted and printed a sentence, so a
-    /// script asking for JSON got text it could not parse.
-    @Test(arguments: [["register", "/bin/true"], ["unregister", "com.example.CometCal"]])
-    func registerAndUnregisterRefuseJSONAsAUsageError(_ action: [String]) throws {
-        let daemon = try TestDaemon()
-        let run = daemon.ctl(["apps"] + action + ["--json"])
-        #expect(run.code == 2, "\(run.stderr)")
-        #expect(run.stderr.contains("`spotlightctl apps --json` lists the registered apps"), "\(run.stderr)")
-    }
 }
