@@ -22,7 +22,9 @@ extension Date: AppValueComparable { public var comparedAppValue: AppValue { App
 extension URL: AppValueComparable { public var comparedAppValue: AppValue { AppValue(.url(self)) } }
 extension UUID: AppValueComparable { public var comparedAppValue: AppValue { AppValue(.string(uuidString)) } }
 extension EntityRepresentation: AppValueComparable { public var comparedAppValue: AppValue { AppValue(.entity(self)) } }
-extension EnumCase: AppValueComparable { public var comparedAppValue: AppValue { AppValue(.enumCase(rawValue)) } }
+extension EnumCase: AppValueComparable {
+    public var comparedAppValue: AppValue { AppValue(enumCase: rawValue, typeIdentifier: enumName) }
+}
 
 extension Optional: AppValueComparable where Wrapped: AppValueComparable {
     public var comparedAppValue: AppValue { self?.comparedAppValue ?? AppValue(.none) }

@@ -13,9 +13,9 @@ import SpotlightProtocol
 /// ```
 ///
 /// Equality is lenient across kinds the way the app service converts them: an enum case
-/// equals its raw value as a string, an `int` equals the same whole `double`, a date equals
-/// a date or an ISO 8601 string for the same millisecond (dates travel to the millisecond), a
-/// URL equals its absolute string, an entity equals a reference to the same type and identifier.
+/// equals its raw value as a string, and a case of its own enum type but not of another (see
+/// ``enumTypeIdentifier``); an `int` equals the same whole `double`, a date equals a date or an
+/// ISO 8601 string for the same millisecond (dates travel to the millisecond), a URL equals its absolute string, an entity equals a reference to the same type and identifier.
 /// An entity's `id` travels as text; it also equals, and reads as, the `Int` or `UUID` that text
 /// is of (`#expect(try locker.id == 7)`), as the app's typed `id` would.
 ///
@@ -32,7 +32,8 @@ public struct AppValue: PropertyReadable, Equatable, Sendable, CustomDebugString
         case bool(Bool)
         case date(Date)
         case url(URL)
-        /// An `AppEnum` case, by raw value.
+        /// An `AppEnum` case, by raw value. Its enum type, when known, is ``AppValue/enumTypeIdentifier``
+        /// (the wire carries only the raw value), so `case .enumCase(let raw)` matches any enum's case.
         case enumCase(String)
         /// An entity in its full representation.
         case entity(EntityRepresentation)
@@ -46,15 +47,38 @@ public struct AppValue: PropertyReadable, Equatable, Sendable, CustomDebugString
     let fetcher: EntityFetcher?
     /// Whether this is an entity's `id` (its `entityIdentifierString`), which may stand for an `Int` or `UUID`.
     let isEntityIdentifier: Bool
+    /// The `AppEnum` type of an enum case (`"Flavor"`), when it is known: from the app's schema (the
+    /// intent's declared return type, the entity property's declared type) or from the ``EnumCase``
+    /// the value was made of. Empty for other values and when not known. Two enum cases whose types
+    /// are both known are equal only if the types are the same:
+    ///
+    /// ```swift
+    /// let echoed = try await echoFlavor.makeIntent(flavor: "salty").run()  // returns a Flavor
+    /// echoed.value.enumTypeIdentifier                                     // "Flavor"
+    /// #expect(echoed.value == AnyAppEnum(typeIdentifier: "Flavor", rawValue: "salty"))  // equal
+    /// #expect(echoed.value != AnyAppEnum(typeIdentifier: "Spice", rawValue: "salty"))   // another enum
+    /// #expect(echoed.value == "salty")                                    // its raw value
+    /// ```
+    public let enumTypeIdentifier: String
 
     public init(_ content: Content) {
         self.init(content, fetcher: nil)
+    }
+
+    /// An enum case of a known type: `AppValue(enumCase: "red", typeIdentifier: "CalendarColor")`.
+    /// An empty `typeIdentifier` leaves the type unknown: the case then compares by raw value only.
+    public init(enumCase rawValue: String, typeIdentifier: String) {
+        self.content = .enumCase(rawValue)
+        self.fetcher = nil
+        self.isEntityIdentifier = false
+        self.enumTypeIdentifier = typeIdentifier
     }
 
     init(_ content: Content, fetcher: EntityFetcher?) {
         self.content = content
         self.fetcher = fetcher
         self.isEntityIdentifier = false
+        self.enumTypeIdentifier = ""
     }
 
     /// An entity's `id` as the app sent it.
@@ -62,14 +86,22 @@ public struct AppValue: PropertyReadable, Equatable, Sendable, CustomDebugString
         self.content = .string(entityIdentifier)
         self.fetcher = nil
         self.isEntityIdentifier = true
+        self.enumTypeIdentifier = ""
     }
 
     /// A property value as the app sent it; entity references stay references.
-    public init(propertyValue value: PropertyValue) { self.init(propertyValue: value, fetcher: nil) }
+    public init(propertyValue value: PropertyValue) { self.init(propertyValue: value, type: nil, fetcher: nil) }
 
-    init(propertyValue value: PropertyValue, fetcher: EntityFetcher?) {
+    /// A property value as the app sent it, of the type the app's schema declares (`nil`: not known),
+    /// which names an enum case's type.
+    init(propertyValue value: PropertyValue, type: ValueType?, fetcher: EntityFetcher?) {
         self.fetcher = fetcher
         self.isEntityIdentifier = false
+        if case .appEnum(let name) = type, case .enumCase = value {
+            enumTypeIdentifier = name
+        } else {
+            enumTypeIdentifier = ""
+        }
         switch value {
         case .string(let v): content = .string(v)
         case .int(let v): content = .int(v)
@@ -79,17 +111,20 @@ public struct AppValue: PropertyReadable, Equatable, Sendable, CustomDebugString
         case .url(let v): content = .url(v)
         case .enumCase(let v): content = .enumCase(v)
         case .entity(let v): content = .reference(v)
-        case .array(let vs): content = .array(vs.map { AppValue(propertyValue: $0, fetcher: fetcher) })
+        case .array(let vs):
+            content = .array(vs.map { AppValue(propertyValue: $0, type: type?.elementType, fetcher: fetcher) })
         }
     }
 
-    /// An intent's result; entities learn their declared properties from `schema`.
-    init(_ result: IntentResultValue, schema: AppSchema?, fetcher: EntityFetcher? = nil) {
+    /// An intent's result, of the type the intent declares it returns (`nil`: not known); entities
+    /// learn their declared properties from `schema`.
+    init(_ result: IntentResultValue, schema: AppSchema?, type: ValueType? = nil, fetcher: EntityFetcher? = nil) {
         switch result {
         case .none: self.init(.none, fetcher: fetcher)
-        case .value(let value): self.init(propertyValue: value, fetcher: fetcher)
+        case .value(let value): self.init(propertyValue: value, type: type, fetcher: fetcher)
         case .entity(let record): self.init(.entity(EntityRepresentation(record, schema: schema, fetcher: fetcher)), fetcher: fetcher)
-        case .array(let values): self.init(.array(values.map { AppValue($0, schema: schema, fetcher: fetcher) }), fetcher: fetcher)
+        case .array(let values):
+            self.init(.array(values.map { AppValue($0, schema: schema, type: type?.elementType, fetcher: fetcher) }), fetcher: fetcher)
         }
     }
 
@@ -136,7 +171,7 @@ public struct AppValue: PropertyReadable, Equatable, Sendable, CustomDebugString
         case .bool(let v): return "\(v)"
         case .date(let v): return ISO8601.string(from: v)
         case .url(let v): return v.absoluteString
-        case .enumCase(let v): return ".\(v)"
+        case .enumCase(let v): return "\(enumTypeIdentifier).\(v)"
         case .entity(let e): return e.debugDescription
         case .reference(let r): return "\(r.type)(id: \"\(r.id)\")"
         case .array(let vs): return "[" + vs.map(\.debugDescription).joined(separator: ", ") + "]"
@@ -144,8 +179,16 @@ public struct AppValue: PropertyReadable, Equatable, Sendable, CustomDebugString
     }
 
     public static func == (lhs: AppValue, rhs: AppValue) -> Bool {
-        lhs.content.matches(rhs.content) || rhs.content.matches(lhs.content)
+        if lhs.isEnumCase(ofAnotherTypeThan: rhs) { return false }
+        return lhs.content.matches(rhs.content) || rhs.content.matches(lhs.content)
             || lhs.identifierMatches(rhs.content) || rhs.identifierMatches(lhs.content)
+    }
+
+    /// Whether both are enum cases of known types, and the types differ.
+    private func isEnumCase(ofAnotherTypeThan other: AppValue) -> Bool {
+        guard case .enumCase = content, case .enumCase = other.content,
+              !enumTypeIdentifier.isEmpty, !other.enumTypeIdentifier.isEmpty else { return false }
+        return enumTypeIdentifier != other.enumTypeIdentifier
     }
 
     /// An entity's `id` equals the `Int` its text is, and a string of the same `UUID` in any case.
@@ -196,4 +239,12 @@ extension AppValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Exp
     public init(floatLiteral value: Double) { self.init(.double(value)) }
     public init(booleanLiteral value: Bool) { self.init(.bool(value)) }
     public init(nilLiteral: ()) { self.init(.none) }
+}
+
+extension ValueType {
+    /// The type of an array's elements; `nil` when this is no array.
+    var elementType: ValueType? {
+        if case .array(let element) = self { return element }
+        return nil
+    }
 }

@@ -26,6 +26,8 @@ public struct EntityRepresentation: PropertyReadable, Hashable, Sendable, Custom
     public let isReference: Bool
     /// The `@Property` names the app's schema declares for this type; nil when not known.
     let declaredProperties: [String]?
+    /// The declared type of each `@Property`, from the app's schema (names an enum property's type).
+    let propertyTypes: [String: ValueType]
     /// Fetches referenced entities (this one, if it is a reference) when their properties are read.
     let fetcher: EntityFetcher?
 
@@ -41,20 +43,25 @@ public struct EntityRepresentation: PropertyReadable, Hashable, Sendable, Custom
     init(reference: EntityReference, fetcher: EntityFetcher?) {
         self.record = Record(bundle: "", type: reference.type, id: reference.id, title: "")
         self.declaredProperties = nil
+        self.propertyTypes = [:]
         self.isReference = true
         self.fetcher = fetcher
     }
 
-    init(_ record: Record, declaredProperties: [String]?, fetcher: EntityFetcher?) {
+    init(_ record: Record, declaredProperties: [String]?, propertyTypes: [String: ValueType] = [:],
+         fetcher: EntityFetcher?) {
         self.record = record
         self.declaredProperties = declaredProperties
+        self.propertyTypes = propertyTypes
         self.isReference = false
         self.fetcher = fetcher
     }
 
     init(_ record: Record, schema: AppSchema?, fetcher: EntityFetcher? = nil) {
-        let declared = schema?.entities.first { $0.name == record.type }?.properties.map(\.name)
-        self.init(record, declaredProperties: declared, fetcher: fetcher)
+        let declared = schema?.entities.first { $0.name == record.type }?.properties
+        self.init(record, declaredProperties: declared?.map(\.name),
+                  propertyTypes: Dictionary(declared?.map { ($0.name, $0.type) } ?? [], uniquingKeysWith: { first, _ in first }),
+                  fetcher: fetcher)
     }
 
     /// The entity's identifier (a real member, so `entities(identifiers: [x.id])` needs no `try`).
@@ -80,7 +87,7 @@ public struct EntityRepresentation: PropertyReadable, Hashable, Sendable, Custom
             }
             return try fetcher.entity(reference).property(named: name)
         }
-        if let value = record.properties[name] { return AppValue(propertyValue: value, fetcher: fetcher) }
+        if let value = record.properties[name] { return AppValue(propertyValue: value, type: propertyTypes[name], fetcher: fetcher) }
         if declaredProperties?.contains(name) == true { return AppValue(.none) }
         switch name {
         case "id": return AppValue(entityIdentifier: record.id)

@@ -99,10 +99,11 @@ public struct EnumCase: Hashable, Sendable, IntentArgumentConvertible, AppValueR
         return .enumCase(rawValue)
     }
 
-    /// An enum case read back from a value; its enum name is not on the wire, so it is left empty.
+    /// An enum case read back from a value; its enum name is the value's ``AppValue/enumTypeIdentifier``
+    /// (the wire carries only the raw value), or empty when the app's schema does not name it.
     public init?(appValue: AppValue) {
         guard case .enumCase(let raw) = appValue.content else { return nil }
-        self.init(enumName: "", rawValue: raw)
+        self.init(enumName: appValue.enumTypeIdentifier, rawValue: raw)
     }
 
     public static func == (lhs: EnumCase, rhs: EnumCase) -> Bool {

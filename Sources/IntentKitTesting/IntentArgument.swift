@@ -70,7 +70,8 @@ extension EntityRepresentation: IntentArgumentConvertible {
 
 extension AppValue: IntentArgumentConvertible {
     /// A returned value passes straight through: an entity by reference, a primitive as is,
-    /// no value as an absent parameter.
+    /// no value as an absent parameter. An enum case of a known type is refused for a parameter
+    /// of another enum type.
     public func intentArgument(for type: ValueType, in schema: AppSchema) throws -> PropertyValue? {
         switch content {
         case .none: return nil
@@ -80,7 +81,11 @@ extension AppValue: IntentArgumentConvertible {
         case .bool(let v): return .bool(v)
         case .date(let v): return .date(v)
         case .url(let v): return .url(v)
-        case .enumCase(let v): return .enumCase(v)
+        case .enumCase(let v):
+            if !enumTypeIdentifier.isEmpty, case .appEnum(let expected) = type, expected != enumTypeIdentifier {
+                throw ArgumentRejection("a case of \(enumTypeIdentifier) (\"\(v)\") cannot be given for a parameter of type \(type)")
+            }
+            return .enumCase(v)
         case .entity(let e): return .entity(e.reference)
         case .reference(let r): return .entity(r)
         case .array(let vs): return try vs.intentArgument(for: type, in: schema)
@@ -94,7 +99,7 @@ extension IntentArgumentConvertible {
         switch self {
         case let value as AppValue: return value
         case let value as EntityRepresentation: return AppValue(.entity(value))
-        case let value as EnumCase: return AppValue(.enumCase(value.rawValue))
+        case let value as EnumCase: return value.comparedAppValue
         case let value as String: return AppValue(.string(value))
         case let value as Int: return AppValue(.int(value))
         case let value as Double: return AppValue(.double(value))

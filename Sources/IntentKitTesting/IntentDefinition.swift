@@ -107,7 +107,7 @@ public struct ConfiguredIntent: Sendable {
         let values = try convertedArguments(intent, schema)
         let result: RunIntentResult = try await session.call(
             "runIntent", RunIntentParams(intent: intent.name, arguments: values), doing: "running \(intent.name)")
-        return IntentRunResult(value: AppValue(result.value, schema: schema, fetcher: session.fetcher), dialog: result.dialog)
+        return IntentRunResult(value: AppValue(result.value, schema: schema, type: intent.returns, fetcher: session.fetcher), dialog: result.dialog)
     }
 
     private func convertedArguments(_ intent: IntentSchema, _ schema: AppSchema) throws -> [String: PropertyValue] {
