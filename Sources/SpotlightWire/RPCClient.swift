@@ -19,6 +19,12 @@ public final class RPCClient: RPCCaller {
         /// How long a call waits for its response by default.
         public var callTimeout: Duration = .seconds(30)
         public var log: SpotlightLog = .silent
+        /// When the task making a call is cancelled, send the server a `$/cancelRequest`
+        /// notification naming the call, so the server cancels the task answering it (see
+        /// docs/protocol.md). The call still waits for its response; a call made by a task already
+        /// cancelled throws `CancellationError` unsent. A server that does not know the notification
+        /// ignores it.
+        public var sendsCancelRequests = false
 
         public init() {}
     }
@@ -86,7 +92,18 @@ public final class RPCClient: RPCCaller {
     private func send(_ line: [UInt8], id: RPCID, method: String, timeout: Duration,
                       wantsText: Bool) async throws -> RPCResultReply {
         let connection = try currentConnection()
-        let outcome = await connection.send(line, id: id, method: method, timeout: timeout, wantsText: wantsText)
+        guard configuration.sendsCancelRequests else {
+            let outcome = await connection.send(line, id: id, method: method, timeout: timeout, wantsText: wantsText)
+            return try RPCCallCoding.result(of: try outcome.get())
+        }
+        // A call of a task already cancelled is not sent (its cancel would reach the server first).
+        try Task.checkCancellation()
+        let outcome = await withTaskCancellationHandler {
+            await connection.send(line, id: id, method: method, timeout: timeout, wantsText: wantsText)
+        } onCancel: {
+            let cancel = RPCNotification(method: RunningRequests.cancelMethod, params: .object(["id": id.json]))
+            if let cancelLine = try? RPCMessage.notification(cancel).encodedLine() { connection.enqueue(cancelLine) }
+        }
         return try RPCCallCoding.result(of: try outcome.get())
     }
 

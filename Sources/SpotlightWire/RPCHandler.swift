@@ -212,13 +212,17 @@ struct RPCDispatcher: Sendable {
     }
 
     /// The response line for `frame`, or nil for a notification (or a request ``skips(_:hungUp:)``).
+    /// `answering` is told the id of a request before its handler runs; with `cancelling`, a
+    /// `$/cancelRequest` notification goes there instead of to the handler (see ``RunningRequests``).
     func respond(to frame: [UInt8], peer: PeerCredentials, hungUp: () -> Bool = { false },
-                 skipped: () -> Void = {}) async -> [UInt8]? {
+                 skipped: () -> Void = {}, answering: (RPCID) -> Void = { _ in },
+                 cancelling: ((RPCID) -> Void)? = nil) async -> [UInt8]? {
         switch RPCMessage.decode(frame: frame) {
         case .failure(let failure):
             return Self.line(.error(failure.error, id: failure.id))
         case .success(let message):
-            return await respond(to: message, peer: peer, hungUp: hungUp, skipped: skipped)
+            return await respond(to: message, peer: peer, hungUp: hungUp, skipped: skipped, answering: answering,
+                                 cancelling: cancelling)
         }
     }
 
@@ -266,13 +270,17 @@ struct RPCDispatcher: Sendable {
     }
 
     /// The response line for a parsed message, or nil for a notification (or a request it
-    /// ``skips(_:hungUp:)``).
+    /// ``skips(_:hungUp:)``). `answering` and `cancelling` as for a frame.
     func respond(to message: RPCMessage, peer: PeerCredentials, hungUp: () -> Bool = { false },
-                 skipped: () -> Void = {}) async -> [UInt8]? {
+                 skipped: () -> Void = {}, answering: (RPCID) -> Void = { _ in },
+                 cancelling: ((RPCID) -> Void)? = nil) async -> [UInt8]? {
         if skips(message, hungUp: hungUp, skipped: skipped) { return nil }
         switch message {
         case .response:
             return Self.line(.error(.invalidRequest("a server takes requests, not responses"), id: nil))
+        case .notification(let notification) where notification.method == RunningRequests.cancelMethod && cancelling != nil:
+            if let id = RunningRequests.requestID(in: notification.params) { cancelling?(id) }
+            return nil
         case .notification(let notification):
             do {
                 _ = try await handler.handle(method: notification.method, params: notification.params, peer: peer)
@@ -281,6 +289,7 @@ struct RPCDispatcher: Sendable {
             }
             return nil
         case .request(let request):
+            answering(request.id)
             let outcome: Result<JSONValue, RPCError>
             do {
                 outcome = .success(try await handler.handle(method: request.method, params: request.params, peer: peer))

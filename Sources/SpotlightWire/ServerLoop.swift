@@ -199,12 +199,14 @@ private final class LoopThread {
     private func dispatch(_ frame: [UInt8], on connection: ServerConnection) {
         connection.writer.withState { $0.inFlight += 1 }
         let writer = connection.writer, peer = connection.peer, dispatcher = dispatcher, shared = shared
-        let executor = shared.taskExecutor
+        let executor = shared.taskExecutor, running = connection.running
+        let order = running.admit()
         guard dispatcher.handler is any RPCImmediateHandler else {
-            Task(executorPreference: executor) {
+            running.start(order, on: executor) { answering, cancelling in
                 // A peer gone or not reading gets no answer: its queued read-only requests are skipped.
                 let line = await dispatcher.respond(to: frame, peer: peer, hungUp: { writer.isAbandoned },
-                                                    skipped: { writer.noteSkipped() })
+                                                    skipped: { writer.noteSkipped() }, answering: answering,
+                                                    cancelling: cancelling)
                 shared.complete(writer, line: line)
             }
             return
@@ -213,14 +215,17 @@ private final class LoopThread {
             switch dispatcher.respondImmediately(to: frame, peer: peer, hungUp: { writer.isAbandoned },
                                                  skipped: { writer.noteSkipped() }) {
             case .answered(let line):
+                running.settle(order)
                 shared.complete(writer, line: line)
             case .needsTask(let message):
-                Task(executorPreference: executor) {
+                running.start(order, on: executor) { answering, cancelling in
                     let line = await dispatcher.respond(to: message, peer: peer, hungUp: { writer.isAbandoned },
-                                                        skipped: { writer.noteSkipped() })
+                                                        skipped: { writer.noteSkipped() }, answering: answering,
+                                                        cancelling: cancelling)
                     shared.complete(writer, line: line)
                 }
             case .later(let start):
+                running.settle(order)
                 // Delivered on the thread that finished the work (the store's writer, for a
                 // donation), whose time belongs to that work: the loop sends it.
                 start { line in shared.complete(writer, line: line, send: false) }
@@ -425,6 +430,8 @@ final class ServerConnection: CustomStringConvertible {
     var closeDeadline: ContinuousClock.Instant?
     /// When the frame now arriving started arriving (for the trickle timeout).
     var partialSince: ContinuousClock.Instant?
+    /// Its requests answered in tasks, which its `$/cancelRequest` notifications cancel.
+    let running = RunningRequests()
 
     init(id: Int, peer: PeerCredentials, socket: FramedSocket, writer: ConnectionWriter) {
         self.id = id
