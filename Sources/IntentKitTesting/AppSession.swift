@@ -57,7 +57,9 @@ package final class AppSession: Sendable {
     ) async throws -> Result {
         let launcher = launcher
         do {
-            return try await untilCancelled { try await launcher.call(method, params, as: Result.self) }
+            return try await untilCancelled(passingCancellationOn: true) {
+                try await launcher.call(method, params, as: Result.self)
+            }
         } catch let error as SpotlightError {
             // The app's own error: its value when this process can have it, else an AppIntentError.
             if let report = AppErrorReport(carriedBy: error) { throw AppErrorValue.error(for: report) }

@@ -4,21 +4,25 @@ import Synchronization
 /// cancelled test (a Swift Testing `.timeLimit`, a task group a test cancels) stops waiting at
 /// once with `CancellationError`, instead of when the app answers or the harness's timeout ends.
 ///
-/// `body` runs on in a task of its own and what it gives is dropped: an intent the app is
-/// performing runs to its end in the app, as a Shortcut's does when its caller goes away.
+/// `body` runs on in a task of its own and what it gives is dropped. With `passingCancellationOn`
+/// that task is cancelled too: a call to the app then tells the app to cancel it (its `perform()`
+/// sees `Task.isCancelled` / `CancellationError`; an app built before it knew how runs the intent
+/// to its end). Without, the work (a launch, say) finishes for the next caller.
 ///
 /// ```swift
 /// let result: RunIntentResult = try await untilCancelled { try await launcher.call("runIntent", params) }
 /// ```
 /// - Throws: `CancellationError` when the calling task is (or was already) cancelled; else what `body` throws.
-func untilCancelled<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+func untilCancelled<T: Sendable>(passingCancellationOn: Bool = false,
+                                  _ body: @escaping @Sendable () async throws -> T) async throws -> T {
     try Task.checkCancellation()
     let outcome = OneOutcome<T>()
-    Task { outcome.deliver(await Result { try await body() }) }
+    let work = Task { outcome.deliver(await Result { try await body() }) }
     return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { outcome.wait($0) }
     } onCancel: {
         outcome.deliver(.failure(CancellationError()))
+        if passingCancellationOn { work.cancel() }
     }
 }
 

@@ -115,6 +115,7 @@ package final class TestEnvironment: Sendable {
         options.startupTimeout = timeout
         options.callTimeout = timeout
         options.reuseRunningServer = false
+        options.cancelsAbandonedCalls = true
         if variables["INTENTKIT_TEST_APP_OUTPUT"] == "1" { options.echoOutput = STDERR_FILENO }
         return options
     }

@@ -38,6 +38,9 @@ public final class AppLauncher: Sendable {
         /// A descriptor that also gets everything the app writes (stdout and stderr) as it writes
         /// it (`STDERR_FILENO`); nil: its stdout is discarded and its stderr kept as a tail only.
         public var echoOutput: Int32?
+        /// When a caller's task is cancelled, tell the app to cancel the call (its `perform()`
+        /// sees `Task.isCancelled`); an app that does not know how ignores it.
+        public var cancelsAbandonedCalls = false
         public init() {}
     }
 
@@ -247,6 +250,7 @@ public final class AppLauncher: Sendable {
     private func launch() throws -> (client: RPCClient, app: ChildProcess?) {
         var clientOptions = RPCClient.Configuration()
         clientOptions.callTimeout = options.callTimeout
+        clientOptions.sendsCancelRequests = options.cancelsAbandonedCalls
         if options.reuseRunningServer, serverAnswers(at: socketPath) {
             return (RPCClient(socketPath: socketPath, configuration: clientOptions), nil)
         }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import IntentKitTesting
+@testable import IntentKitTesting
 
 // A cancelled test stops waiting for the app at once (Swift Testing's `.timeLimit`, or a test's
 // own time limit in a task group), rather than when the intent ends or the harness times out.
@@ -16,10 +16,33 @@ private struct TookTooLong: Error {}
     await #expect(throws: CancellationError.self) { try await running.value }
     #expect(ContinuousClock.now - cancelled < .seconds(5), "not when the intent ends, 10 s in")
 
-    // The slow intent runs on in the app; the next call is answered meanwhile.
+    // The app is told to cancel the slow intent; the next call is answered meanwhile.
     let next = try await fixture.intents["EchoStringIntent"].makeIntent(value: "next").run()
     #expect(next.value == "next")
     #expect(ContinuousClock.now - cancelled < .seconds(5), "while the slow intent still runs")
+}
+
+@Test func cancellingTheTaskThatRunsAnIntentCancelsItsPerformInTheApp() async throws {
+    // An app of its own: the count of cancelled performs is this test's alone.
+    let environment = privateEnvironment()
+    defer { environment.shutdown() }
+    let app = IntentDefinitions(bundleIdentifier: fixtureBundle, environment: environment)
+    let running = Task { try await app.intents["SlowIntent"].makeIntent(seconds: 30).run() }
+    #expect(try await counts(of: app, become: "started 1, cancelled 0"), "the perform began")
+    running.cancel()
+    await #expect(throws: CancellationError.self) { try await running.value }
+    #expect(try await counts(of: app, become: "started 1, cancelled 1"),
+            "the app's perform saw CancellationError, not slept its 30 s out")
+}
+
+/// Whether the app's SlowIntent counts read `expected` within 10 s.
+private func counts(of app: IntentDefinitions, become expected: String) async throws -> Bool {
+    let deadline = ContinuousClock.now + .seconds(10)
+    while ContinuousClock.now < deadline {
+        if try await app.intents["SlowIntentCountsIntent"].makeIntent().run().value == expected { return true }
+        try await Task.sleep(for: .milliseconds(50))
+    }
+    return false
 }
 
 @Test func aTimeLimitATestSetsWithATaskGroupEndsAtTheLimit() async throws {

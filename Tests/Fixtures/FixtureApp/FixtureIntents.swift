@@ -1,6 +1,7 @@
 import Foundation
 import IntentKit
 import SpotlightKit
+import Synchronization
 
 // One intent per parameter type; each returns what it got.
 
@@ -95,8 +96,26 @@ struct SlowIntent: AppIntent {
     static let supportedModes: IntentModes = [.background, .foreground(.dynamic)]
     @Parameter(title: "Seconds", default: 5) var seconds: Double
     func perform() async throws -> some IntentResult & ReturnsValue<String> {
-        try await Task.sleep(for: .seconds(seconds))
+        SlowIntent.counts.withLock { $0.started += 1 }
+        do {
+            try await Task.sleep(for: .seconds(seconds))
+        } catch is CancellationError {
+            SlowIntent.counts.withLock { $0.cancelled += 1 }
+            throw CancellationError()
+        }
         return .result(value: "slept \(seconds)s")
+    }
+
+    /// How many performs began, and how many saw their task cancelled while they slept.
+    static let counts = Mutex((started: 0, cancelled: 0))
+}
+
+/// Says how many `SlowIntent`s this app process began and saw cancelled: `started 1, cancelled 0`.
+struct SlowIntentCountsIntent: AppIntent {
+    static let title = "Slow Intent Counts"
+    func perform() async throws -> some IntentResult & ReturnsValue<String> {
+        let counts = SlowIntent.counts.withLock { $0 }
+        return .result(value: "started \(counts.started), cancelled \(counts.cancelled)")
     }
 }
 

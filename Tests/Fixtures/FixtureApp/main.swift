@@ -5,7 +5,7 @@ var intents: [any AppIntent.Type] = [
     EchoStringIntent.self, EchoIntIntent.self, EchoDoubleIntent.self, EchoBoolIntent.self,
     EchoDateIntent.self, EchoURLIntent.self, EchoFlavorIntent.self, EchoItemIntent.self,
     EchoOptionalIntent.self, EchoArrayIntent.self, ThrowingIntent.self, UnavailableIntent.self, CrashIntent.self,
-    SlowIntent.self, OpenItemIntent.self, ValidateNameIntent.self, SummonGhostIntent.self, WhereAmIIntent.self,
+    SlowIntent.self, SlowIntentCountsIntent.self, OpenItemIntent.self, ValidateNameIntent.self, SummonGhostIntent.self, WhereAmIIntent.self,
     RestockItemIntent.self, EchoRadiusIntent.self, ShoutFileIntent.self, EchoTimeIntent.self,
     EchoAmountIntent.self, OpenLockerIntent.self, EmptyLockersIntent.self, SearchItemsIntent.self, DiscardItemIntent.self,
 ]
