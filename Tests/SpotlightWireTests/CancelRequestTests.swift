@@ -91,3 +91,11 @@ private func readCancel(_ running: RunningRequests, _ order: Int, id: RPCID) asy
     await readCancel(running, cancel, id: .number(7))
     #expect(!(await runRequest(running, request, id: .number(7), wait: .milliseconds(200))))
 }
+
+@Test func aServerThatDoesNotTrackRequestsLeavesTheCancelToItsHandlerAndAnswersNothing() async {
+    // As a server built before `$/cancelRequest` (or `LocalConnection`): an unknown notification.
+    let dispatcher = RPCDispatcher(handler: TestService(), log: .silent)
+    let frame = Array("{\"jsonrpc\":\"2.0\",\"method\":\"$/cancelRequest\",\"params\":{\"id\":7}}".utf8)
+    let line = await dispatcher.respond(to: frame, peer: PeerCredentials(pid: 7, uid: 8, gid: 9))
+    #expect(line == nil)
+}
