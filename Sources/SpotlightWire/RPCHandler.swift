@@ -24,10 +24,19 @@ public protocol RPCHandler: Sendable {
     /// server skips such a request, still queued, of a peer that closed its socket, since no
     /// answer can reach it; any other request is run. False unless the handler says so.
     func isReadOnly(method: String) -> Bool
+
+    /// The methods answered apart from the rest: cheap requests (a greeting, a status) that
+    /// must not wait while CPU-bound requests hold every worker thread. The socket server runs
+    /// them on a thread of their own, one at a time, when a request names one as clients of
+    /// this package write it (`"method":"NAME"`, in a frame of at most
+    /// ``ControlFrames/maxBytes``). Only methods that answer in milliseconds belong here.
+    /// None unless the handler says so.
+    var controlMethods: Set<String> { get }
 }
 
 extension RPCHandler {
     public func isReadOnly(method: String) -> Bool { false }
+    public var controlMethods: Set<String> { [] }
 }
 
 /// A handler that can answer some requests at once, without suspending: the socket server
@@ -105,10 +114,15 @@ public protocol RPCMethodSet: RawRepresentable<String>, CaseIterable, Sendable {
     /// The method changes no state, only answers (see ``RPCHandler/isReadOnly(method:)``).
     /// False unless the method set says so.
     var isReadOnly: Bool { get }
+
+    /// The method only answers, in milliseconds, and should not wait behind CPU-bound requests
+    /// (see ``RPCHandler/controlMethods``). False unless the method set says so.
+    var isControl: Bool { get }
 }
 
 extension RPCMethodSet {
     public var isReadOnly: Bool { false }
+    public var isControl: Bool { false }
 
     /// The method called `name`.
     /// - Throws: ``unknown(_:)`` when there is none.
@@ -182,6 +196,8 @@ extension RPCService {
     }
 
     public func isReadOnly(method name: String) -> Bool { Method(rawValue: name)?.isReadOnly ?? false }
+
+    public var controlMethods: Set<String> { Set(Method.allCases.filter(\.isControl).map(\.rawValue)) }
 }
 
 /// Turns one frame into the bytes of its response: parse, validate, call the handler,

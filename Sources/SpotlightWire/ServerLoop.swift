@@ -28,6 +28,12 @@ final class ServerLoop: Sendable {
     /// Where handler tasks run: the workers, so requests progress while other code of the
     /// process blocks the cooperative pool.
     fileprivate let taskExecutor: WorkerTaskExecutor
+    /// Which frames are requests of the handler's ``RPCHandler/controlMethods``.
+    fileprivate let controlFrames: ControlFrames
+    /// Where those are answered, one at a time: a serial queue gets a thread of its own even
+    /// while CPU-bound requests hold every worker, so a `hello` never waits behind them.
+    fileprivate let control = DispatchQueue(label: "spotlight.wire.control")
+    fileprivate let controlExecutor: WorkerTaskExecutor
 
     /// Shared between the loop thread and other threads; guarded by its own lock.
     fileprivate struct Mailbox {
@@ -45,6 +51,8 @@ final class ServerLoop: Sendable {
         self.configuration = configuration
         self.dispatcher = RPCDispatcher(handler: handler, log: configuration.log, maxAnswerBytes: configuration.maxFrameBytes)
         self.taskExecutor = WorkerTaskExecutor(queue: workers)
+        self.controlFrames = ControlFrames(handler.controlMethods)
+        self.controlExecutor = WorkerTaskExecutor(queue: control)
         do {
             self.wake = try WakePipe()
         } catch {
@@ -83,6 +91,25 @@ final class ServerLoop: Sendable {
     fileprivate func complete(_ writer: ConnectionWriter, line: [UInt8]?, send: Bool = true) {
         if writer.complete(line, send: send) { wake.signal() }
         logSkipped(writer)
+    }
+
+    /// Answers a frame ``ControlFrames/matches(_:)`` picked out, on the control queue; one
+    /// that turns out not to be a control request (a nested member named `method`) goes on to
+    /// the workers as any other frame. `settle` is called once it is known to be a control request, which no `$/cancelRequest`
+    /// cancels (it answers in milliseconds).
+    fileprivate func answerControl(_ frame: [UInt8], writer: ConnectionWriter, peer: PeerCredentials,
+                                   settle: @escaping @Sendable () -> Void, otherwise: @escaping @Sendable () -> Void) {
+        control.async { [self] in
+            guard case .success(let message) = RPCMessage.decode(frame: frame), controlFrames.isControl(message) else {
+                return otherwise()
+            }
+            settle()
+            Task(executorPreference: controlExecutor) {
+                let line = await self.dispatcher.respond(to: message, peer: peer, hungUp: { writer.isAbandoned },
+                                                         skipped: { writer.noteSkipped() })
+                self.complete(writer, line: line)
+            }
+        }
     }
 
     /// One log line per connection whose read-only requests were skipped unrun, once the count
@@ -195,12 +222,22 @@ private final class LoopThread {
     }
 
     /// Parses and answers each frame on a worker thread; only what the handler cannot answer
-    /// at once (see ``RPCImmediateHandler``) goes on to a task.
+    /// at once (see ``RPCImmediateHandler``) goes on to a task. A control request (see
+    /// ``RPCHandler/controlMethods``) is answered apart, on the control queue.
     private func dispatch(_ frame: [UInt8], on connection: ServerConnection) {
         connection.writer.withState { $0.inFlight += 1 }
-        let writer = connection.writer, peer = connection.peer, dispatcher = dispatcher, shared = shared
-        let executor = shared.taskExecutor, running = connection.running
+        let writer = connection.writer, peer = connection.peer, shared = shared, running = connection.running
         let order = running.admit()
+        let answer: @Sendable () -> Void = { Self.answer(frame, order: order, running: running, writer: writer, peer: peer, shared) }
+        guard shared.controlFrames.matches(frame) else { return answer() }
+        shared.answerControl(frame, writer: writer, peer: peer, settle: { running.settle(order) }, otherwise: answer)
+    }
+
+    /// Answers `frame`, admitted to `running` as `order`, on the workers: what
+    /// ``dispatch(_:on:)`` does with any frame but a control request.
+    private static func answer(_ frame: [UInt8], order: Int, running: RunningRequests, writer: ConnectionWriter,
+                               peer: PeerCredentials, _ shared: ServerLoop) {
+        let dispatcher = shared.dispatcher, executor = shared.taskExecutor, workers = shared.workers
         guard dispatcher.handler is any RPCImmediateHandler else {
             running.start(order, on: executor) { answering, cancelling in
                 // A peer gone or not reading gets no answer: its queued read-only requests are skipped.

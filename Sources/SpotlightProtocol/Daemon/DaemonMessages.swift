@@ -25,6 +25,17 @@ public enum DaemonProtocol {
                  .beginBatch, .endBatch, .abandonBatch: false
             }
         }
+
+        /// Whether the method answers in milliseconds from what the daemon holds (who the caller
+        /// is, counts, a flag): spotlightd answers it on a thread of its own, so a `hello` or a
+        /// `status` never waits while large `get`s or exports hold every worker. Queries and
+        /// donations keep their own path.
+        public var isControl: Bool {
+            switch self {
+            case .hello, .status, .cancelRebuild: true
+            default: false
+            }
+        }
     }
 }
 
