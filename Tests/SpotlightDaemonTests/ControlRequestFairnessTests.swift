@@ -33,16 +33,16 @@ import Testing
     }
 }
 
-/// Three connections, each with a `get` of 150,000 keys in flight (9 MB; refused only once
+/// Five connections, each with a `get` of 100,000 keys in flight (6 MB; refused only once
 /// decoded, over the 10,000-key limit): more CPU-bound requests than this machine's worker
-/// threads, each seconds of decoding.
+/// threads, each a second or more of decoding.
 private struct HeavyRequests {
     let connections: [RawConnection]
 
     init(_ socket: String) throws {
-        let keys = (0..<150_000).map { #"{"bundle":"com.example.test","type":"Note","id":"note-\#($0)"}"# }
+        let keys = (0..<100_000).map { #"{"bundle":"com.example.test","type":"Note","id":"note-\#($0)"}"# }
         let line = Array((#"{"jsonrpc":"2.0","id":7,"method":"get","params":{"keys":["# + keys.joined(separator: ",") + "]}}\n").utf8)
-        let connections = try (0..<3).map { _ in try RawConnection(path: socket) }
+        let connections = try (0..<5).map { _ in try RawConnection(path: socket) }
         // Sent side by side, so the daemon reads them together and none is answered before
         // the last is read; each send returns once the daemon has read nearly all of its frame.
         let sent = DispatchSemaphore(value: 0)
@@ -51,6 +51,10 @@ private struct HeavyRequests {
         }
         for _ in connections { sent.wait() }
         self.connections = connections
+        // Until the daemon has read every byte (nothing left in the sockets' queues), so each
+        // frame is handed to the workers before the test's next request is sent.
+        let deadline = ContinuousClock.now + .seconds(60)
+        while connections.contains(where: { $0.unreadBytes > 0 }), ContinuousClock.now < deadline { usleep(5_000) }
     }
 
     /// How many of them have an answer waiting, without reading it.

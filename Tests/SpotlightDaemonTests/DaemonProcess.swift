@@ -55,17 +55,21 @@ final class DaemonProcess: @unchecked Sendable {
 final class RawConnection: @unchecked Sendable {
     let fd: Int32
 
+    /// Connects to the socket at `path`, or to the abstract socket `@name` (systemd's notation).
     init(path: String) throws {
         fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         var addr = sockaddr_un()
         addr.sun_family = sa_family_t(AF_UNIX)
+        // An abstract name is a NUL byte and the name, exactly as long as the address says.
+        let abstract = path.hasPrefix("@")
+        let bytes = abstract ? [0] + Array(path.utf8.dropFirst()) : Array(path.utf8)
         withUnsafeMutableBytes(of: &addr.sun_path) { raw in
-            let bytes = Array(path.utf8)
             raw.copyBytes(from: bytes.prefix(raw.count - 1))
         }
+        let length = abstract ? MemoryLayout<sa_family_t>.size + bytes.count : MemoryLayout<sockaddr_un>.size
         let ok = withUnsafePointer(to: &addr) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                connect(fd, $0, socklen_t(length))
             }
         }
         if ok != 0 {
@@ -88,6 +92,12 @@ final class RawConnection: @unchecked Sendable {
     }
 
     func send(_ line: String) { send(Array((line + "\n").utf8)) }
+
+    /// Bytes sent that the peer has not read yet (`TIOCOUTQ`), 0 if that cannot be told.
+    var unreadBytes: Int32 {
+        var count: Int32 = 0
+        return ioctl(fd, UInt(TIOCOUTQ), &count) == 0 ? count : 0
+    }
 
     /// The next line, or nil at end of stream / timeout.
     func readLine() -> String? {
