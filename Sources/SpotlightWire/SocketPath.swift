@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 import SpotlightModel
 
 /// Binding a listening socket at a path, safely: directory 0700 if it must be created,
@@ -80,8 +81,9 @@ enum SocketPath {
                 """)
         }
         if let fd = try? UnixSocket.connect(path: path) {
+            let listener = try? UnixSocket.peerCredentials(fd).pid
             UnixSocket.close(fd)
-            throw SpotlightError(.locked, "another server is already listening on \(path); stop it or choose another socket path")
+            throw SpotlightError(.locked, "another server is already listening on \(path)\(whoListens(pid: listener))")
         }
         do {
             _ = try systemCall("unlink") { unlink(path) }
@@ -90,6 +92,22 @@ enum SocketPath {
                 throw SpotlightError(.io, "cannot remove the stale socket \(path)", underlying: "\(error)")
             }
         }
+    }
+
+    /// The end of the refusal to listen where another process does: who that is, by the pid
+    /// that made the listening socket (`SO_PEERCRED` of a connection to it) and its name, and
+    /// what to do. systemd listens on a socket unit's behalf, so a daemon started by hand beside
+    /// an active unit is told to stop the unit, not to look for a server to stop.
+    static func whoListens(pid: Int32?) -> String {
+        let fallback = "; stop it or choose another socket path"
+        guard let pid, pid > 0 else { return fallback }
+        let name = ((try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? "")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        guard name.hasPrefix("systemd") else { return name.isEmpty ? " (pid \(pid))" + fallback : " (pid \(pid), \(name))" + fallback }
+        return ": \(name) (pid \(pid)) holds it for socket activation, most likely for an active socket unit "
+            + "(`systemctl --user list-sockets` names it; for spotlightd, spotlightd.socket), and starts the service on "
+            + "the first connection; stop that unit and its service (`systemctl --user stop spotlightd.socket "
+            + "spotlightd`) to run one by hand, or choose another socket path"
     }
 
     /// What is at `path` (symbolic links followed, as `connect` does) when it exists and is
@@ -139,17 +157,33 @@ public enum SocketActivation {
     /// The file path a passed socket is bound to (`ListenStream=` of the socket unit), or nil
     /// for an abstract or unnamed socket: the path clients reach the daemon at.
     public static func boundPath(of fd: Int32) -> String? {
+        guard let bytes = boundName(of: fd), let first = bytes.first, first == UInt8(ascii: "/") else { return nil }
+        return String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+    }
+
+    /// The name of an abstract socket passed (`ListenStream=@name`), written as systemd writes
+    /// it, `@name`; nil for a socket bound to a path, or unnamed.
+    ///
+    /// ```swift
+    /// SocketActivation.abstractName(of: 3)   // "@spotlightd" for ListenStream=@spotlightd
+    /// ```
+    public static func abstractName(of fd: Int32) -> String? {
+        guard let bytes = boundName(of: fd), bytes.count > 1, bytes[0] == 0 else { return nil }
+        return "@" + String(decoding: bytes.dropFirst(), as: UTF8.self)
+    }
+
+    /// `sun_path` of the address `fd` is bound to, as long as the kernel says it is (an
+    /// abstract name starts with a NUL byte); nil if it is not a Unix socket.
+    private static func boundName(of fd: Int32) -> [UInt8]? {
         var address = sockaddr_un()
         var length = socklen_t(MemoryLayout<sockaddr_un>.size)
         let named = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
         guard named == 0, address.sun_family == sa_family_t(AF_UNIX) else { return nil }
-        let bytes = withUnsafeBytes(of: &address.sun_path) { raw in
-            Array(raw.prefix(max(0, Int(length) - MemoryLayout<sa_family_t>.size)).prefix { $0 != 0 })
+        return withUnsafeBytes(of: &address.sun_path) { raw in
+            Array(raw.prefix(min(raw.count, max(0, Int(length) - MemoryLayout<sa_family_t>.size))))
         }
-        guard let first = bytes.first, first == UInt8(ascii: "/") else { return nil }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func currentEnvironment() -> [String: String] {

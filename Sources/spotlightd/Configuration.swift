@@ -6,6 +6,11 @@ import SpotlightModel
 struct Configuration {
     var dataDirectory: String
     var socket: String
+    /// An abstract socket systemd passed (`@name`, from `ListenStream=@name`): what spotlightd
+    /// serves and `status` names, while ``socket`` stays the path its apps' sockets are kept beside.
+    var abstractSocket: String?
+    /// Where clients reach this daemon, as `status` and the log name it.
+    var servedSocket: String { abstractSocket ?? socket }
     var appsDirectory: String
     var grants: Set<String> = []
     /// Flatpak app id -> bundles it may read besides its own (`*`: all), from `--grant-read`.
@@ -87,7 +92,7 @@ struct Configuration {
       --help, --version
 
     Under systemd socket activation (LISTEN_FDS) the socket is inherited instead (tools/systemd
-    has user units). SIGTERM or SIGINT stops it: it stops accepting, answers the requests it
+    has user units; keep ListenStream= a path, as clients connect by path). SIGTERM or SIGINT stops it: it stops accepting, answers the requests it
     read, cancels a rebuild from the store (the old index stays) and exits 0.
 
     The data directory and the app registry are kept private: created 0700, and at start

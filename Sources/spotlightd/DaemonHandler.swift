@@ -87,7 +87,7 @@ final class DaemonHandler: RPCService, RPCImmediateHandler, RPCConnectionObservi
             let apps = maintenance.appsProgress.withLock { $0 }
             let status = try JSONValue(encoding: DaemonStatus(
                 index: scoped(try engine.status(), peer), pid: getpid(), uptimeSeconds: Date().timeIntervalSince(started),
-                dataDirectory: configuration.dataDirectory, socket: configuration.socket, version: spotlightVersion,
+                dataDirectory: configuration.dataDirectory, socket: configuration.servedSocket, version: spotlightVersion,
                 appsDirectory: configuration.appsDirectory, openBatches: batches.count,
                 stagedOperations: try engine.stagedOperationCount(),
                 appRebuildDone: apps?.done, appRebuildTotal: apps?.total))

@@ -62,6 +62,13 @@ struct SpotlightDaemon {
         // the default says: status shows it, and launched apps donate to it.
         let activated = SocketActivation.listeningFileDescriptors().first
         if let activated, let path = SocketActivation.boundPath(of: activated) { configuration.socket = path }
+        if let activated, let name = SocketActivation.abstractName(of: activated) {
+            configuration.abstractSocket = name
+            log(.warning, "the socket systemd passed is the abstract socket \(name): spotlightctl, SpotlightKit and the "
+                + "apps spotlightd launches find spotlightd by a socket path (they would look for \(configuration.socket), "
+                + "where nothing listens); give the socket unit a path, ListenStream=%t/spotlight/spotlightd.sock as "
+                + "tools/systemd/spotlightd.socket does")
+        }
         let callers = CallerResolver(registry: AppRegistry(directory: URL(fileURLWithPath: configuration.appsDirectory)),
                                      grants: configuration.grants, readGrants: configuration.readGrants,
                                      log: log)
@@ -91,7 +98,7 @@ struct SpotlightDaemon {
             engine.close()
             exit(error is SpotlightError && (error as! SpotlightError).code == .locked ? 3 : 1)
         }
-        log(.info, "spotlightd \(spotlightVersion) pid \(getpid()) serving \(configuration.socket), data in \(configuration.dataDirectory)")
+        log(.info, "spotlightd \(spotlightVersion) pid \(getpid()) serving \(configuration.servedSocket), data in \(configuration.dataDirectory)")
 
         stopper.serve(server: server, engine: engine, handler: handler)
         ParentWatch.startIfRequested { engine.close() }

@@ -113,6 +113,24 @@ public final class TestSpotlightd: @unchecked Sendable {
     /// #expect(second.waitForExitBlocking(within: .seconds(20)) == .exited(status: 3))
     /// ```
     public func launch(extraArguments: [String] = []) throws -> ChildProcess {
+        try launch(extraArguments: extraArguments, activationAddress: socket)
+    }
+
+    /// Starts spotlightd through systemd-socket-activate listening on `address`, `@name` for an
+    /// abstract socket (``Options/socketActivation`` must be set), as ``process``, without
+    /// waiting: it is started at the first connection there, which the caller makes.
+    ///
+    /// ```swift
+    /// let daemon = try TestSpotlightd(.init(socketActivation: true), start: false)
+    /// try daemon.startActivated(on: "@spotlightd-test")
+    /// ```
+    public func startActivated(on address: String) throws {
+        precondition(pid == nil && options.socketActivation, "spotlightd of \(root) is running, or not socket-activated")
+        retire()
+        process = try launch(extraArguments: [], activationAddress: address)
+    }
+
+    private func launch(extraArguments: [String], activationAddress: String) throws -> ChildProcess {
         var arguments = ["--data-dir", dataDirectory, "--apps-dir", appsDirectory]
             + options.grants.flatMap { ["--grant", $0] } + options.arguments + extraArguments
         let spotlightd = builtProductsDirectory() + "/spotlightd"
@@ -120,7 +138,7 @@ public final class TestSpotlightd: @unchecked Sendable {
         if options.socketActivation {
             executable = Self.socketActivator
             try FileManager.default.createDirectory(atPath: root + "/run", withIntermediateDirectories: true)
-            arguments = ["-l", socket, spotlightd] + arguments
+            arguments = ["-l", activationAddress, spotlightd] + arguments
         } else {
             arguments = ["--socket", socket] + arguments
         }
