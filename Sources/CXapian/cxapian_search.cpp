@@ -136,6 +136,32 @@ extern "C" cx_status cx_database_slot_known_empty(const cx_database *db, unsigne
     });
 }
 
+extern "C" cx_status cx_database_slot_span(const cx_database *db, unsigned slot, int *known, uint64_t *documents,
+                                          uint64_t *valued, double *lowest, double *highest, char **error) {
+    CX_REQUIRE(db, error);
+    CX_REQUIRE(known, error);
+    CX_REQUIRE(documents, error);
+    CX_REQUIRE(valued, error);
+    CX_REQUIRE(lowest, error);
+    CX_REQUIRE(highest, error);
+    CX_GUARD(error, {
+        // As cx_database_slot_known_empty: committed local revisions only. Their value counts
+        // are exact; the bounds may be looser than the values held (a deletion keeps them).
+        *known = 0;
+        *documents = *valued = 0;
+        *lowest = *highest = 0;
+        if (db->writable == nullptr && !db->holds_writer && !db->remote) {
+            *documents = db->db->get_doccount();
+            *valued = db->db->get_value_freq(slot);
+            if (*valued > 0) {
+                *lowest = Xapian::sortable_unserialise(db->db->get_value_lower_bound(slot));
+                *highest = Xapian::sortable_unserialise(db->db->get_value_upper_bound(slot));
+            }
+            *known = 1;
+        }
+    });
+}
+
 extern "C" cx_status cx_database_spelling_frequency(const cx_database *db, const char *word, size_t word_len,
                                                     uint64_t *frequency, char **error) {
     CX_REQUIRE(db, error);

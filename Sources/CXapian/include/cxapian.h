@@ -333,6 +333,13 @@ cx_status cx_database_term_frequency(const cx_database *db, const char *term, si
    revisions only; else 0, also when that is not known cheaply (a writer, a combination
    holding one, a remote database or a combination holding one). */
 cx_status cx_database_slot_known_empty(const cx_database *db, unsigned slot, int *empty, char **error);
+/* For a db reading committed local revisions only (else *known = 0, as
+   cx_database_slot_known_empty): *known = 1, *documents its document count, *valued how many
+   of them have a value in slot, and, when some do, *lowest and *highest bounds of those values
+   read as sortable-serialised numbers (no value lies outside them; a deletion can leave them
+   looser than the values held). */
+cx_status cx_database_slot_span(const cx_database *db, unsigned slot, int *known, uint64_t *documents,
+                                uint64_t *valued, double *lowest, double *highest, char **error);
 /* The count of word in the spelling dictionary (0: not in it). */
 cx_status cx_database_spelling_frequency(const cx_database *db, const char *word, size_t word_len,
                                          uint64_t *frequency, char **error);

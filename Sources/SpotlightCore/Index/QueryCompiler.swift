@@ -30,6 +30,9 @@ struct QueryCompiler {
     struct Compiled {
         var query: XapianQuery
         var corrected: String?
+        /// What every match's weight lacks of its score: the recency boost when it is the
+        /// same for every document and so left out of ``query`` (``RecencyBoost/sameForEvery(in:now:)``).
+        var scoreOffset = 0.0
     }
 
     func compile(_ query: SearchQuery, now: Date) throws -> XapianQuery {
@@ -40,6 +43,7 @@ struct QueryCompiler {
         let text = query.text.map(TextNormalizer.trimmed) ?? ""
         var result: XapianQuery
         var corrected: String?
+        var scoreOffset = 0.0
         if text.isEmpty {
             result = try .matchAll()   // every weight 0: listed in docid order, stable across pages
         } else {
@@ -51,7 +55,11 @@ struct QueryCompiler {
             if try !database.slotKnownEmpty(.rankingHint) {
                 result = try result.combined(.andMaybe, .valueWeight(.rankingHint, scale: Self.rankingHintScale))
             }
-            result = try result.combined(.andMaybe, RecencyBoost.query(now: now))
+            if let same = try RecencyBoost.sameForEvery(in: database, now: now) {
+                scoreOffset = same
+            } else {
+                result = try result.combined(.andMaybe, RecencyBoost.query(now: now))
+            }
         }
         if let bundles = query.bundles {
             let terms = bundles.map { TermSchema.booleanTerm(TermSchema.bundle, $0) }
@@ -64,10 +72,10 @@ struct QueryCompiler {
         // Expired = a value in [lowest finite, now]. The lower bound is not empty, so a record
         // without an expiration (no value, which reads as "") is never counted as expired.
         // With no expiration in the index there is nothing to hide.
-        if try database.slotKnownEmpty(.expiration) { return Compiled(query: result, corrected: corrected) }
+        if try database.slotKnownEmpty(.expiration) { return Compiled(query: result, corrected: corrected, scoreOffset: scoreOffset) }
         let expired = try XapianQuery.valueRange(.expiration, sortableSerialise(-Double.greatestFiniteMagnitude),
                                                  sortableSerialise(now.timeIntervalSince1970))
-        return Compiled(query: try result.combined(.andNot, expired), corrected: corrected)
+        return Compiled(query: try result.combined(.andNot, expired), corrected: corrected, scoreOffset: scoreOffset)
     }
 
     func parse(_ text: String) throws -> XapianQuery { try parseWithCorrection(text).query }

@@ -45,6 +45,34 @@ enum RecencyBoost {
         steps.first { age <= $0.age }?.boost ?? 0
     }
 
+    /// The boost ``query(now:)`` gives a document whose time is `time` (seconds since 1970).
+    static func boost(at time: Double, now: Date) -> Double {
+        guard time <= .greatestFiniteMagnitude else { return 0 }
+        return steps.first { time >= now.timeIntervalSince1970 - $0.age }?.boost ?? 0
+    }
+
+    /// The boost every document of `database` gets from ``query(now:)`` when it is the same for
+    /// all of them (the bounds of their times, and a lack of one, fall in one step): an index
+    /// whose records were all donated today, or none in the last 30 days. A query can then
+    /// leave the boost out and add it to every score instead: the same scores and order for
+    /// less work (its value ranges are checked against each match: tools/bench's index, all
+    /// donated in one import, matched in 0.40 ms instead of 0.58). Nil when the times spread
+    /// over steps or are not known cheaply (a writer, a remote shard).
+    ///
+    /// ```swift
+    /// if let same = try RecencyBoost.sameForEvery(in: database, now: Date()) { score += same }
+    /// ```
+    static func sameForEvery(in database: XapianDatabase, now: Date) throws -> Double? {
+        guard let span = try database.slotSpan(.modified) else { return nil }
+        guard span.valued > 0 else { return 0 }
+        // Past the largest finite time the boost is 0 again: not monotonic there.
+        guard !span.lowest.isNaN, span.highest <= .greatestFiniteMagnitude else { return nil }
+        let boost = boost(at: span.highest, now: now)
+        guard boost == self.boost(at: span.lowest, now: now) else { return nil }
+        // A document without a time gets no boost.
+        return span.valued == span.documents || boost == 0 ? boost : nil
+    }
+
     /// A query that gives each document the boost of its time (slot 5) at `now` and matches
     /// nothing else: one flat weight per step, filtered to that step's date range.
     static func query(now: Date) throws -> XapianQuery {

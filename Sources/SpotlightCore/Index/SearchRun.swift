@@ -56,7 +56,7 @@ struct SearchRun {
         compiler.spelling = query.spelling != nil
         compiler.languages = Languages.forQuery(named: query.language, inIndex: languages)
         let compiled = try steps.time(\.compile) { try compiler.compileWithCorrection(query, now: now) }
-        var found = try page(compiled.query, query, &steps)
+        var found = try page(compiled, query, &steps)
         if query.spelling != nil, found.result.estimatedTotal <= Self.spellingThreshold,
            let folded = try steps.time(\.compile, { try correction(compiled.corrected, compiler, query.text ?? "") }) {
             let corrected = try steps.time(\.records) { try readableCorrection(folded, typed: query.text ?? "") }
@@ -65,7 +65,7 @@ struct SearchRun {
                 var retry = query
                 retry.text = corrected
                 compiler.spelling = false
-                let correctedQuery = try steps.time(\.compile) { try compiler.compile(retry, now: now) }
+                let correctedQuery = try steps.time(\.compile) { try compiler.compileWithCorrection(retry, now: now) }
                 var retried = try page(correctedQuery, retry, &steps)
                 retried.result.correctedText = corrected
                 retried.result.retriedWithCorrection = true
@@ -117,8 +117,8 @@ struct SearchRun {
     }
 
     /// Runs a compiled query for the page, sorted, with facets, snippets and explanations.
-    private func page(_ compiled: XapianQuery, _ query: SearchQuery, _ steps: inout SearchStepClock) throws -> Page {
-        let enquire = try XapianEnquire(database: database, query: compiled)
+    private func page(_ compiled: QueryCompiler.Compiled, _ query: SearchQuery, _ steps: inout SearchStepClock) throws -> Page {
+        let enquire = try XapianEnquire(database: database, query: compiled.query)
         if let sort = query.sort { try enquire.setSort(sortOrder(sort)) }
         let facetNames = query.facets ?? []
         let facets = try facetNames.map { name in
@@ -133,13 +133,13 @@ struct SearchRun {
         if recordsAsJSON {
             for (index, json) in try steps.time(\.records, { try pageRecordJSON(matches) }).enumerated() {
                 guard let json else { continue }
-                hits.append(SearchHit(record: Self.placeholder, score: try matches.weight(index)))
+                hits.append(SearchHit(record: Self.placeholder, score: try matches.weight(index) + compiled.scoreOffset))
                 recordJSON.append(json)
             }
         } else {
             for (index, record) in try steps.time(\.records, { try pageRecords(matches) }).enumerated() {
                 guard let record else { continue }
-                var hit = SearchHit(record: record, score: try matches.weight(index))
+                var hit = SearchHit(record: record, score: try matches.weight(index) + compiled.scoreOffset)
                 if let options = query.snippets { hit.snippet = try SnippetText.make(record, matches, index, options,
                                                                                      language: languageSettings.language(of: record)) }
                 if query.explain == true { hit.explanation = try explanation(hit, matches.matchingTerms(index), query) }

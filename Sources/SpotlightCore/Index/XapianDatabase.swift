@@ -149,6 +149,24 @@ final class XapianDatabase {
         return found != 0
     }
 
+    /// How the values of `slot` spread over the documents, known cheaply: nil also when that is
+    /// not known without cost or doubt (as ``slotKnownEmpty(_:)``). `lowest`/`highest` bound the
+    /// values read as numbers (`sortableSerialise`); no value lies outside them, and a deletion can
+    /// leave them looser than the values held.
+    ///
+    /// ```swift
+    /// if let span = try database.slotSpan(.modified), span.valued == span.documents { … }
+    /// ```
+    func slotSpan(_ slot: ValueSlot) throws -> (documents: UInt64, valued: UInt64, lowest: Double, highest: Double)? {
+        var known: Int32 = 0
+        var documents: UInt64 = 0, valued: UInt64 = 0
+        var lowest = 0.0, highest = 0.0
+        try check(subject, "read the value statistics of \(slot)") {
+            cx_database_slot_span(handle, slot.rawValue, &known, &documents, &valued, &lowest, &highest, $0)
+        }
+        return known != 0 ? (documents, valued, lowest, highest) : nil
+    }
+
     /// Whether no document has a value in `slot`, known cheaply: false also when that is not
     /// known without cost or doubt (a writer, a combination holding one, a remote shard).
     func slotKnownEmpty(_ slot: ValueSlot) throws -> Bool {
