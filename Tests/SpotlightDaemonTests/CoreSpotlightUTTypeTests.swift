@@ -114,6 +114,50 @@ import Testing
         #expect(UTType.text.preferredMIMEType == nil)
     }
 
+    @Test func theTagClassesHaveApplesIdentifiers() {
+        #expect(UTTagClass.filenameExtension.rawValue == "public.filename-extension")
+        #expect(UTTagClass.mimeType.rawValue == "public.mime-type")
+        #expect(UTTagClass(rawValue: "public.mime-type") == .mimeType)
+    }
+
+    @Test func aTagFindsItsBuiltInTypeWhateverItConformsTo() {
+        #expect(UTType(tag: "JPG", tagClass: .filenameExtension, conformingTo: nil) == .jpeg)
+        #expect(UTType(tag: "text/xml", tagClass: .mimeType, conformingTo: .text) == .xml)
+        // No parent of `.message` is `.data`: without a supertype the email type is found.
+        #expect(UTType(tag: "eml", tagClass: .filenameExtension, conformingTo: nil) == .emailMessage)
+        #expect(UTType(tag: "eml", tagClass: .filenameExtension, conformingTo: .data)?.isDynamic == true)
+    }
+
+    @Test func aTagNoTypeHasGivesADynamicTypeOfTheSupertype() throws {
+        let loose = try #require(UTType(tag: "utttests-recipe", tagClass: .filenameExtension, conformingTo: nil))
+        #expect(loose.isDynamic && loose.conforms(to: .data))
+        let json = try #require(UTType(tag: "application/x-utttests", tagClass: .mimeType, conformingTo: .json))
+        #expect(json.isDynamic && json.conforms(to: .json))
+        #expect(json.tags == [.mimeType: ["application/x-utttests"]])
+    }
+
+    @Test func anotherTagClassOrAnImpossibleTagFindsNothing() {
+        let ostype = UTTagClass(rawValue: "com.apple.ostype")
+        #expect(UTType(tag: "TEXT", tagClass: ostype, conformingTo: nil) == nil)
+        #expect(UTType.types(tag: "TEXT", tagClass: ostype, conformingTo: nil).isEmpty)
+        #expect(UTType(tag: "", tagClass: .mimeType, conformingTo: nil) == nil)
+        #expect(UTType.types(tag: "a/b", tagClass: .filenameExtension, conformingTo: nil).isEmpty)
+    }
+
+    @Test func typesListsTheBuiltInTypesOfATagThatConform() throws {
+        #expect(UTType.types(tag: "xml", tagClass: .filenameExtension, conformingTo: .text) == [.xml])
+        let image = UTType.types(tag: "xml", tagClass: .filenameExtension, conformingTo: .image)
+        #expect(image.count == 1)
+        #expect(try #require(image.first).isDynamic && image[0].conforms(to: .image))
+    }
+
+    @Test func tagsAreATypesExtensionsAndMIMETypesPreferredFirst() {
+        #expect(UTType.jpeg.tags == [.filenameExtension: ["jpeg", "jpg", "jpe"], .mimeType: ["image/jpeg"]])
+        #expect(UTType.text.tags.isEmpty)
+        #expect(UTType(exportedAs: "com.example.utttests.tagless", conformingTo: .json).tags.isEmpty)
+        #expect(UTType.jpeg.tags[.filenameExtension]?.first == UTType.jpeg.preferredFilenameExtension)
+    }
+
     @Test func aTypeIsEncodedAsItsIdentifier() throws {
         let data = try JSONEncoder().encode([UTType.png, UTType(exportedAs: "com.example.utttests.note")])
         #expect(String(decoding: data, as: UTF8.self) == #"["public.png","com.example.utttests.note"]"#)
