@@ -22,20 +22,29 @@ final class QueryRun: Sendable {
     /// Whether ``cancel()`` was called.
     var isCancelled: Bool { state.withLock { $0.isCancelled } }
 
-    /// Runs `body` in a task, then calls the completion handler; a second call does nothing, and
-    /// a call after ``cancel()`` does not run `body`.
-    func start(_ body: @escaping @Sendable (QueryRun) async throws -> Void) {
+    /// Runs `body` in a task, then `ended` (the owner lets go of its other handlers), then the
+    /// completion handler, which the run lets go of too: a handler that captures its query does
+    /// not keep it alive once the run is over. A second call does nothing, and a call after
+    /// ``cancel()`` does not run `body`.
+    func start(_ body: @escaping @Sendable (QueryRun) async throws -> Void,
+               ended: @escaping @Sendable () -> Void = {}) {
         state.withLock { state in
             guard state.task == nil else { return }
             state.task = Task {
+                var failure: (any Error)?
                 do {
                     if self.isCancelled { throw CancellationError() }
                     try await body(self)
                     if self.isCancelled { throw CancellationError() }
-                    self.completionHandler?(nil)
                 } catch {
-                    self.completionHandler?(self.isCancelled ? CancellationError() : error)
+                    failure = self.isCancelled ? CancellationError() : error
                 }
+                ended()
+                let handler = self.completion.withLock { handler in
+                    defer { handler = nil }
+                    return handler
+                }
+                handler?(failure)
             }
         }
     }

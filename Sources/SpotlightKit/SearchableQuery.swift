@@ -121,8 +121,11 @@ public final class SearchableQuery: Sendable {
 
     /// Starts the search; the handlers are called as items are found. A second call does
     /// nothing; a call after ``cancel()`` finds nothing and gives the completion handler
-    /// `CancellationError`.
-    public func start() { lifecycle.start { run in try await self.run(run) } }
+    /// `CancellationError`. Once the run ends the query lets go of its handlers (they are nil
+    /// again), so handlers that capture the query do not keep it alive.
+    public func start() {
+        lifecycle.start({ run in try await self.run(run) }, ended: { self.state.withLock { $0.foundItemsHandler = nil } })
+    }
 
     /// Stops the search; the completion handler gets `CancellationError` unless it ended already.
     public func cancel() { lifecycle.cancel() }

@@ -64,7 +64,16 @@ extension UserQuery {
 
     /// Starts the search; the handlers are called as it ends. A second call does nothing; a call
     /// after ``cancel()`` finds nothing and gives the completion handler `CancellationError`.
-    public func start() { lifecycle.start { run in try await self.runWithHandlers(run) } }
+    /// Once the run ends the query lets go of its handlers (they are nil again), so handlers that
+    /// capture the query do not keep it alive.
+    public func start() {
+        lifecycle.start({ run in try await self.runWithHandlers(run) }, ended: {
+            self.handlers.withLock { state in
+                state.foundItemsHandler = nil
+                state.foundSuggestionsHandler = nil
+            }
+        })
+    }
 
     /// Stops the search; the completion handler gets `CancellationError` unless it ended already.
     public func cancel() { lifecycle.cancel() }
