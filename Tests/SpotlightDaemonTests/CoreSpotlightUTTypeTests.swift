@@ -158,6 +158,19 @@ import Testing
         #expect(UTType.jpeg.tags[.filenameExtension]?.first == UTType.jpeg.preferredFilenameExtension)
     }
 
+    @Test func everyBuiltInTypeDescribesItselfAndADeclaredOneDoesNot() throws {
+        let named: [UTType] = [.item, .content, .data, .text, .plainText, .utf8PlainText, .html, .url, .json, .image,
+                               .audiovisualContent, .audio, .movie, .compositeContent, .pdf, .contact, .vCard,
+                               .calendarEvent, .emailMessage, .message, .folder, .jpeg, .png, .gif, .heic, .heif,
+                               .tiff, .mp3, .mpeg4Movie, .quickTimeMovie, .rtf, .xml, .delimitedText,
+                               .commaSeparatedText, .archive, .zip, .fileURL, .directory]
+        #expect(named.filter { ($0.localizedDescription ?? "").isEmpty }.isEmpty)
+        #expect(UTType.png.localizedDescription == "PNG image")
+        #expect(UTType.pdf.localizedDescription == "PDF document")
+        #expect(UTType(exportedAs: "com.example.utttests.described").localizedDescription == nil)
+        #expect(try #require(UTType(filenameExtension: "utttests-none")).localizedDescription == nil)
+    }
+
     @Test func aTypeIsEncodedAsItsIdentifier() throws {
         let data = try JSONEncoder().encode([UTType.png, UTType(exportedAs: "com.example.utttests.note")])
         #expect(String(decoding: data, as: UTF8.self) == #"["public.png","com.example.utttests.note"]"#)
