@@ -72,11 +72,11 @@ struct DaemonBench {
 
         let timing = QueryTiming(queries: queries, passes: arguments.passes, engineName: "ours-daemon",
                                  verbose: arguments.verbose)
-        await timing.run(into: &figures) { text in
+        var steps = QuerySteps(queries: queries, engineName: "ours-daemon", verbose: arguments.verbose)
+        await timing.run(into: &figures, afterEachPass: { await steps.pass { try await index.query($0) } }) { text in
             try await index.query(topTen(text)).hits.count
         }
-        await QuerySteps(queries: queries, passes: arguments.passes, engineName: "ours-daemon", verbose: arguments.verbose)
-            .run(into: &figures) { try await index.query($0) }
+        await steps.report(into: &figures) { try await index.query($0) }
         figures.set("daemon_rss_after_queries_mb", procStatusMiB(pid: String(daemon.pid), field: "VmRSS") ?? 0, digits: 1)
         figures.set("db_bytes", directoryBytes(daemon.dataDirectory))
     }

@@ -38,12 +38,12 @@ struct EmbeddedBench {
 
         let timing = QueryTiming(queries: queries, passes: arguments.passes, engineName: "ours-embedded",
                                  verbose: arguments.verbose)
-        await timing.run(into: &figures) { text in
+        var steps = QuerySteps(queries: queries, engineName: "ours-embedded", verbose: arguments.verbose)
+        await timing.run(into: &figures, afterEachPass: { await steps.pass { try await engine.search($0) } }) { text in
             let result = try await engine.search(topTen(text))
             return result.hits.count
         }
-        await QuerySteps(queries: queries, passes: arguments.passes, engineName: "ours-embedded", verbose: arguments.verbose)
-            .run(into: &figures) { try await engine.search($0) }
+        await steps.report(into: &figures) { try await engine.search($0) }
         engine.close()
         figures.set("db_bytes", directoryBytes(arguments.dbDirectory))
         figures.set("max_rss_mb", procStatusMiB(field: "VmHWM") ?? 0, digits: 1)

@@ -1,37 +1,56 @@
 import Foundation
 import SpotlightModel
 
-/// Where a query's time goes: after the timed passes, `passes` more with
-/// ``SearchQuery/timing`` on, each query's median of each step, then the p50 over the queries
-/// of those medians. Separate passes, so the headline latency is measured as an app asks.
+/// Where a query's time goes: passes with ``SearchQuery/timing`` on, one after each timed pass
+/// of ``QueryTiming`` (so both meet the machine alike), each query's median of each step, then
+/// the p50 over the queries of those medians. Separate passes, so the headline latency is
+/// measured as an app asks.
+///
+/// ```swift
+/// var steps = QuerySteps(queries: queries, engineName: "ours-embedded", verbose: false)
+/// await timing.run(into: &figures, afterEachPass: { await steps.pass(search) }) { ... }
+/// await steps.report(into: &figures, search)
+/// ```
 struct QuerySteps {
+    static let steps = ["compile", "match", "records", "engine", "outside_engine"]
     var queries: [String]
-    var passes: Int
     var engineName: String
     /// BENCH_VERBOSE: also print "engine<TAB>steps_ms<TAB>compile match records engine outside<TAB>query",
     /// each query's medians, to see which step a query's latency goes to.
     var verbose: Bool
+    /// Per step, per query: each pass's milliseconds.
+    private var times: [[[Double]]]
+    private var passes = 0
 
-    /// Runs the passes with `search` and adds query_compile_p50_ms, query_match_p50_ms,
-    /// query_records_p50_ms, query_engine_p50_ms (the engine's whole search) and
-    /// query_outside_engine_p50_ms (the call's latency less the engine's search: queue hops,
-    /// and for the daemon the socket, the reply's encoding and the client's decoding).
-    func run(into figures: inout Figures, _ search: (SearchQuery) async throws -> SearchResult) async {
-        let steps = ["compile", "match", "records", "engine", "outside_engine"]
-        var times = Array(repeating: Array(repeating: [Double](), count: queries.count), count: steps.count)
+    init(queries: [String], engineName: String, verbose: Bool) {
+        self.queries = queries
+        self.engineName = engineName
+        self.verbose = verbose
+        times = Array(repeating: Array(repeating: [], count: queries.count), count: Self.steps.count)
+    }
+
+    /// One pass over the queries with `search`, timing on.
+    mutating func pass(_ search: (SearchQuery) async throws -> SearchResult) async {
         let clock = ContinuousClock()
-        for _ in 0..<passes {
-            for (k, text) in queries.enumerated() {
-                var query = topTen(text)
-                query.timing = true
-                let start = clock.now
-                guard let timing = try? await search(query).timing else { continue }
-                let latency = (clock.now - start).milliseconds
-                let parts = [timing.compileSeconds, timing.matchSeconds, timing.recordsSeconds, timing.searchSeconds]
-                for (step, seconds) in parts.enumerated() { times[step][k].append(seconds * 1000) }
-                times[4][k].append(latency - timing.searchSeconds * 1000)
-            }
+        for (k, text) in queries.enumerated() {
+            var query = topTen(text)
+            query.timing = true
+            let start = clock.now
+            guard let timing = try? await search(query).timing else { continue }
+            let latency = (clock.now - start).milliseconds
+            let parts = [timing.compileSeconds, timing.matchSeconds, timing.recordsSeconds, timing.searchSeconds]
+            for (step, seconds) in parts.enumerated() { times[step][k].append(seconds * 1000) }
+            times[4][k].append(latency - timing.searchSeconds * 1000)
         }
+        passes += 1
+    }
+
+    /// Adds query_compile_p50_ms, query_match_p50_ms, query_records_p50_ms,
+    /// query_engine_p50_ms (the engine's whole search) and query_outside_engine_p50_ms (the
+    /// call's latency less the engine's search: queue hops, and for the daemon the socket, the
+    /// reply's encoding and the client's decoding) from the passes, then the no-hit figure.
+    func report(into figures: inout Figures, _ search: (SearchQuery) async throws -> SearchResult) async {
+        let steps = Self.steps
         if verbose {
             for (k, text) in queries.enumerated() where !times[0][k].isEmpty {
                 let row = (0..<steps.count).map { String(format: "%.3f", median(times[$0][k])) }.joined(separator: " ")

@@ -11,7 +11,11 @@ struct QueryTiming {
 
     /// Runs the passes with `search` (returns the hits read, at most 10) and adds
     /// queries, query_p50/p95/p99_ms, repeat, top10_hits, zero_hit_queries, query_errors.
-    func run(into figures: inout Figures, _ search: (String) async throws -> Int) async {
+    ///
+    /// - Parameter afterEachPass: run after each timed pass, untimed (the ours-* engines' step
+    ///   passes, so both see the machine alike: on this kind of VM its speed moves by the minute).
+    func run(into figures: inout Figures, afterEachPass: () async -> Void = {},
+             _ search: (String) async throws -> Int) async {
         var hits = 0, zero = 0, errors = 0
         for query in queries {
             let n = (try? await search(query)) ?? -1
@@ -26,6 +30,7 @@ struct QueryTiming {
                 _ = try? await search(query)
                 times[k].append((clock.now - start).milliseconds)
             }
+            await afterEachPass()
         }
         if verbose {
             // Each query's median, to compare engines query by query (tools/bench --verbose).
