@@ -1,15 +1,27 @@
-/// Apple's `localizedDescription` on ``UTType``, for the built-in types only: an English name of
-/// the kind of thing (`"PNG image"`, `"PDF document"`), in the manner of Apple's, not its wording
-/// for every type, and never translated. A type the app declares or a dynamic type has none (nil),
-/// as Apple's reads a declared type's from the app's bundle, which a Linux app does not have.
+import Foundation
+
+/// What Apple's ``UTType`` says about a type for people: `localizedDescription` for the built-in
+/// types only, an English name of the kind of thing (`"PNG image"`, `"PDF document"`), in the
+/// manner of Apple's, not its wording for every type, and never translated. A type the app
+/// declares or a dynamic type has none (nil), as Apple's reads a declared type's from the app's
+/// bundle, which a Linux app does not have; for the same reason `referenceURL` and `version`
+/// (a declaration's `UTTypeReferenceURL` and `UTTypeVersion`) are always nil.
 ///
 /// ```swift
 /// UTType.png.localizedDescription                              // "PNG image"
 /// UTType(exportedAs: "com.example.recipe").localizedDescription  // nil
+/// UTType.png.referenceURL                                      // nil
 /// ```
 extension UTType {
     /// The type's description for people, nil when the built-in table has none.
     public var localizedDescription: String? { Self.descriptions[identifier] }
+
+    /// Apple's link to the type's documentation or specification, from its declaration. Always
+    /// nil: no declaration here carries one (there is no bundle to read it from).
+    public var referenceURL: URL? { nil }
+
+    /// Apple's version number of the type's declaration. Always nil, like ``referenceURL``.
+    public var version: NSNumber? { nil }
 
     private static let descriptions: [String: String] = [
         "public.item": "item",

@@ -171,6 +171,13 @@ import Testing
         #expect(try #require(UTType(filenameExtension: "utttests-none")).localizedDescription == nil)
     }
 
+    @Test func noTypeHasAReferenceURLOrVersionWithoutADeclarationToReadThemFrom() {
+        // Ported code reading them compiles and finds none, as Apple's does for an undeclared field.
+        let declared = UTType(exportedAs: "com.example.utttests.referenced", conformingTo: .json)
+        #expect([UTType.png, .pdf, declared].compactMap(\.referenceURL).isEmpty)
+        #expect([UTType.png, .pdf, declared].compactMap(\.version).isEmpty)
+    }
+
     @Test func aTypeIsEncodedAsItsIdentifier() throws {
         let data = try JSONEncoder().encode([UTType.png, UTType(exportedAs: "com.example.utttests.note")])
         #expect(String(decoding: data, as: UTF8.self) == #"["public.png","com.example.utttests.note"]"#)
