@@ -21,7 +21,11 @@ public func fuzzRecord(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         }
         precondition(try! JSONValue(encoding: back) == tree, "a number changed on a round trip: \(String(decoding: text, as: UTF8.self))")
     }
-    guard let record = try? JSONDecoder().decode(Record.self, from: bytes) else { return 0 }
+    // Foundation's JSONDecoder only for text our parser takes: on text that ends at its 513th
+    // nesting level it traps instead of throwing (swift-foundation on Linux), which is why
+    // nothing in the project decodes untrusted bytes with it.
+    guard (try? JSONValue.parse(bytes)) != nil,
+          let record = try? JSONDecoder().decode(Record.self, from: bytes) else { return 0 }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     guard let encoded = try? encoder.encode(record) else { return 0 }   // a non-finite double

@@ -164,6 +164,6 @@ enum AppLocator {
         guard exit == .exited(status: 0), let data = FileManager.default.contents(atPath: output.path) else {
             return nil
         }
-        return try? JSONDecoder().decode(Described.self, from: data).bundleIdentifier
+        return try? JSONValue.parse(data).decode(Described.self).bundleIdentifier
     }
 }

@@ -88,7 +88,7 @@ extension AppRegistry {
         guard let data = FileManager.default.contents(atPath: path) else { return (nil, "it cannot be read") }
         let manifest: AppManifest
         do {
-            manifest = try JSONDecoder().decode(AppManifest.self, from: data)
+            manifest = try JSONValue.parse(data).decode(AppManifest.self)
         } catch {
             return (nil, "it is not an app manifest (\(error))")
         }

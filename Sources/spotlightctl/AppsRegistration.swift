@@ -102,7 +102,7 @@ extension AppsCommand {
         }
         let output = (try? Data(contentsOf: outURL)) ?? Data()
         let errors = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
-        guard exit == .exited(status: 0), let schema = try? JSONDecoder().decode(AppSchema.self, from: output) else {
+        guard exit == .exited(status: 0), let schema = try? JSONValue.parse(output).decode(AppSchema.self) else {
             let tail = errors.split(separator: "\n").suffix(3).joined(separator: " / ")
             throw CLIError(.failure, "`\(executable) --describe` did not print an app schema (\(exit)"
                 + (tail.isEmpty ? "" : ": \(tail)") + "); register an app built with IntentKit")

@@ -38,6 +38,19 @@ func temporaryRegistry() throws -> AppRegistry {
     #expect(error?.code == .permissionDenied)
 }
 
+@Test func aManifestFoundationsJSONDecoderWouldTrapOnIsRefusedAsNoManifest() throws {
+    let registry = try temporaryRegistry()
+    defer { try? FileManager.default.removeItem(at: registry.directory) }
+    try registry.install(AppManifest(bundleIdentifier: "com.example.Here", executable: "/usr/bin/true"))
+    let path = registry.directory.path + "/com.example.Nested.json"
+    try #require(FileManager.default.createFile(atPath: path, contents: Data(textEndingAtFoundationsNestingLimit.utf8),
+                                                attributes: [.posixPermissions: 0o600]))
+    let entries = try registry.entries()
+    #expect(entries.map(\.file) == ["com.example.Here.json", "com.example.Nested.json"])
+    #expect(entries[1].refusal?.hasPrefix("it is not an app manifest") == true)
+    #expect(try registry.manifests().map(\.bundleIdentifier) == ["com.example.Here"])
+}
+
 @Test func unregisteredBundleErrorNamesTheRegistryDirectory() throws {
     let registry = try temporaryRegistry()
     let error = #expect(throws: SpotlightError.self) { try registry.manifest(for: "com.example.Missing") }

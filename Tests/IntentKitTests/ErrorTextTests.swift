@@ -27,6 +27,15 @@ struct OrderSoupIntent: AppIntent {
     #expect(AppErrorReport(carriedBy: error)?.localizedDescription == "Tomato soup is sold out")
 }
 
+/// Text that ends at its 513th nesting level: Foundation's `JSONDecoder` (swift-foundation on
+/// Linux) traps on it, building its error, instead of throwing.
+let textEndingAtFoundationsNestingLimit = #"{"a":"# + String(repeating: "[", count: 512)
+
+@Test func aReportTextFoundationsJSONDecoderWouldTrapOnCarriesNoReport() {
+    let error = SpotlightError(.intentFailed, "the app's intent failed", underlying: textEndingAtFoundationsNestingLimit)
+    #expect(AppErrorReport(carriedBy: error) == nil)
+}
+
 enum FloodError: Error, CustomLocalizedStringResourceConvertible {
     case flood
     var localizedStringResource: LocalizedStringResource {

@@ -31,7 +31,7 @@ extension IndexDirectory {
             let path = dataDirectory + "/" + name
             let moved = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? nil
             let note = FileManager.default.contents(atPath: path + "/" + Self.corruptionNote)
-                .flatMap { try? JSONDecoder().decode(CorruptionNote.self, from: $0) }
+                .flatMap { try? JSONValue.parse($0).decode(CorruptionNote.self) }
             let movedAt = note.flatMap { ISO8601.date(from: $0.movedAt) } ?? moved ?? .distantPast
             return (CorruptIndexCopy(path: path, table: note?.table, revision: note?.revision,
                                      problem: note?.problem ?? "not recorded (moved aside by an older spotlightd)",

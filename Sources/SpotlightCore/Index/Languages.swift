@@ -94,7 +94,7 @@ public struct LanguageSettings: Codable, Hashable, Sendable {
     static func decode(_ stored: String?) throws -> LanguageSettings {
         guard let stored else { return LanguageSettings() }
         do {
-            return try JSONDecoder().decode(LanguageSettings.self, from: Data(stored.utf8))
+            return try JSONValue.parse(Data(stored.utf8)).decode(LanguageSettings.self)
         } catch {
             throw SpotlightError(.corrupt, "the index's language settings are not readable: \(stored); "
                 + "rebuild the index from the record store", underlying: "\(error)")

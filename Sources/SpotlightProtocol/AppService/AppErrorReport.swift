@@ -100,7 +100,7 @@ public struct AppErrorReport: Codable, Hashable, Sendable {
     /// The report an error from the app carries, if it carries one.
     public init?(carriedBy error: SpotlightError) {
         guard let text = error.underlying, text.hasPrefix("{"),
-              let report = try? JSONDecoder().decode(AppErrorReport.self, from: Data(text.utf8)) else { return nil }
+              let report = try? JSONValue.parse(Data(text.utf8)).decode(AppErrorReport.self) else { return nil }
         self = report
     }
 }

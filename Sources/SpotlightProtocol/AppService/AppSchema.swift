@@ -4,7 +4,7 @@ import SpotlightModel
 /// An app's schema, the answer to `describe`: its intents, entities and enums.
 ///
 /// ```swift
-/// let schema = try JSONDecoder().decode(AppSchema.self, from: data)
+/// let schema = try JSONValue.parse(data).decode(AppSchema.self)
 /// schema.intents.map(\.name)  // ["CreateEventIntent", ...]
 /// ```
 public struct AppSchema: Codable, Hashable, Sendable {
