@@ -53,7 +53,8 @@ enum ItemAttributes {
         case "domainIdentifier": return record.domain.map { [.string($0)] } ?? []
         case "expirationDate": return record.expiration.map { [.date($0)] } ?? []
         default:
-            if attribute.hasPrefix("kMDItem") { return values(name(attribute), of: record) }
+            // `kMDItem` alone names no attribute: it is itself, a property nothing has.
+            if case let renamed = name(attribute), renamed != attribute { return values(renamed, of: record) }
             if let value = named(record).first(where: { $0.0 == attribute })?.1 { return elements(value) }
             return record.properties[attribute].map(elements) ?? []
         }
