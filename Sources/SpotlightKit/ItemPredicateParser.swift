@@ -233,7 +233,11 @@ enum ItemPredicateParser {
                 position = start
                 throw error("now, today, yesterday, this_week, this_month, this_year or iso after $time.")
             }
-            guard let date = ItemQueryTime.date(unit, offset: offset, now: now), ISO8601.canWrite(date) else {
+            // Beyond any offset that could stay within the years (seconds of 10,000 years): the
+            // calendar's arithmetic would overflow (`yesterday` subtracts one) or, for Int.max,
+            // give the date back unchanged.
+            guard offset.magnitude <= ItemQueryTime.maxOffset,
+                  let date = ItemQueryTime.date(unit, offset: offset, now: now), ISO8601.canWrite(date) else {
                 position = start
                 throw error("a $time.\(unit)(N) within the years 0001-9999")
             }
@@ -278,6 +282,9 @@ enum ItemPredicateParser {
 enum ItemQueryTime {
     /// The names `$time.NAME(N)` takes besides `iso`.
     static let names: Set = ["now", "today", "yesterday", "this_week", "this_month", "this_year"]
+
+    /// The largest `N` of `$time.NAME(N)` read: more seconds than 10,000 years hold.
+    static let maxOffset: UInt = 400_000_000_000
 
     /// `now` (+ `offset` seconds), `today`/`yesterday` (+ days), `this_week`, `this_month`,
     /// `this_year` (+ that unit): the start of it in the current calendar; nil for another name.
