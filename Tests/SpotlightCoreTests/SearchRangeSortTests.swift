@@ -33,6 +33,18 @@ import SpotlightModel
         #expect(try t.ids("startdate:2026-06-01T20:00:00Z..2026-06-01T20:00:00Z") == ["a"])
     }
 
+    @Test func aDayItsMonthDoesNotHaveIsNotADate() throws {
+        let t = try Self.events()
+        // June has 30 days: the 31st is not 1 July, nor is day 0 the last of May.
+        #expect(try t.ids("startdate:2026-06-31").isEmpty)
+        #expect(try t.ids("startdate:2026-06-30..2026-06-31").isEmpty)
+        #expect(try t.ids("startdate:2026-07-00..2026-07-01").isEmpty)
+        #expect(try t.ids("startdate:2026-06-9223372036854775807").isEmpty)
+        #expect(QueryRanges.period("2026-02-29") == nil)
+        #expect(QueryRanges.period("2028-02-29") != nil)
+        #expect(try t.ids("startdate:2026-06-30") == ["b"])
+    }
+
     @Test func openEndedRangesWorkOnBothSides() throws {
         let t = try Self.events()
         #expect(try t.ids("rank:10..").sorted() == ["b", "c"])

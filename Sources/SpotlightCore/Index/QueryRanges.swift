@@ -152,7 +152,9 @@ enum QueryRanges {
         return String(format: "%.3f", seconds)
     }
 
-    /// The start of the period a typed date names and the start of the next one.
+    /// The start of the period a typed date names and the start of the next one; nil for a
+    /// month outside 1-12 or a day its month does not have (`2026-02-30`, `2026-01-00`), which
+    /// Foundation's calendar would otherwise carry into another month or year.
     static func period(_ text: String) -> (Date, Date)? {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
@@ -160,11 +162,19 @@ enum QueryRanges {
         let numbers = parts.compactMap { Int($0) }
         if numbers.count == parts.count, parts.first?.count == 4, (1...3).contains(parts.count) {
             let month = numbers.count > 1 ? numbers[1] : 1
-            let components = DateComponents(year: numbers[0], month: month, day: numbers.count == 3 ? numbers[2] : 1)
-            let step: Calendar.Component = [.year, .month, .day][numbers.count - 1]
-            guard (1...12).contains(month), let start = calendar.date(from: components),
-                  let next = calendar.date(byAdding: step, value: 1, to: start)
+            guard (1...12).contains(month),
+                  let monthStart = calendar.date(from: DateComponents(year: numbers[0], month: month, day: 1))
             else { return nil }
+            var start = monthStart
+            if numbers.count == 3 {
+                let day = numbers[2]
+                guard let days = calendar.range(of: .day, in: .month, for: monthStart), days.contains(day),
+                      let dayStart = calendar.date(byAdding: .day, value: day - 1, to: monthStart)
+                else { return nil }
+                start = dayStart
+            }
+            let step: Calendar.Component = [.year, .month, .day][numbers.count - 1]
+            guard let next = calendar.date(byAdding: step, value: 1, to: start) else { return nil }
             return (start, next)
         }
         guard text.contains("T"), let instant = ISO8601.date(from: text) else { return nil }
