@@ -41,4 +41,20 @@ public final class AppScreen: Sendable {
 
     /// The entities shown now, in the order they were reported.
     public var annotations: [EntityAnnotation] { state.withLock { $0.annotations } }
+
+    private let undo = Mutex<UndoManager?>(nil)
+
+    /// The undo manager of what the screen shows, which an ``UndoableIntent`` registers its
+    /// changes with (`undoManager` in its `perform()`); nil (the default) while the app offers
+    /// no undo, as Apple's is when the system finds no suitable one. The app undoes:
+    ///
+    /// ```swift
+    /// AppScreen.shared.undoManager = UndoManager()        // once, at start
+    /// // later, from the app's own undo command, on the main actor:
+    /// AppScreen.shared.undoManager?.undo()
+    /// ```
+    public var undoManager: UndoManager? {
+        get { undo.withLock { $0 } }
+        set { undo.withLock { $0 = newValue } }
+    }
 }

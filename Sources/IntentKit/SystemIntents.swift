@@ -16,6 +16,29 @@ public protocol AudioRecordingIntent: SystemIntent {}
 /// here: every intent already runs in the app's own process; there are no Live Activities on Linux.
 public protocol LiveActivityIntent: SystemIntent {}
 
+/// An intent whose change people may want to undo from the app (App Intents' `UndoableIntent`,
+/// 2025): its `perform()` registers how to undo with ``undoManager``, and the app, never the
+/// intent's caller, undoes it.
+///
+/// ```swift
+/// struct DeleteNoteIntent: UndoableIntent {
+///     @Parameter var note: NoteEntity
+///     func perform() async throws -> some IntentResult {
+///         let removed = try await NoteStore.shared.delete(note.id)
+///         await undoManager?.registerUndo(withTarget: NoteStore.shared) { $0.restore(removed) }
+///         await undoManager?.setActionName("Delete \(removed.title)")
+///         return .result()
+///     }
+/// }
+/// ```
+public protocol UndoableIntent: SystemIntent {}
+
+extension UndoableIntent {
+    /// The app's undo manager (``AppScreen/undoManager`` of ``AppScreen/shared``); nil while
+    /// the app set none, and the intent's registrations are then dropped (`undoManager?.`).
+    @MainActor public var undoManager: UndoManager? { AppScreen.shared.undoManager }
+}
+
 /// An intent that reports how far along it is (App Intents' `ProgressReportingIntent`).
 ///
 /// ```swift
