@@ -1,5 +1,19 @@
 // swift-tools-version:6.0
+import CompilerPluginSupport
+import Foundation
 import PackageDescription
+
+/// The toolchain's own SwiftSyntax (`usr/lib/swift/host`), which IntentKit's macros are built
+/// with: SwiftPM cannot fetch the swift-syntax package here. Found beside the `swift` on PATH.
+let toolchainHost: String = {
+    let fallback = "/opt/swift/usr/lib/swift/host"
+    for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+        let host = URL(fileURLWithPath: String(directory)).deletingLastPathComponent()
+            .appendingPathComponent("lib/swift/host").path
+        if FileManager.default.fileExists(atPath: host + "/SwiftSyntaxMacros.swiftmodule") { return host }
+    }
+    return fallback
+}()
 
 /// Every public module of Spotlight for Linux. See ../shared/SPEC.md for the design and
 /// README.md for how to build and test. The `C*` modules (`CXapian` and the rest) are not public API.
@@ -58,7 +72,15 @@ let package = Package(
         .target(name: "SpotlightKit", dependencies: ["SpotlightModel", "SpotlightWire", "SpotlightProtocol"]),
         // App Intents on Linux and the app service runtime.
         .target(name: "IntentKit", dependencies: ["SpotlightModel", "SpotlightWire", "SpotlightProtocol",
-                                                  "SpotlightSupervision", "SpotlightKit"]),
+                                                  "SpotlightSupervision", "SpotlightKit", "IntentKitMacros"]),
+        // The compiler plugin of IntentKit's schema macros, on the toolchain's SwiftSyntax.
+        .macro(name: "IntentKitMacros",
+               swiftSettings: [.unsafeFlags(["-I", toolchainHost])],
+               linkerSettings: [.unsafeFlags(["-L", toolchainHost, "-Xlinker", "-rpath", "-Xlinker", toolchainHost]
+                                             + ["SwiftSyntax", "SwiftSyntaxMacros", "SwiftSyntaxBuilder", "SwiftDiagnostics",
+                                                "SwiftParser", "SwiftBasicFormat", "SwiftOperators", "SwiftParserDiagnostics",
+                                                "SwiftSyntaxMacroExpansion", "SwiftCompilerPluginMessageHandling"]
+                                                .map { "-l" + $0 })]),
         // AppIntentsTesting on Linux: out-of-process tests of an app's intents and donations.
         .target(name: "IntentKitTesting", dependencies: ["SpotlightModel", "SpotlightWire", "SpotlightProtocol",
                                                          "SpotlightSupervision", "SpotlightKit"]),

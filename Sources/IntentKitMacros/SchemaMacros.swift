@@ -1,0 +1,101 @@
+import SwiftSyntax
+import SwiftSyntaxMacros
+
+/// What a schema macro adds: the attribute of the type's plain stored `var`s (none for an
+/// enum), and the static member it titles the type with (by name and declaration; its value is
+/// the schema's name for people, a string literal).
+protocol SchemaMacro: MemberAttributeMacro, ExtensionMacro {
+    static var propertyAttribute: AttributeSyntax? { get }
+    static var titleMember: (name: String, declaration: String) { get }
+}
+
+extension SchemaMacro {
+    public static func expansion(of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
+                                 providingAttributesFor member: some DeclSyntaxProtocol,
+                                 in context: some MacroExpansionContext) throws -> [AttributeSyntax] {
+        guard let propertyAttribute, SchemaMembers.isPlainStoredVar(member) else { return [] }
+        return [propertyAttribute]
+    }
+
+    public static func expansion(of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
+                                 providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
+                                 in context: some MacroExpansionContext) throws -> [ExtensionDeclSyntax] {
+        let title = titleMember
+        return SchemaMembers.extensions(of: type, declaration: declaration, protocols: protocols, member: title.name,
+                                        declared: title.declaration, value: SchemaMembers.literal(node))
+    }
+}
+
+/// `@AppIntent(schema: .photos.openAsset)` (and `@AssistantIntent(schema:)`): the type conforms
+/// to `AppIntent`, its stored `var`s without an attribute are `@Parameter`s, and it is titled
+/// from the schema's name ("Open Asset") unless it declares `title`.
+public enum AppIntentSchemaMacro: SchemaMacro {
+    static let propertyAttribute: AttributeSyntax? = "@Parameter"
+    static let titleMember = (name: "title", declaration: "static var title: LocalizedStringResource")
+}
+
+/// `@AppEntity(schema: .photos.asset)` (and `@AssistantEntity(schema:)`): the type conforms to
+/// `AppEntity`, its stored `var`s without an attribute are `@Property`s, and its type is named
+/// from the schema ("Asset") unless it declares `typeDisplayRepresentation`.
+public enum AppEntitySchemaMacro: SchemaMacro {
+    static let propertyAttribute: AttributeSyntax? = "@Property"
+    static let titleMember = (name: "typeDisplayRepresentation",
+                              declaration: "static var typeDisplayRepresentation: TypeDisplayRepresentation")
+}
+
+/// `@AppEnum(schema: .photos.assetType)` (and `@AssistantEnum(schema:)`): the enum conforms to
+/// `AppEnum` and its type is named from the schema ("Asset Type") unless it declares
+/// `typeDisplayRepresentation`.
+public enum AppEnumSchemaMacro: SchemaMacro {
+    static let propertyAttribute: AttributeSyntax? = nil
+    static let titleMember = AppEntitySchemaMacro.titleMember
+}
+
+/// What the three schema macros share.
+enum SchemaMembers {
+    /// A `var` of the type's own (not static), stored (no accessors), with no attribute and no
+    /// modifier but access: what a schema's property is written as.
+    static func isPlainStoredVar(_ member: some DeclSyntaxProtocol) -> Bool {
+        guard let variable = member.as(VariableDeclSyntax.self), variable.bindingSpecifier.tokenKind == .keyword(.var),
+              variable.attributes.isEmpty, variable.bindings.count == 1,
+              let binding = variable.bindings.first, binding.accessorBlock == nil, binding.typeAnnotation != nil
+        else { return false }
+        let access: Set<String> = ["public", "internal", "package", "fileprivate", "private"]
+        return variable.modifiers.allSatisfy { access.contains($0.name.text) }
+    }
+
+    /// The extension that adds the conformances the type lacks and the named member it does not
+    /// declare; none when it lacks neither.
+    static func extensions(of type: some TypeSyntaxProtocol, declaration: some DeclGroupSyntax, protocols: [TypeSyntax],
+                           member: String, declared: String, value: String) -> [ExtensionDeclSyntax] {
+        let declares = declaration.memberBlock.members.contains { item in
+            item.decl.as(VariableDeclSyntax.self)?.bindings.contains {
+                $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == member
+            } ?? false
+        }
+        guard !protocols.isEmpty || !declares else { return [] }
+        let conformances = protocols.isEmpty ? "" : ": " + protocols.map { $0.trimmedDescription }.joined(separator: ", ")
+        let isPublic = declaration.modifiers.contains { $0.name.text == "public" || $0.name.text == "open" }
+        let body = declares ? "" : "\(isPublic ? "public " : "")\(declared) { \(value) }"
+        let text: DeclSyntax = "extension \(type.trimmed)\(raw: conformances) {\n\(raw: body)\n}"
+        return text.as(ExtensionDeclSyntax.self).map { [$0] } ?? []
+    }
+
+    /// The schema's name as a string literal for people: `.photos.openAsset` → `"Open Asset"`.
+    static func literal(_ node: AttributeSyntax) -> String {
+        let name = schemaName(node) ?? ""
+        var words = ""
+        for character in name {
+            if character.isUppercase, !words.isEmpty { words.append(" ") }
+            words.append(words.isEmpty ? Character(character.uppercased()) : character)
+        }
+        return "\"" + String(words.filter { $0 != "\\" && $0 != "\"" }) + "\""
+    }
+
+    /// The last name of the `schema:` argument, `.photos.openAsset` → `openAsset`.
+    static func schemaName(_ node: AttributeSyntax) -> String? {
+        guard case .argumentList(let arguments) = node.arguments, let first = arguments.first,
+              let access = first.expression.as(MemberAccessExprSyntax.self) else { return nil }
+        return access.declName.baseName.text
+    }
+}
