@@ -46,10 +46,25 @@ extension AppEntity {
         let display = displayRepresentation
         var properties: [String: PropertyValue] = [:]
         for (name, property) in EntityReflection.properties(of: self) {
-            properties[name] = property.currentPropertyValue
+            properties[name] = property.propertyValue(in: self)
         }
         return Record(bundle: bundle, type: Self.typeName, id: id.entityIdentifierString, title: display.title,
                       subtitle: display.subtitle, synonyms: display.synonyms, properties: properties)
+    }
+
+    /// ``representation(bundle:)`` with the `@DeferredProperty`s fetched: what a caller that
+    /// asked for the entity gets.
+    /// - Throws: what a deferred property's getter threw, naming the property.
+    func representationFetchingDeferred(bundle: String) async throws -> Record {
+        var record = representation(bundle: bundle)
+        for (name, property) in EntityReflection.properties(of: self) where property.isDeferred {
+            do {
+                record.properties[name] = try await property.deferredValue(in: self)
+            } catch {
+                throw IntentInvocation.failure(error, thrownBy: "\(Self.typeName).\(name) (a @DeferredProperty)")
+            }
+        }
+        return record
     }
 
     /// From `.entity(ref)` through `defaultQuery.entities(for:)`, or from `.string` through

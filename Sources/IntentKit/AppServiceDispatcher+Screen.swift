@@ -15,7 +15,7 @@ extension AppServiceDispatcher {
             let entity = try entityType(typeName)
             let ids = shown.filter { $0.identifier.typeIdentifier == typeName }.map(\.identifier.instanceIdentifier)
             let found = try await fetch(typeName, "entities(for:)") { try await entity.entitiesFor(ids) }
-            resolved[typeName] = Dictionary(found.map { ($0.id.entityIdentifierString, $0.representation(bundle: bundleIdentifier)) },
+            resolved[typeName] = Dictionary(zip(found.map { $0.id.entityIdentifierString }, try await records(of: found)),
                                             uniquingKeysWith: { first, _ in first })
         }
         return ViewAnnotationsResult(annotations: shown.compactMap { annotation in

@@ -158,7 +158,7 @@ public final class AppServiceDispatcher: Sendable {
                 + "so entities(matching:mode:sortedBy:limit:) is not available")
         }
         let found = try await propertyQuery.run(params, await entity.sample())
-        return EntitiesResult(entities: found.map { $0.representation(bundle: bundleIdentifier) })
+        return EntitiesResult(entities: try await records(of: found))
     }
 
     /// Refuses a member of `params` outside `known`, as spotlightd's methods do, so a misspelt
@@ -198,6 +198,13 @@ public final class AppServiceDispatcher: Sendable {
 
     private func answer(_ type: String, _ query: String,
                         _ body: () async throws -> [any AppEntity]) async throws -> EntitiesResult {
-        EntitiesResult(entities: try await fetch(type, query, body).map { $0.representation(bundle: bundleIdentifier) })
+        EntitiesResult(entities: try await records(of: try await fetch(type, query, body)))
+    }
+
+    /// The records of entities a caller asked for, their `@DeferredProperty`s fetched.
+    func records(of entities: [any AppEntity]) async throws -> [Record] {
+        var records: [Record] = []
+        for entity in entities { records.append(try await entity.representationFetchingDeferred(bundle: bundleIdentifier)) }
+        return records
     }
 }

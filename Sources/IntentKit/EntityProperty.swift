@@ -21,17 +21,25 @@ public final class EntityProperty<Value: IntentValue>: Sendable {
     /// The Spotlight attribute a donation maps the property to (`indexingKey: \.contentDescription`).
     public let indexingKey: String?
     private let storage: Mutex<Value?>
+    /// The value read from the entity, for a `@ComputedProperty`; nil for a stored property.
+    private let computed: (@Sendable (Any) -> Value?)?
+    /// The value fetched from the entity, for a `@DeferredProperty`.
+    private let deferred: (@Sendable (Any) async throws -> Value?)?
 
     public init(title: String) {
         self.title = title
         self.indexingKey = nil
         self.storage = Mutex(nil)
+        self.computed = nil
+        self.deferred = nil
     }
 
     public init(wrappedValue: Value, title: String) {
         self.title = title
         self.indexingKey = nil
         self.storage = Mutex(wrappedValue)
+        self.computed = nil
+        self.deferred = nil
     }
 
     /// `@Property var name: String`: no title.
@@ -49,6 +57,8 @@ public final class EntityProperty<Value: IntentValue>: Sendable {
         self.title = title.defaultValue
         self.indexingKey = SearchableItemAttributes.name(of: indexingKey)
         self.storage = Mutex(nil)
+        self.computed = nil
+        self.deferred = nil
     }
 
     /// `@Property(indexingKey: \.displayName)`: no title, donated also as that Spotlight attribute.
@@ -63,11 +73,40 @@ public final class EntityProperty<Value: IntentValue>: Sendable {
         self.title = title.defaultValue
         self.indexingKey = customIndexingKey.keyName
         self.storage = Mutex(nil)
+        self.computed = nil
+        self.deferred = nil
     }
 
     /// `@Property(customIndexingKey: key)`: no title, donated also as that custom Spotlight attribute.
     public convenience init(customIndexingKey: CSCustomAttributeKey) {
         self.init(title: "", customIndexingKey: customIndexingKey)
+    }
+
+    /// The property `@ComputedProperty` makes of a computed property of an entity, read from the
+    /// entity through `getter` (App Intents' `init(identifier:title:getter:)`): write
+    /// `@ComputedProperty var menuItems: [MenuItem] { model.menuItems }` rather than calling it.
+    public init<Entity: AppEntity>(identifier: String, title: LocalizedStringResource? = nil,
+                                   getter: any KeyPath<Entity, Value> & Sendable) {
+        self.title = title?.defaultValue ?? ""
+        self.indexingKey = nil
+        self.storage = Mutex(nil)
+        self.computed = { ($0 as? Entity).map { $0[keyPath: getter] } }
+        self.deferred = nil
+    }
+
+    /// The property `@DeferredProperty` makes of an entity's `async` computed property, fetched
+    /// through `asyncGetter` only when a caller asks for the entity (App Intents'
+    /// `init(identifier:title:asyncGetter:)`): write the macro rather than calling it.
+    public init<Entity: AppEntity>(identifier: String, title: LocalizedStringResource? = nil,
+                                   asyncGetter: @escaping @Sendable (Entity) async throws -> Value) {
+        self.title = title?.defaultValue ?? ""
+        self.indexingKey = nil
+        self.storage = Mutex(nil)
+        self.computed = nil
+        self.deferred = { entity in
+            guard let entity = entity as? Entity else { return nil }
+            return try await asyncGetter(entity)
+        }
     }
 
     /// `$title`: the property itself, for key paths in a property query.
@@ -85,17 +124,64 @@ public final class EntityProperty<Value: IntentValue>: Sendable {
 /// The App Intents spelling: `@Property(title:)`.
 public typealias Property = EntityProperty
 
+/// Makes a computed property of an entity one of its properties (App Intents 2025), as
+/// `@Property` does a stored one: in queries' records, donations, `describe` and property
+/// queries (`$menuItems`). The entity's type must declare it (not an extension).
+///
+/// ```swift
+/// struct Restaurant: AppEntity {
+///     var model: Menu
+///     @ComputedProperty(title: "Menu") var menuItems: [String] { model.items.map(\.name) }
+/// }
+/// ```
+@attached(peer, names: prefixed(_), prefixed(`$`))
+public macro ComputedProperty(title: LocalizedStringResource? = nil, description: LocalizedStringResource? = nil,
+                              authenticationPolicy: IntentAuthenticationPolicy? = nil)
+    = #externalMacro(module: "IntentKitMacros", type: "ComputedPropertyMacro")
+
+/// Makes an entity's `async` computed property one of its properties (App Intents 2025), fetched
+/// only when a caller asks for the entity (the app service's queries, and so the test
+/// harness's `entities(for:)`), never for donations, which carry the entity's other properties.
+///
+/// ```swift
+/// struct Restaurant: AppEntity {
+///     @DeferredProperty var reviews: [String] {
+///         get async throws { try await ReviewService.shared.reviews(for: id) }
+///     }
+/// }
+/// ```
+@attached(peer, names: prefixed(_), prefixed(`$`))
+public macro DeferredProperty(title: LocalizedStringResource? = nil, description: LocalizedStringResource? = nil,
+                              authenticationPolicy: IntentAuthenticationPolicy? = nil)
+    = #externalMacro(module: "IntentKitMacros", type: "DeferredPropertyMacro")
+
 /// What the runtime reads from an entity's `@Property`s, whatever their value type.
 protocol EntityPropertySlot: AnyObject, Sendable {
     var title: String { get }
     var indexingKey: String? { get }
     var currentPropertyValue: PropertyValue? { get }
+    /// The value `entity` (the entity holding this property) has: the stored one, or for a
+    /// `@ComputedProperty` the one read from the entity.
+    func propertyValue(in entity: Any) -> PropertyValue?
+    /// Whether the value is fetched only when a caller asks for the entity (`@DeferredProperty`):
+    /// ``propertyValue(in:)`` is then nil, and ``deferredValue(in:)`` fetches it.
+    var isDeferred: Bool { get }
+    func deferredValue(in entity: Any) async throws -> PropertyValue?
     var valueType: ValueType { get }
     var isOptional: Bool { get }
 }
 
 extension EntityProperty: EntityPropertySlot {
     var currentPropertyValue: PropertyValue? { storage.withLock { $0 }?.propertyValue }
+    func propertyValue(in entity: Any) -> PropertyValue? {
+        if deferred != nil { return nil }
+        guard let computed else { return currentPropertyValue }
+        return computed(entity)?.propertyValue
+    }
+    var isDeferred: Bool { deferred != nil }
+    func deferredValue(in entity: Any) async throws -> PropertyValue? {
+        try await deferred?(entity)?.propertyValue
+    }
     var valueType: ValueType { Value.valueType }
     var isOptional: Bool { Value.valueWhenAbsent != nil }
 }

@@ -45,7 +45,7 @@ extension IndexedEntity {
         attributes.contentDescription = display.subtitle
         for (_, property) in EntityReflection.properties(of: self) {
             guard let key = property.indexingKey else { continue }
-            attributes.set(key, property.currentPropertyValue)
+            attributes.set(key, property.propertyValue(in: self))
         }
         return attributes
     }
@@ -57,7 +57,7 @@ extension IndexedEntity {
         for (_, property) in EntityReflection.properties(of: self) {
             guard let key = property.indexingKey else { continue }
             let mapped = CSSearchableItemAttributeSet()
-            mapped.set(key, property.currentPropertyValue)
+            mapped.set(key, property.propertyValue(in: self))
             mapped.apply(to: &record)
         }
         attributeSet.apply(to: &record)

@@ -11,6 +11,8 @@ struct IntentKitMacroProvider: PluginProvider {
         case "AppIntentSchemaMacro": AppIntentSchemaMacro.self
         case "AppEntitySchemaMacro": AppEntitySchemaMacro.self
         case "AppEnumSchemaMacro": AppEnumSchemaMacro.self
+        case "ComputedPropertyMacro": ComputedPropertyMacro.self
+        case "DeferredPropertyMacro": DeferredPropertyMacro.self
         default: throw UnknownMacro(name: "\(moduleName).\(typeName)")
         }
     }
