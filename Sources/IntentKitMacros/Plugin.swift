@@ -13,6 +13,7 @@ struct IntentKitMacroProvider: PluginProvider {
         case "AppEnumSchemaMacro": AppEnumSchemaMacro.self
         case "ComputedPropertyMacro": ComputedPropertyMacro.self
         case "DeferredPropertyMacro": DeferredPropertyMacro.self
+        case "UnionValueMacro": UnionValueMacro.self
         default: throw UnknownMacro(name: "\(moduleName).\(typeName)")
         }
     }

@@ -99,6 +99,12 @@ public struct AppValue: PropertyReadable, Equatable, Sendable, CustomDebugString
         self.isEntityIdentifier = false
         if case .appEnum(let name) = type, case .enumCase = value {
             enumTypeIdentifier = name
+        } else if case .union(let members) = type, case .enumCase = value,
+                  case let enums = members.compactMap({ member -> String? in
+                      if case .appEnum(let name) = member { name } else { nil }
+                  }), enums.count == 1 {
+            // A union value with one enum case among its types: the case is of that enum.
+            enumTypeIdentifier = enums[0]
         } else {
             enumTypeIdentifier = ""
         }

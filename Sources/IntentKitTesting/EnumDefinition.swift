@@ -85,7 +85,14 @@ public struct EnumCase: Hashable, Sendable, IntentArgumentConvertible, AppValueR
         var expected = type
         while case .array(let inner) = expected { expected = inner }
         let declared = schema.enums.first(where: { $0.name == enumName })
-        guard case .appEnum(let parameterEnum) = expected, parameterEnum == enumName else {
+        // An enum parameter of this enum, or a union value (`@UnionValue`) with a case of it.
+        let takes: Bool
+        switch expected {
+        case .appEnum(let parameterEnum): takes = parameterEnum == enumName
+        case .union(let members): takes = members.contains(.appEnum(enumName))
+        default: takes = false
+        }
+        guard takes else {
             if declared == nil {
                 throw ArgumentRejection("the app has no enum \(enumName); enums: " + AppSession.list(schema.enums.map(\.name)))
             }

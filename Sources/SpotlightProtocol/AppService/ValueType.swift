@@ -4,7 +4,8 @@ import Foundation
 /// `describe` reports it.
 ///
 /// JSON form: one string. `"string"`, `"int"`, `"double"`, `"bool"`, `"date"`, `"url"`,
-/// `"enum:CalendarColor"`, `"entity:EventEntity"`, and `"[int]"` for an array of the inner type.
+/// `"enum:CalendarColor"`, `"entity:EventEntity"`, `"[int]"` for an array of the inner type, and
+/// `"int|double"` for a union value (`@UnionValue`), one of its case types.
 /// Optionality is a separate flag (`isOptional`) on the parameter or property.
 ///
 /// ```swift
@@ -17,6 +18,8 @@ public indirect enum ValueType: Hashable, Sendable, Codable, CustomStringConvert
     /// An `AppEntity`, by type name.
     case entity(String)
     case array(ValueType)
+    /// A union value (IntentKit's `AppUnionValue`): a value of one of these types, its cases' in order.
+    case union([ValueType])
 
     public var description: String {
         switch self {
@@ -29,6 +32,7 @@ public indirect enum ValueType: Hashable, Sendable, Codable, CustomStringConvert
         case .appEnum(let name): return "enum:\(name)"
         case .entity(let name): return "entity:\(name)"
         case .array(let element): return "[\(element)]"
+        case .union(let members): return members.map(\.description).joined(separator: "|")
         }
     }
 
@@ -42,7 +46,9 @@ public indirect enum ValueType: Hashable, Sendable, Codable, CustomStringConvert
         case "date": self = .date
         case "url": self = .url
         default:
-            if description.hasPrefix("["), description.hasSuffix("]"), description.count > 2,
+            if let members = Self.unionMembers(description) {
+                self = .union(members)
+            } else if description.hasPrefix("["), description.hasSuffix("]"), description.count > 2,
                let element = ValueType(description: String(description.dropFirst().dropLast())) {
                 self = .array(element)
             } else if description.hasPrefix("enum:"), description.count > 5 {
@@ -55,13 +61,44 @@ public indirect enum ValueType: Hashable, Sendable, Codable, CustomStringConvert
         }
     }
 
+    /// The members of a union's form, split at the `|`s outside brackets; nil when there is none
+    /// or a member is not a type.
+    private static func unionMembers(_ description: String) -> [ValueType]? {
+        var parts: [String] = [], current = "", depth = 0
+        for character in description {
+            switch character {
+            case "[": depth += 1
+            case "]": depth -= 1
+            case "|" where depth == 0:
+                parts.append(current)
+                current = ""
+                continue
+            default: break
+            }
+            current.append(character)
+        }
+        guard !parts.isEmpty else { return nil }
+        parts.append(current)
+        var members: [ValueType] = []
+        for part in parts {
+            guard let member = ValueType(description: part), !member.isUnion else { return nil }
+            members.append(member)
+        }
+        return members
+    }
+
+    private var isUnion: Bool {
+        if case .union = self { return true }
+        return false
+    }
+
     public init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
         let text = try c.decode(String.self)
         guard let type = ValueType(description: text) else {
             throw DecodingError.dataCorruptedError(in: c, debugDescription:
                 "not a value type: \(text) (expected string, int, double, bool, date, url, "
-                    + "enum:Name, entity:Name or [type])")
+                    + "enum:Name, entity:Name, [type] or type|type)")
         }
         self = type
     }

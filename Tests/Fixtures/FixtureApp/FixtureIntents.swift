@@ -212,3 +212,25 @@ struct EchoAmountIntent: AppIntent {
 
     func perform() async throws -> some IntentResult & ReturnsValue<IntentCurrencyAmount> { .result(value: amount) }
 }
+
+/// A union value parameter (`@UnionValue`): a flavor, a note or a number of scoops.
+@UnionValue
+enum Topping {
+    case flavor(Flavor)
+    case note(String)
+    case scoops(Int)
+}
+
+struct ChooseToppingIntent: AppIntent {
+    static let title = "Choose Topping"
+    @Parameter(title: "Topping") var topping: Topping
+
+    func perform() async throws -> some IntentResult & ReturnsValue<String> {
+        let chosen = switch topping {
+        case .flavor(let flavor): "flavor \(flavor.rawValue)"
+        case .note(let note): "note \(note)"
+        case .scoops(let count): "\(count) scoops"
+        }
+        return .result(value: chosen)
+    }
+}

@@ -8,6 +8,7 @@ var intents: [any AppIntent.Type] = [
     SlowIntent.self, SlowIntentCountsIntent.self, OpenItemIntent.self, ValidateNameIntent.self, SummonGhostIntent.self, WhereAmIIntent.self,
     RestockItemIntent.self, EchoRadiusIntent.self, ShoutFileIntent.self, EchoTimeIntent.self,
     EchoAmountIntent.self, OpenLockerIntent.self, EmptyLockersIntent.self, SearchItemsIntent.self, DiscardItemIntent.self,
+    ChooseToppingIntent.self,
 ]
 #if DEBUG
 intents.append(HiddenTestIntent.self)
