@@ -74,36 +74,58 @@ extension AppSchemaEnum where Self == SchemaName.Enum {
     public static var wordProcessor: SchemaName.Domain<SchemaName.Enum> { .init("wordProcessor") }
 }
 
+/// A type a schema macro names (`@AppIntent(schema:)` and its kin): the schema's name for
+/// people, which titles the type unless it declares `title` or `typeDisplayRepresentation`
+/// itself (anywhere: in its body or an extension). Written by the macros, not by hand.
+public protocol SchemaNamed {
+    static var __schemaTitle: String { get }
+}
+
+extension AppIntent where Self: SchemaNamed, Title == LocalizedStringResource {
+    /// Default for a schema's intent: the schema's name (`.photos.openAsset`: "Open Asset").
+    public static var title: LocalizedStringResource { LocalizedStringResource(stringLiteral: __schemaTitle) }
+}
+
+extension AppEntity where Self: SchemaNamed {
+    /// Default for a schema's entity: the schema's name (`.photos.asset`: "Asset").
+    public static var typeDisplayRepresentation: TypeDisplayRepresentation { TypeDisplayRepresentation(name: __schemaTitle) }
+}
+
+extension AppEnum where Self: SchemaNamed {
+    /// Default for a schema's enum: the schema's name (`.photos.assetType`: "Asset Type").
+    public static var typeDisplayRepresentation: TypeDisplayRepresentation { TypeDisplayRepresentation(name: __schemaTitle) }
+}
+
 /// Conforms an intent to an Apple Intelligence schema (App Intents' `@AppIntent(schema:)`): here
 /// it makes the type an `AppIntent`, its stored `var`s without an attribute `@Parameter`s, and
 /// titles it from the schema's name unless it declares `title` (see ``SchemaName``).
 @attached(memberAttribute)
-@attached(extension, conformances: AppIntent, names: named(title))
+@attached(extension, conformances: AppIntent, SchemaNamed, names: named(__schemaTitle))
 public macro AppIntent<T: AppSchemaIntent>(schema: T) = #externalMacro(module: "IntentKitMacros", type: "AppIntentSchemaMacro")
 
 /// The earlier name of ``AppIntent(schema:)`` (App Intents' `@AssistantIntent(schema:)`).
 @attached(memberAttribute)
-@attached(extension, conformances: AppIntent, names: named(title))
+@attached(extension, conformances: AppIntent, SchemaNamed, names: named(__schemaTitle))
 public macro AssistantIntent<T: AppSchemaIntent>(schema: T) = #externalMacro(module: "IntentKitMacros", type: "AppIntentSchemaMacro")
 
 /// Conforms an entity to an Apple Intelligence schema (App Intents' `@AppEntity(schema:)`): here
 /// it makes the type an `AppEntity`, its stored `var`s without an attribute `@Property`s, and
 /// names its type from the schema unless it declares `typeDisplayRepresentation`.
 @attached(memberAttribute)
-@attached(extension, conformances: AppEntity, names: named(typeDisplayRepresentation))
+@attached(extension, conformances: AppEntity, SchemaNamed, names: named(__schemaTitle))
 public macro AppEntity<T: AppSchemaEntity>(schema: T) = #externalMacro(module: "IntentKitMacros", type: "AppEntitySchemaMacro")
 
 /// The earlier name of ``AppEntity(schema:)`` (App Intents' `@AssistantEntity(schema:)`).
 @attached(memberAttribute)
-@attached(extension, conformances: AppEntity, names: named(typeDisplayRepresentation))
+@attached(extension, conformances: AppEntity, SchemaNamed, names: named(__schemaTitle))
 public macro AssistantEntity<T: AppSchemaEntity>(schema: T) = #externalMacro(module: "IntentKitMacros", type: "AppEntitySchemaMacro")
 
 /// Conforms an enum to an Apple Intelligence schema (App Intents' `@AppEnum(schema:)`): here it
 /// makes the type an `AppEnum` and names its type from the schema unless it declares
 /// `typeDisplayRepresentation`.
-@attached(extension, conformances: AppEnum, names: named(typeDisplayRepresentation))
+@attached(extension, conformances: AppEnum, SchemaNamed, names: named(__schemaTitle))
 public macro AppEnum<T: AppSchemaEnum>(schema: T) = #externalMacro(module: "IntentKitMacros", type: "AppEnumSchemaMacro")
 
 /// The earlier name of ``AppEnum(schema:)`` (App Intents' `@AssistantEnum(schema:)`).
-@attached(extension, conformances: AppEnum, names: named(typeDisplayRepresentation))
+@attached(extension, conformances: AppEnum, SchemaNamed, names: named(__schemaTitle))
 public macro AssistantEnum<T: AppSchemaEnum>(schema: T) = #externalMacro(module: "IntentKitMacros", type: "AppEnumSchemaMacro")

@@ -1,12 +1,11 @@
 import SwiftSyntax
 import SwiftSyntaxMacros
 
-/// What a schema macro adds: the attribute of the type's plain stored `var`s (none for an
-/// enum), and the static member it titles the type with (by name and declaration; its value is
-/// the schema's name for people, a string literal).
+/// What a schema macro adds: the attribute of the type's plain stored `var`s (none for an enum),
+/// and in an extension the conformances the type lacks with the schema's name for people
+/// (`__schemaTitle`), which IntentKit's defaults title the type with.
 protocol SchemaMacro: MemberAttributeMacro, ExtensionMacro {
     static var propertyAttribute: AttributeSyntax? { get }
-    static var titleMember: (name: String, declaration: String) { get }
 }
 
 extension SchemaMacro {
@@ -20,9 +19,15 @@ extension SchemaMacro {
     public static func expansion(of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
                                  providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
                                  in context: some MacroExpansionContext) throws -> [ExtensionDeclSyntax] {
-        let title = titleMember
-        return SchemaMembers.extensions(of: type, declaration: declaration, protocols: protocols, member: title.name,
-                                        declared: title.declaration, value: SchemaMembers.literal(node))
+        guard !protocols.isEmpty else { return [] }
+        let conformances = protocols.map(\.trimmedDescription).joined(separator: ", ")
+        let isPublic = declaration.modifiers.contains { $0.name.text == "public" || $0.name.text == "open" }
+        let text: DeclSyntax = """
+            extension \(type.trimmed): \(raw: conformances) {
+                \(raw: isPublic ? "public " : "")static var __schemaTitle: String { \(raw: SchemaMembers.literal(node)) }
+            }
+            """
+        return text.as(ExtensionDeclSyntax.self).map { [$0] } ?? []
     }
 }
 
@@ -31,7 +36,6 @@ extension SchemaMacro {
 /// from the schema's name ("Open Asset") unless it declares `title`.
 public enum AppIntentSchemaMacro: SchemaMacro {
     static let propertyAttribute: AttributeSyntax? = "@Parameter"
-    static let titleMember = (name: "title", declaration: "static var title: LocalizedStringResource")
 }
 
 /// `@AppEntity(schema: .photos.asset)` (and `@AssistantEntity(schema:)`): the type conforms to
@@ -39,8 +43,6 @@ public enum AppIntentSchemaMacro: SchemaMacro {
 /// from the schema ("Asset") unless it declares `typeDisplayRepresentation`.
 public enum AppEntitySchemaMacro: SchemaMacro {
     static let propertyAttribute: AttributeSyntax? = "@Property"
-    static let titleMember = (name: "typeDisplayRepresentation",
-                              declaration: "static var typeDisplayRepresentation: TypeDisplayRepresentation")
 }
 
 /// `@AppEnum(schema: .photos.assetType)` (and `@AssistantEnum(schema:)`): the enum conforms to
@@ -48,7 +50,6 @@ public enum AppEntitySchemaMacro: SchemaMacro {
 /// `typeDisplayRepresentation`.
 public enum AppEnumSchemaMacro: SchemaMacro {
     static let propertyAttribute: AttributeSyntax? = nil
-    static let titleMember = AppEntitySchemaMacro.titleMember
 }
 
 /// What the three schema macros share.
@@ -62,23 +63,6 @@ enum SchemaMembers {
         else { return false }
         let access: Set<String> = ["public", "internal", "package", "fileprivate", "private"]
         return variable.modifiers.allSatisfy { access.contains($0.name.text) }
-    }
-
-    /// The extension that adds the conformances the type lacks and the named member it does not
-    /// declare; none when it lacks neither.
-    static func extensions(of type: some TypeSyntaxProtocol, declaration: some DeclGroupSyntax, protocols: [TypeSyntax],
-                           member: String, declared: String, value: String) -> [ExtensionDeclSyntax] {
-        let declares = declaration.memberBlock.members.contains { item in
-            item.decl.as(VariableDeclSyntax.self)?.bindings.contains {
-                $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == member
-            } ?? false
-        }
-        guard !protocols.isEmpty || !declares else { return [] }
-        let conformances = protocols.isEmpty ? "" : ": " + protocols.map { $0.trimmedDescription }.joined(separator: ", ")
-        let isPublic = declaration.modifiers.contains { $0.name.text == "public" || $0.name.text == "open" }
-        let body = declares ? "" : "\(isPublic ? "public " : "")\(declared) { \(value) }"
-        let text: DeclSyntax = "extension \(type.trimmed)\(raw: conformances) {\n\(raw: body)\n}"
-        return text.as(ExtensionDeclSyntax.self).map { [$0] } ?? []
     }
 
     /// The schema's name as a string literal for people: `.photos.openAsset` → `"Open Asset"`.

@@ -61,6 +61,16 @@ struct CreateMediaAssetsIntent {
     func perform() async throws -> some IntentResult & ReturnsValue<String> { .result(value: "\(count) in \(album)") }
 }
 
+@AppIntent(schema: .journal.createEntry)
+struct CreateJournalEntryIntent {
+    var message: String
+    func perform() async throws -> some IntentResult & ReturnsValue<String> { .result(value: message) }
+}
+
+extension CreateJournalEntryIntent {
+    static var title: LocalizedStringResource { "Write in Journal" }
+}
+
 @Suite struct SchemaMacroTests {
     let app = AppServiceDispatcher(bundleIdentifier: testBundle, intents: [OpenAssetIntent.self, CreateMediaAssetsIntent.self],
                                    entities: [LibraryAsset.self], enums: [PhotoAssetType.self])
@@ -70,6 +80,7 @@ struct CreateMediaAssetsIntent {
         #expect(PhotoAssetType.typeDisplayRepresentation.name == "Asset Type")
         #expect(String(localized: OpenAssetIntent.title) == "Open Asset")
         #expect(String(localized: CreateMediaAssetsIntent.title) == "Import Photos", "a declared title stays")
+        #expect(String(localized: CreateJournalEntryIntent.title) == "Write in Journal", "also one declared in an extension")
     }
 
     @Test func anIntentsPlainVarsAreParameters() async throws {
