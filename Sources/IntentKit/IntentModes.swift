@@ -48,3 +48,47 @@ public struct IntentModes: OptionSet, Hashable, Sendable {
         return named.filter { contains($0.0) }.map(\.1)
     }
 }
+
+extension IntentModes {
+    /// How the intent is running now (App Intents 2025's `IntentModes.Current`), read from
+    /// `systemContext.currentMode`: compare it with ``background`` and ``foreground``.
+    public struct Current: Hashable, Sendable, CustomStringConvertible {
+        let isForeground: Bool
+
+        /// The intent runs with the app in the background.
+        public static var background: Current { Current(isForeground: false) }
+        /// The intent runs with the app in the foreground.
+        public static var foreground: Current { Current(isForeground: true) }
+
+        /// Whether the intent may ask to continue in the foreground (`continueInForeground()`):
+        /// always here, where the app service already is the app and such a request returns at once.
+        public var canContinueInForeground: Bool { true }
+
+        public var description: String { isForeground ? "foreground" : "background" }
+    }
+}
+
+/// What the system tells a running intent about its run (App Intents' `IntentSystemContext`).
+///
+/// ```swift
+/// func perform() async throws -> some IntentResult {
+///     if systemContext.currentMode == .background, systemContext.currentMode.canContinueInForeground {
+///         try await continueInForeground()
+///     }
+///     ...
+/// }
+/// ```
+public struct IntentSystemContext: Sendable {
+    /// `.foreground` when the intent's `supportedModes` has a foreground mode (an app service
+    /// runs it in the app's own process, as continuing in the foreground would), else `.background`.
+    public let currentMode: IntentModes.Current
+    /// Whether the run is by voice alone, with no screen to show: never here.
+    public var isVoiceOnly: Bool { false }
+}
+
+extension AppIntent {
+    /// What the system tells the intent about its run (see ``IntentSystemContext``).
+    public var systemContext: IntentSystemContext {
+        IntentSystemContext(currentMode: Self.supportedModes.subtracting(.background).isEmpty ? .background : .foreground)
+    }
+}

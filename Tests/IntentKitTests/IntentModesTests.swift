@@ -66,3 +66,28 @@ struct ShowCrowdMapIntent: AppIntent {
     #expect(result.value == IntentResultValue.none)
     #expect(result.dialog == "Open the app to see the crowd map.")
 }
+
+// `systemContext.currentMode`, as Apple's IntentModes.Current page writes its check.
+struct CheckCrowdModeIntent: AppIntent {
+    static let supportedModes: IntentModes = [.background, .foreground(.dynamic)]
+    func perform() async throws -> some IntentResult & ReturnsValue<String> {
+        if systemContext.currentMode == .background {
+            if systemContext.currentMode.canContinueInForeground { try await continueInForeground() }
+            return .result(value: "background")
+        }
+        return .result(value: "\(systemContext.currentMode)")
+    }
+}
+
+struct CountInBackgroundIntent: AppIntent {
+    static let supportedModes: IntentModes = .background
+    func perform() async throws -> some IntentResult & ReturnsValue<String> {
+        .result(value: "\(systemContext.currentMode) voice-only: \(systemContext.isVoiceOnly)")
+    }
+}
+
+@Test func theCurrentModeIsForegroundWhenTheIntentSupportsAForegroundMode() async throws {
+    let app = AppServiceDispatcher(bundleIdentifier: testBundle, intents: [CheckCrowdModeIntent.self, CountInBackgroundIntent.self])
+    #expect(try await app.run("CheckCrowdModeIntent") == .value(.string("foreground")))
+    #expect(try await app.run("CountInBackgroundIntent") == .value(.string("background voice-only: false")))
+}
