@@ -43,9 +43,14 @@ extension AppEntity {
     /// event.representation(bundle: "com.example.CometCal").properties["location"]  // .string("Roof")
     /// ```
     public func representation(bundle: String) -> Record {
+        representation(bundle: bundle, properties: EntityReflection.properties(of: self))
+    }
+
+    private func representation(bundle: String, properties slots: [(name: String, property: any EntityPropertySlot)])
+        -> Record {
         let display = displayRepresentation
         var properties: [String: PropertyValue] = [:]
-        for (name, property) in EntityReflection.properties(of: self) {
+        for (name, property) in slots {
             properties[name] = property.propertyValue(in: self)
         }
         return Record(bundle: bundle, type: Self.typeName, id: id.entityIdentifierString, title: display.title,
@@ -56,8 +61,10 @@ extension AppEntity {
     /// asked for the entity gets.
     /// - Throws: what a deferred property's getter threw, naming the property.
     func representationFetchingDeferred(bundle: String) async throws -> Record {
-        var record = representation(bundle: bundle)
-        for (name, property) in EntityReflection.properties(of: self) where property.isDeferred {
+        // One reflection of the entity for both passes (Mirror is the costly part of a record).
+        let slots = EntityReflection.properties(of: self)
+        var record = representation(bundle: bundle, properties: slots)
+        for (name, property) in slots where property.isDeferred {
             do {
                 record.properties[name] = try await property.deferredValue(in: self)
             } catch {
