@@ -111,9 +111,11 @@ public final class AppServiceDispatcher: Sendable {
                          shortcuts: shortcuts.isEmpty ? nil : shortcuts.map { $0.schema(applicationName: applicationName) })
     }
 
-    /// Runs an intent, hidden or not.
+    /// Runs an intent, hidden or not, named by its type name or, for a
+    /// ``CustomIntentMigratedAppIntent``, by its `intentClassName`.
     public func runIntent(_ params: RunIntentParams) async throws -> RunIntentResult {
-        guard let intent = intents[params.intent] else {
+        // A migrated SiriKit intent also answers to its old class name (its type name first).
+        guard let intent = intents[params.intent] ?? intents.ordered.first(where: { $0.intentClassName == params.intent }) else {
             // Hidden (test-only) intents run by name but are not suggested to a caller who misspelt one.
             let listed = intents.ordered.filter(\.isDiscoverable).map(\.name).sorted()
             throw SpotlightError(.notFound, "\(bundleIdentifier) has no intent \"\(params.intent)\"; intents: "

@@ -22,7 +22,10 @@ enum IntentInvocation {
                             returns: Intent.PerformResult.returnedValueType, openAppWhenRun: Intent.openAppWhenRun,
                             authenticationPolicy: Intent.authenticationPolicy.rawValue,
                             parameterSummary: Intent.parameterSummary.summaryText(for: intent),
-                            supportedModes: Intent.supportedModes.names)
+                            supportedModes: Intent.supportedModes.names,
+                            predictions: (Intent.self as? any PredictableIntent.Type)?.predictionParameterNames,
+                            intentClassName: (Intent.self as? any CustomIntentMigratedAppIntent.Type)?.intentClassName,
+                            deprecation: (Intent.self as? any DeprecatedAppIntent.Type)?.deprecationSchema)
     }
 
     /// - Throws: `SpotlightError`: `invalidInput` for an unknown or missing parameter or a

@@ -8,6 +8,8 @@ struct RegisteredIntent: Sendable {
     let isDiscoverable: Bool
     /// The entity type an ``OpenIntent`` opens; nil for other intents.
     let opensEntityType: String?
+    /// A ``CustomIntentMigratedAppIntent``'s `intentClassName`: `runIntent` takes it too.
+    let intentClassName: String?
     let schema: @Sendable () -> IntentSchema
     /// The enums its parameters take, listed by the app or not.
     let enumSchemas: @Sendable () -> [EnumSchema]
@@ -17,6 +19,7 @@ struct RegisteredIntent: Sendable {
         name = Intent.typeName
         isDiscoverable = Intent.isDiscoverable
         opensEntityType = (Intent.self as? any OpenIntent.Type)?.targetTypeName
+        intentClassName = (Intent.self as? any CustomIntentMigratedAppIntent.Type)?.intentClassName
         schema = { IntentInvocation.schema(Intent.self) }
         enumSchemas = { IntentInvocation.parameters(of: Intent()).compactMap(\.property.enumSchema) }
         run = { arguments, bundle in try await IntentInvocation.run(Intent.self, arguments: arguments, bundle: bundle) }

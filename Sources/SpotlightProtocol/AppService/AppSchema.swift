@@ -49,10 +49,19 @@ public struct IntentSchema: Codable, Hashable, Sendable {
     /// The intent's `supportedModes`: `background`, `foreground(immediate)`, `foreground(dynamic)`,
     /// `foreground(deferred)` (absent from older apps).
     public var supportedModes: [String]?
+    /// A `PredictableIntent`'s predictions: the parameters each one's display representation
+    /// is made from, by name, in the order written (absent for other intents).
+    public var predictions: [[String]]?
+    /// A `CustomIntentMigratedAppIntent`'s `intentClassName`, the SiriKit intent it replaces;
+    /// `runIntent` takes it as well as `name`.
+    public var intentClassName: String?
+    /// A `DeprecatedAppIntent`'s deprecation (absent for other intents).
+    public var deprecation: IntentDeprecationSchema?
 
     public init(name: String, title: String, description: String, isDiscoverable: Bool,
                 parameters: [ParameterSchema], returns: ValueType?, openAppWhenRun: Bool? = nil,
-                authenticationPolicy: String? = nil, parameterSummary: String? = nil, supportedModes: [String]? = nil) {
+                authenticationPolicy: String? = nil, parameterSummary: String? = nil, supportedModes: [String]? = nil,
+                predictions: [[String]]? = nil, intentClassName: String? = nil, deprecation: IntentDeprecationSchema? = nil) {
         self.name = name
         self.title = title
         self.description = description
@@ -63,6 +72,22 @@ public struct IntentSchema: Codable, Hashable, Sendable {
         self.authenticationPolicy = authenticationPolicy
         self.parameterSummary = parameterSummary
         self.supportedModes = supportedModes
+        self.predictions = predictions
+        self.intentClassName = intentClassName
+        self.deprecation = deprecation
+    }
+}
+
+/// Why an intent is deprecated and the intent to use instead.
+public struct IntentDeprecationSchema: Codable, Hashable, Sendable {
+    /// The deprecation's message; empty when it has none.
+    public var message: String
+    /// The type name of the intent that replaces it; nil when none does.
+    public var replacedBy: String?
+
+    public init(message: String, replacedBy: String?) {
+        self.message = message
+        self.replacedBy = replacedBy
     }
 }
 
