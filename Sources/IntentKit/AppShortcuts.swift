@@ -35,10 +35,20 @@ public struct AppShortcut: Sendable {
     let phrases: [PhraseText]
     public let shortTitle: String?
     public let systemImageName: String?
+    let parameterPresentation: ShortcutParameterPresentationSchema?
 
     public init<Intent: AppIntent>(intent: Intent, phrases: [AppShortcutPhrase<Intent>],
                                    shortTitle: LocalizedStringResource, systemImageName: String) {
         self.init(intent, phrases, shortTitle.defaultValue, systemImageName)
+    }
+
+    /// With a presentation of one parameter (iOS 17), which `describe` reports with the shortcut
+    /// (see ``AppShortcutParameterPresentation``).
+    public init<Intent: AppIntent, Value, Parameter, ParameterKeyPath>(
+        intent: Intent, phrases: [AppShortcutPhrase<Intent>], shortTitle: LocalizedStringResource, systemImageName: String,
+        parameterPresentation: AppShortcutParameterPresentation<Intent, Value, Parameter, ParameterKeyPath>
+    ) {
+        self.init(intent, phrases, shortTitle.defaultValue, systemImageName, parameterPresentation.schema(in: intent))
     }
 
     /// The App Intents form without a short title and image.
@@ -47,11 +57,12 @@ public struct AppShortcut: Sendable {
     }
 
     private init<Intent: AppIntent>(_ intent: Intent, _ phrases: [AppShortcutPhrase<Intent>], _ shortTitle: String?,
-                                    _ systemImageName: String?) {
+                                    _ systemImageName: String?, _ parameterPresentation: ShortcutParameterPresentationSchema? = nil) {
         self.intentName = Intent.typeName
         self.phrases = phrases.map { PhraseText(pieces: $0.template.resolved(in: intent)) }
         self.shortTitle = shortTitle
         self.systemImageName = systemImageName
+        self.parameterPresentation = parameterPresentation
     }
 
     /// The phrases with `applicationName` in place of `\(.applicationName)` and each parameter as `${name}`.
@@ -61,7 +72,7 @@ public struct AppShortcut: Sendable {
 
     func schema(applicationName: String) -> ShortcutSchema {
         ShortcutSchema(intent: intentName, phrases: phrases(applicationName: applicationName), shortTitle: shortTitle,
-                       systemImageName: systemImageName)
+                       systemImageName: systemImageName, parameterPresentation: parameterPresentation)
     }
 
     /// A phrase with the application name still to fill in.

@@ -13,11 +13,40 @@ public struct ShortcutSchema: Codable, Hashable, Sendable {
     public var phrases: [String]
     public var shortTitle: String?
     public var systemImageName: String?
+    /// How the shortcut presents one of its intent's parameters (absent when it does not).
+    public var parameterPresentation: ShortcutParameterPresentationSchema?
 
-    public init(intent: String, phrases: [String], shortTitle: String?, systemImageName: String?) {
+    public init(intent: String, phrases: [String], shortTitle: String?, systemImageName: String?,
+                parameterPresentation: ShortcutParameterPresentationSchema? = nil) {
         self.intent = intent
         self.phrases = phrases
         self.shortTitle = shortTitle
+        self.systemImageName = systemImageName
+        self.parameterPresentation = parameterPresentation
+    }
+}
+
+/// A shortcut's parameter presentation: the parameter, a summary naming it as `${name}`, and
+/// the collections of options people pick from.
+public struct ShortcutParameterPresentationSchema: Codable, Hashable, Sendable {
+    public var parameter: String
+    public var summary: String
+    public var optionsCollections: [ShortcutOptionsCollectionSchema]
+
+    public init(parameter: String, summary: String, optionsCollections: [ShortcutOptionsCollectionSchema]) {
+        self.parameter = parameter
+        self.summary = summary
+        self.optionsCollections = optionsCollections
+    }
+}
+
+/// One collection of options of a parameter presentation.
+public struct ShortcutOptionsCollectionSchema: Codable, Hashable, Sendable {
+    public var title: String
+    public var systemImageName: String?
+
+    public init(title: String, systemImageName: String?) {
+        self.title = title
         self.systemImageName = systemImageName
     }
 }
