@@ -76,3 +76,15 @@ extension EntityProperty: URLRepresentationWrapper {
 extension IntentParameter: URLRepresentationWrapper {
     var urlRepresentationValue: Any? { currentValue.flatMap { $0.propertyValue == nil ? nil : $0 } }
 }
+
+extension URLRepresentationInterpolation where Root: AppEntity {
+    /// `\(.id)`, as some of Apple's samples write it: the entity's identifier, as `\(\.id)` is.
+    public mutating func appendInterpolation(_ identifier: EntityURLIdentifier) {
+        pieces.append { entity in await URLRepresentationInterpolation.text(of: entity.id) }
+    }
+}
+
+/// What `\(.id)` names in an entity's URL representation: its identifier.
+public struct EntityURLIdentifier: Sendable {
+    public static var id: EntityURLIdentifier { EntityURLIdentifier() }
+}

@@ -32,6 +32,24 @@ struct FeatureEntity: AppEntity, URLRepresentableEntity {
     static var urlRepresentation: URLRepresentation { "https://myurl.com/\(\.id)" }
 }
 
+/// Its URL written as one of Apple's samples does, `\(.id)` without the key path's backslash.
+struct TrailLinkEntity: AppEntity, URLRepresentableEntity {
+    static let typeDisplayRepresentation: TypeDisplayRepresentation = "Trail"
+    static let defaultQuery = TrailLinkQuery()
+    let id: Int
+    var displayRepresentation: DisplayRepresentation { "Trail \(id)" }
+    static let urlRepresentation: URLRepresentation = "https://example.com/trail/\(.id)/details"
+}
+
+struct TrailLinkQuery: EntityQuery {
+    func entities(for identifiers: [Int]) async throws -> [TrailLinkEntity] { [] }
+}
+
+@Test func anEntitysURLTakesItsIdentifierWrittenWithoutTheBackslash() async {
+    #expect(await TrailLinkEntity.urlRepresentation.url(for: TrailLinkEntity(id: 7))?.absoluteString
+            == "https://example.com/trail/7/details")
+}
+
 struct FeatureQuery: EntityQuery {
     func entities(for identifiers: [String]) async throws -> [FeatureEntity] { [] }
 }
