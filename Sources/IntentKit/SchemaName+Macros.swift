@@ -110,13 +110,16 @@ public macro AssistantIntent<T: AppSchemaIntent>(schema: T) = #externalMacro(mod
 
 /// Conforms an entity to an Apple Intelligence schema (App Intents' `@AppEntity(schema:)`): here
 /// it makes the type an `AppEntity`, its stored `var`s without an attribute `@Property`s, and
-/// names its type from the schema unless it declares `typeDisplayRepresentation`.
+/// names its type from the schema unless it declares `typeDisplayRepresentation`. A struct that
+/// declares no initializer gets a memberwise one taking the properties' values.
 @attached(memberAttribute)
+@attached(member, names: named(init))
 @attached(extension, conformances: AppEntity, SchemaNamed, names: named(__schemaTitle))
 public macro AppEntity<T: AppSchemaEntity>(schema: T) = #externalMacro(module: "IntentKitMacros", type: "AppEntitySchemaMacro")
 
 /// The earlier name of ``AppEntity(schema:)`` (App Intents' `@AssistantEntity(schema:)`).
 @attached(memberAttribute)
+@attached(member, names: named(init))
 @attached(extension, conformances: AppEntity, SchemaNamed, names: named(__schemaTitle))
 public macro AssistantEntity<T: AppSchemaEntity>(schema: T) = #externalMacro(module: "IntentKitMacros", type: "AppEntitySchemaMacro")
 

@@ -45,6 +45,31 @@ public enum AppEntitySchemaMacro: SchemaMacro {
     static let propertyAttribute: AttributeSyntax? = "@Property"
 }
 
+extension AppEntitySchemaMacro: MemberMacro {
+    /// A struct that declares no initializer gets the one Swift would make for it, but taking
+    /// each `@Property`'s value rather than its wrapper (Swift's own takes the wrapper, as the
+    /// wrapper has an `init()`), so `Asset(id: "1", title: "Beach")` compiles as with Apple's.
+    public static func expansion(of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
+                                 conformingTo protocols: [TypeSyntax],
+                                 in context: some MacroExpansionContext) throws -> [DeclSyntax] {
+        guard declaration.is(StructDeclSyntax.self),
+              !declaration.memberBlock.members.contains(where: { $0.decl.is(InitializerDeclSyntax.self) })
+        else { return [] }
+        let stored = declaration.memberBlock.members.compactMap { SchemaMembers.initializedMember($0.decl) }
+        let parameters = stored.map { member in
+            "\(member.name): \(member.type)" + (member.defaultValue.map { " = \($0)" } ?? "")
+        }
+        // Constants first: a property's setter needs every stored property set (the wrappers
+        // already are, by their attributes), whatever order they are declared in.
+        let assignments = (stored.filter { !$0.isVar } + stored.filter(\.isVar)).map { "self.\($0.name) = \($0.name)" }
+        return ["""
+            init(\(raw: parameters.joined(separator: ", "))) {
+                \(raw: assignments.joined(separator: "\n"))
+            }
+            """]
+    }
+}
+
 /// `@AppEnum(schema: .photos.assetType)` (and `@AssistantEnum(schema:)`): the enum conforms to
 /// `AppEnum` and its type is named from the schema ("Asset Type") unless it declares
 /// `typeDisplayRepresentation`.
@@ -63,6 +88,25 @@ enum SchemaMembers {
         else { return false }
         let access: Set<String> = ["public", "internal", "package", "fileprivate", "private"]
         return variable.modifiers.allSatisfy { access.contains($0.name.text) }
+    }
+
+    /// A stored property an initializer sets, as Swift's memberwise initializer takes it: its
+    /// name, type and default (a `var`'s initial value, or `nil` for an optional `var`); nil for
+    /// a static, computed or already initialized `let` property, or one without a type annotation.
+    static func initializedMember(_ decl: DeclSyntax)
+        -> (name: String, type: String, defaultValue: String?, isVar: Bool)? {
+        guard let variable = decl.as(VariableDeclSyntax.self), variable.bindings.count == 1,
+              let binding = variable.bindings.first, binding.accessorBlock == nil,
+              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.trimmedDescription,
+              let type = binding.typeAnnotation?.type,
+              !variable.modifiers.contains(where: { ["static", "class", "lazy"].contains($0.name.text) })
+        else { return nil }
+        let isVar = variable.bindingSpecifier.tokenKind == .keyword(.var)
+        if !isVar, binding.initializer != nil { return nil }
+        let isOptional = type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self)
+            || type.as(IdentifierTypeSyntax.self)?.name.text == "Optional"
+        let defaultValue = binding.initializer.map { $0.value.trimmedDescription } ?? (isVar && isOptional ? "nil" : nil)
+        return (name, type.trimmedDescription, defaultValue, isVar)
     }
 
     /// The schema's name as a string literal for people: `.photos.openAsset` → `"Open Asset"`.

@@ -37,6 +37,27 @@ struct LibraryAsset {
     var displayRepresentation: DisplayRepresentation { "\(title ?? "Untitled")" }
 }
 
+/// A schema entity without an initializer of its own, built as Apple's samples build one (its
+/// identifier declared after a property, so the initializer must set it first).
+@AppEntity(schema: .photos.album)
+struct PhotoAlbum {
+    static let defaultQuery = PhotoAlbumQuery()
+
+    var title: String
+    let id: String
+    var isShared: Bool = false
+    var subtitle: String?
+    @ComputedProperty var isEmpty: Bool { title.isEmpty }
+
+    var displayRepresentation: DisplayRepresentation { "\(title)" }
+}
+
+struct PhotoAlbumQuery: EntityQuery {
+    func entities(for identifiers: [String]) async throws -> [PhotoAlbum] {
+        identifiers.map { PhotoAlbum(title: "Album \($0)", id: $0) }
+    }
+}
+
 struct LibraryAssetQuery: EntityQuery {
     func entities(for identifiers: [String]) async throws -> [LibraryAsset] {
         identifiers.map { LibraryAsset(id: $0, title: "Beach \($0)", isFavorite: true, assetType: .photo) }
@@ -101,6 +122,18 @@ extension CreateJournalEntryIntent {
         #expect(record.properties["id"] == nil, "a let is not a property")
         let opened = try await app.run("OpenAssetIntent", ["target": .entity(EntityReference(type: "LibraryAsset", id: "4"))])
         #expect(opened == .value(.string("Beach 4")))
+    }
+
+    @Test func aSchemaEntityWithoutAnInitializerIsBuiltFromItsValues() {
+        let album = PhotoAlbum(title: "Summer", id: "a1", isShared: true, subtitle: "2026")
+        let record = album.representation(bundle: testBundle)
+        #expect(record.properties["title"] == .string("Summer"))
+        #expect(record.properties["isShared"] == .bool(true))
+        #expect(record.properties["subtitle"] == .string("2026"))
+        #expect(record.properties["isEmpty"] == .bool(false))
+        let plain = PhotoAlbum(title: "", id: "a2")
+        #expect(plain.isShared == false && plain.subtitle == nil, "an initial value and nil are the defaults")
+        #expect(plain.representation(bundle: testBundle).properties["isEmpty"] == .bool(true))
     }
 
     @Test func anEnumConformsWithItsCases() {
