@@ -43,6 +43,8 @@ public final class AppScreen: Sendable {
     public var annotations: [EntityAnnotation] { state.withLock { $0.annotations } }
 
     private let undo = Mutex<UndoManager?>(nil)
+    /// Handlers by intent type (see ``onAppIntentExecution(_:perform:)``).
+    let executionHandlers = Mutex<[ObjectIdentifier: [ExecutionHandler]]>([:])
 
     /// The undo manager of what the screen shows, which an ``UndoableIntent`` registers its
     /// changes with (`undoManager` in its `perform()`); nil (the default) while the app offers

@@ -38,9 +38,10 @@ extension OpenIntent {
 }
 
 extension OpenIntent {
-    /// Apple's `OpenIntent` may leave out `perform()` when its app opens the target in SwiftUI
-    /// (`TargetContentProvidingIntent`, `onAppIntentExecution`); there is no SwiftUI here, so an
-    /// `OpenIntent` says how it shows its target. Unavailable, so the compiler names that.
-    @available(*, unavailable, message: "an OpenIntent needs a perform() of its own that shows `target` (docs/porting.md, Not there)")
+    /// Apple's `OpenIntent` may leave out `perform()`: the system opens the app on the target.
+    /// Here the app says how it shows it: in a `perform()`, or, for an intent that is also a
+    /// ``TargetContentProvidingIntent``, in a handler it registers with
+    /// ``AppScreen/onAppIntentExecution(_:perform:)``. Unavailable, so the compiler names that.
+    @available(*, unavailable, message: "an OpenIntent needs a perform() of its own that shows `target`, or to be a TargetContentProvidingIntent whose app registers AppScreen.shared.onAppIntentExecution (docs/porting.md)")
     public func perform() async throws -> EmptyIntentResult { .result() }
 }

@@ -16,6 +16,14 @@ import Testing
         #expect(app.staticTexts["Flavor: salty"].exists)
     }
 
+    @Test func anIntentWithoutPerformShowsWhatTheAppsHandlerShows() async throws {
+        defer { environment.shutdown() }
+        try await definitions.intents["ShowItemIntent"].makeIntent(item: "Lemon Tart").run()
+        #expect(try app.screenLines() == ["Showing Lemon Tart"])
+        let annotations = try await definitions.entities["ItemEntity"].viewAnnotations()
+        #expect(annotations.count == 1 && annotations.first?.isSelected == true)
+    }
+
     @Test func theScreensTextsAreCountedAndReadInOrder() async throws {
         defer { environment.shutdown() }
         try await definitions.intents["OpenItemIntent"].makeIntent(target: "Pretzel").run()

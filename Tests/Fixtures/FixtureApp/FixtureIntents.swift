@@ -132,6 +132,19 @@ struct OpenItemIntent: AppIntent {
     }
 }
 
+/// App Intents 2025's shape: no perform(); main.swift registers what the app does with it.
+struct ShowItemIntent: TargetContentProvidingIntent {
+    static let title: LocalizedStringResource = "Show Item"
+    @Parameter(title: "Item") var item: ItemEntity
+}
+
+/// What main.swift registers for ``ShowItemIntent``, where Apple's app has SwiftUI's onAppIntentExecution.
+@MainActor func showItem(_ intent: ShowItemIntent) {
+    AppScreen.shared.show(["Showing \(intent.item.title)"], annotations: [
+        EntityAnnotation(EntityIdentifier(for: ItemEntity.self, identifier: intent.item.id), isSelected: true),
+    ])
+}
+
 #if DEBUG
 /// Test-only: hidden from describe, runnable in debug builds.
 struct HiddenTestIntent: AppIntent {

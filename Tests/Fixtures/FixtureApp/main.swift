@@ -8,7 +8,7 @@ var intents: [any AppIntent.Type] = [
     SlowIntent.self, SlowIntentCountsIntent.self, OpenItemIntent.self, ValidateNameIntent.self, SummonGhostIntent.self, WhereAmIIntent.self,
     RestockItemIntent.self, EchoRadiusIntent.self, ShoutFileIntent.self, EchoTimeIntent.self,
     EchoAmountIntent.self, OpenLockerIntent.self, EmptyLockersIntent.self, SearchItemsIntent.self, DiscardItemIntent.self,
-    ChooseToppingIntent.self,
+    ChooseToppingIntent.self, ShowItemIntent.self,
 ]
 #if DEBUG
 intents.append(HiddenTestIntent.self)
@@ -16,6 +16,7 @@ intents.append(HiddenTestIntent.self)
 
 AppScreen.shared.show(["Items", "Apple Pie", "Lemon Tart", "Pretzel"])
 AppDependencyManager.shared.add(dependency: Shelf())
+AppScreen.shared.onAppIntentExecution(ShowItemIntent.self) { intent in showItem(intent) }
 
 await IntentApp(bundleIdentifier: "com.example.IntentKitFixture", intents: intents,
                 entities: [ItemEntity.self, GhostEntity.self, ShelfBookEntity.self, LockerEntity.self], enums: [Flavor.self],
