@@ -49,6 +49,8 @@ struct RegisteredEntity: Sendable {
     let enumSchemas: [EnumSchema]
     /// A `TransientAppEntity`'s `init()`, which needs no data; nil for other entities.
     let blank: (@Sendable () -> any AppEntity)?
+    /// A `Transferable` entity's exported content types; nil for other entities.
+    let exportedContentTypes: [String]?
 
     init<Entity: AppEntity>(_ type: Entity.Type) {
         name = Entity.typeName
@@ -60,6 +62,7 @@ struct RegisteredEntity: Sendable {
             blank = nil
         }
         title = Entity.typeDisplayRepresentation.name
+        exportedContentTypes = (Entity.self as? any Transferable.Type).map { Self.exportedIdentifiers($0) }
         idType = String(describing: Entity.ID.self)
         isIndexed = Entity.self is any IndexedEntity.Type
         entitiesFor = { try await Entity.entities(for: $0) }
@@ -99,7 +102,11 @@ struct RegisteredEntity: Sendable {
         let sample = await self.sample()
         return EntitySchema(name: name, title: title, properties: properties(sample),
                             queries: queries, isIndexed: isIndexed, propertyQuery: propertyQuery?.schema(sample),
-                            idType: idType)
+                            idType: idType, exportedContentTypes: exportedContentTypes)
+    }
+
+    private static func exportedIdentifiers<T: Transferable>(_ type: T.Type) -> [String] {
+        T.exportedContentTypes().map(\.identifier)
     }
 
     /// One entity of the type: the first suggested, else the first of all, else a transient

@@ -136,9 +136,12 @@ public struct EntitySchema: Codable, Hashable, Sendable {
     /// The Swift type of the entity's `id`: `String`, `Int` or `UUID` (absent from older apps).
     /// An identifier not of its form names no entity.
     public var idType: String?
+    /// A `Transferable` entity's exported content types (`public.plain-text`, ...), most
+    /// preferred first; absent for an entity that is not one.
+    public var exportedContentTypes: [String]?
 
     public init(name: String, title: String, properties: [PropertySchema], queries: [String], isIndexed: Bool,
-                propertyQuery: PropertyQuerySchema? = nil, idType: String? = nil) {
+                propertyQuery: PropertyQuerySchema? = nil, idType: String? = nil, exportedContentTypes: [String]? = nil) {
         self.name = name
         self.title = title
         self.properties = properties
@@ -146,6 +149,7 @@ public struct EntitySchema: Codable, Hashable, Sendable {
         self.isIndexed = isIndexed
         self.propertyQuery = propertyQuery
         self.idType = idType
+        self.exportedContentTypes = exportedContentTypes
     }
 }
 
