@@ -90,6 +90,7 @@ public final class AppServiceDispatcher: Sendable {
             // An `EntityReference` in a record ignores unknown keys; as params it is as strict as the others.
             try Self.refuseMembers(of: params, except: ["type", "id"], method)
             return try JSONValue(encoding: await openEntity(try params.decode(EntityReference.self)))
+        case .exportEntity: return try JSONValue(encoding: await exportEntity(try params.decode(ExportEntityParams.self)))
         }
     }
 

@@ -51,6 +51,9 @@ struct RegisteredEntity: Sendable {
     let blank: (@Sendable () -> any AppEntity)?
     /// A `Transferable` entity's exported content types; nil for other entities.
     let exportedContentTypes: [String]?
+    /// Exports one entity of a `Transferable` type: its data, the representation's content type
+    /// and suggested file name; nil for other entities.
+    let export: (@Sendable (any AppEntity, UTType) async throws -> (Data, UTType, String?))?
 
     init<Entity: AppEntity>(_ type: Entity.Type) {
         name = Entity.typeName
@@ -63,6 +66,11 @@ struct RegisteredEntity: Sendable {
         }
         title = Entity.typeDisplayRepresentation.name
         exportedContentTypes = (Entity.self as? any Transferable.Type).map { Self.exportedIdentifiers($0) }
+        if exportedContentTypes != nil {
+            export = { entity, type in try await Self.export(entity, as: type) }
+        } else {
+            export = nil
+        }
         idType = String(describing: Entity.ID.self)
         isIndexed = Entity.self is any IndexedEntity.Type
         entitiesFor = { try await Entity.entities(for: $0) }
@@ -103,6 +111,12 @@ struct RegisteredEntity: Sendable {
         return EntitySchema(name: name, title: title, properties: properties(sample),
                             queries: queries, isIndexed: isIndexed, propertyQuery: propertyQuery?.schema(sample),
                             idType: idType, exportedContentTypes: exportedContentTypes)
+    }
+
+    private static func export(_ entity: any AppEntity, as type: UTType) async throws -> (Data, UTType, String?) {
+        guard let item = entity as? any Transferable else { throw TransferError.noExport(Swift.type(of: entity), type) }
+        let exported = try await item.exportedWithType(as: type)
+        return (exported.data, exported.type, exported.fileName)
     }
 
     private static func exportedIdentifiers<T: Transferable>(_ type: T.Type) -> [String] {

@@ -54,13 +54,18 @@ extension Transferable {
     /// - Throws: ``TransferError`` when no representation exports that type (or its condition
     ///   refuses this item), or what the representation threw.
     public func exported(as contentType: UTType) async throws -> Data {
+        try await exportedWithType(as: contentType).data
+    }
+
+    /// ``exported(as:)`` with the content type of the representation used and its file name.
+    func exportedWithType(as contentType: UTType) async throws -> (data: Data, type: UTType, fileName: String?) {
         let exports = TransferEntry.entries(of: Self.transferRepresentation).filter {
             $0.export != nil && ($0.condition?(self) ?? true)
         }
         guard let entry = exports.first(where: { $0.contentType == contentType })
                 ?? exports.first(where: { $0.contentType.conforms(to: contentType) }), let export = entry.export
         else { throw TransferError.noExport(Self.self, contentType) }
-        return try await export(self)
+        return (try await export(self), entry.contentType, entry.fileName?(self))
     }
 
     /// The file name a representation of `contentType` suggests for this item, if any.

@@ -99,6 +99,26 @@ public struct EntityDefinition: Sendable {
         }
     }
 
+    /// The entity `id` as data of `contentType` (a uniform type identifier), as the app's
+    /// `Transferable` conformance of this type exports it: by the first representation of that
+    /// type, else of one conforming to it. (IntentKitTesting's own; launches the app.)
+    ///
+    /// ```swift
+    /// let text = try await app.entities["RecipeEntity"].exported(id: "p1", as: "public.plain-text")
+    /// ```
+    /// - Throws: `invalidInput` when the type is not `Transferable` or does not export that type
+    ///   (listing those it does), `notFound` for an id the app does not find, the app's own error.
+    public func exported(id: String, as contentType: String) async throws -> Data {
+        let session = try await definitions.session()
+        let result: ExportEntityResult = try await session.call(
+            "exportEntity", ExportEntityParams(type: name, id: id, contentType: contentType),
+            doing: "\(name).exported(id: \"\(id)\", as: \"\(contentType)\")")
+        guard let bytes = result.bytes else {
+            throw SpotlightError(.internal, "\(definitions.bundleIdentifier) answered exportEntity with data that is not base64")
+        }
+        return bytes
+    }
+
     private func entities<Params: Encodable & Sendable>(
         _ method: String, _ params: Params, doing: String
     ) async throws -> [EntityRepresentation] {

@@ -89,3 +89,23 @@ let items = fixture.entities["ItemEntity"]
     #expect(await errorMessage { _ = try await ghosts.allEntities() }
         == "GhostEntity's query is not an EnumerableEntityQuery, so allEntities() is not available")
 }
+
+@Test func aTransferableEntityIsExportedFromTheAppProcess() async throws {
+    let items = fixture.entities["ItemEntity"]
+    let json = try await items.exported(id: "pretzel", as: "public.json")
+    #expect(String(decoding: json, as: UTF8.self) == #"{"title":"Pretzel","flavor":"salty"}"#)
+    let text = try await items.exported(id: "apple", as: "public.plain-text")
+    #expect(String(decoding: text, as: UTF8.self) == "Apple Pie", "its title, through the proxy")
+    let anyText = try await items.exported(id: "apple", as: "public.text")
+    #expect(String(decoding: anyText, as: UTF8.self).hasPrefix("{"), "JSON is text: the first representation that is")
+}
+
+@Test func anExportOfATypeTheEntityDoesNotExportSaysWhichItDoes() async throws {
+    do {
+        _ = try await fixture.entities["ItemEntity"].exported(id: "pretzel", as: "public.png")
+        Issue.record("a PNG export succeeded")
+    } catch let error as SpotlightError {
+        #expect(error.code == .invalidInput)
+        #expect(error.message.contains("public.json, public.utf8-plain-text, public.plain-text"), "\(error)")
+    }
+}

@@ -22,7 +22,7 @@ struct RecipeEntity: AppEntity {
 }
 
 struct RecipeQuery: EntityQuery {
-    func entities(for identifiers: [String]) async throws -> [RecipeEntity] { [] }
+    func entities(for identifiers: [String]) async throws -> [RecipeEntity] { identifiers.contains("p1") ? [pancakes] : [] }
 }
 
 extension RecipeEntity: Transferable {
@@ -92,4 +92,24 @@ let pancakes = RecipeEntity(id: "p1", name: "Pancakes", steps: ["mix", "fry"])
     #expect(entities.first { $0.name == "RecipeEntity" }?.exportedContentTypes
         == ["public.rtf", "public.json", "public.utf8-plain-text", "public.plain-text"])
     #expect(entities.first { $0.name == "TaskEntity" }?.exportedContentTypes == nil)
+}
+
+@Test func exportEntityAnswersAnotherProcessWithTheEntitysData() async throws {
+    let app = AppServiceDispatcher(bundleIdentifier: testBundle, intents: [], entities: [RecipeEntity.self, TaskEntity.self],
+                                   screen: AppScreen())
+    let params = try JSONValue(encoding: ExportEntityParams(type: "TaskEntity", id: "roses", contentType: "public.json"))
+    let notTransferable = await spotlightError { _ = try await app.handle(method: "exportEntity", params: params) }
+    #expect(notTransferable?.code == .invalidInput && notTransferable?.message.contains("not Transferable") == true)
+}
+
+@Test func exportEntityNamesTheRepresentationUsedAndItsFileName() async throws {
+    let app = AppServiceDispatcher(bundleIdentifier: testBundle, intents: [], entities: [RecipeEntity.self], screen: AppScreen())
+    let result = try await app.exportEntity(ExportEntityParams(type: "RecipeEntity", id: "p1", contentType: "public.text"))
+    #expect(result.contentType == "public.rtf")
+    #expect(result.suggestedFileName == "Pancakes.rtf")
+    #expect(result.bytes.map { String(decoding: $0, as: UTF8.self) } == "{\\rtf1 Pancakes}")
+    let missing = await spotlightError {
+        _ = try await app.exportEntity(ExportEntityParams(type: "RecipeEntity", id: "nope", contentType: "public.rtf"))
+    }
+    #expect(missing?.code == .notFound)
 }

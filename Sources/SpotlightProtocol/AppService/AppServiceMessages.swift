@@ -29,13 +29,15 @@ public enum AppServiceMethod: String, RPCMethodSet, Codable {
     case reindex
     /// `EntityReference` → ``OpenEntityResult``: show an entity, as a tapped Spotlight result does
     case openEntity
+    /// ``ExportEntityParams`` → ``ExportEntityResult``: a `Transferable` entity as data of a content type
+    case exportEntity
 
     /// Whether the method only answers: a request of it whose peer hung up or reads no answers
     /// is skipped. Running an intent, reindexing and opening an entity still run.
     public var isReadOnly: Bool {
         switch self {
         case .describe, .entitiesFor, .entitiesMatching, .suggestedEntities, .allEntities,
-             .entitiesMatchingProperties, .viewAnnotations, .screen: true
+             .entitiesMatchingProperties, .viewAnnotations, .screen, .exportEntity: true
         case .runIntent, .reindexAll, .reindex, .openEntity: false
         }
     }

@@ -39,6 +39,17 @@ struct ItemEntity: IndexedEntity {
     }
 }
 
+/// Items export as a label (JSON) and as their title, as App Intents samples make entities Transferable.
+extension ItemEntity: Transferable {
+    static var transferRepresentation: some TransferRepresentation {
+        DataRepresentation(exportedContentType: .json) { item in
+            Data(#"{"title":"\#(item.title)","flavor":"\#(item.flavor.rawValue)"}"#.utf8)
+        }
+        .suggestedFileName { "\($0.id).json" }
+        ProxyRepresentation(exporting: \.title)
+    }
+}
+
 /// What a property query of items compares, as the fixture maps its comparisons.
 enum ItemFilter: Sendable {
     case titleContains(String), titleIs(String), flavorIs(Flavor)
