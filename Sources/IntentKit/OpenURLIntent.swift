@@ -1,4 +1,5 @@
 import Foundation
+import SpotlightModel
 
 /// App Intents' `OpenURLIntent` (iOS 18): an intent that opens one of the app's universal links,
 /// most often returned from another intent's `perform()`.
@@ -15,15 +16,58 @@ public struct OpenURLIntent: AppIntent {
     public static var title: LocalizedStringResource { "Open URL" }
     public static var openAppWhenRun: Bool { true }
 
-    /// The universal link to open.
+    /// The universal link to open. Made from a URL representation (`init(urlRepresentable:)`), it
+    /// is set when the intent runs, as the representation is made asynchronously.
     @Parameter(title: "URL") public var url: URL
 
-    public init() {}
+    /// What `init(urlRepresentable:)` was given, its URL still to make.
+    private let representation: (@Sendable () async -> (url: URL?, of: String))?
+
+    public init() { representation = nil }
 
     /// The intent that opens `url`.
     public init(_ url: URL) {
+        representation = nil
         self.url = url
     }
 
-    public func perform() async throws -> some IntentResult { .result() }
+    /// The intent that opens an app enum value's universal link (``URLRepresentableEnum``).
+    public init(urlRepresentable value: some URLRepresentableEnum) throws {
+        representation = { await (Self.url(of: value), "\(type(of: value)).\(value)") }
+    }
+
+    /// The intent that opens an entity's universal link (``URLRepresentableEntity``).
+    public init(urlRepresentable entity: some URLRepresentableEntity) throws {
+        representation = { await (Self.url(of: entity), "\(type(of: entity)) \"\(entity.id)\"") }
+    }
+
+    /// The intent that opens another intent's universal link (``URLRepresentableIntent``).
+    public init(urlRepresentable intent: some URLRepresentableIntent) throws {
+        representation = { await (Self.url(of: intent), "\(type(of: intent))") }
+    }
+
+    private static func url<Value: URLRepresentableEnum>(of value: Value) async -> URL? {
+        await Value.urlRepresentation.url(for: value)
+    }
+
+    private static func url<Entity: URLRepresentableEntity>(of entity: Entity) async -> URL? {
+        await Entity.urlRepresentation.url(for: entity)
+    }
+
+    private static func url<Intent: URLRepresentableIntent>(of intent: Intent) async -> URL? {
+        await Intent.urlRepresentation.url(for: intent)
+    }
+
+    /// Makes `url` from the URL representation it was given, if any; opens nothing (see above).
+    /// - Throws: `invalidInput` when that representation makes no URL (a value in it unset).
+    public func perform() async throws -> some IntentResult {
+        if let representation {
+            let (made, of) = await representation()
+            guard let made else {
+                throw SpotlightError(.invalidInput, "the URL representation of \(of) made no URL: a value in it has none")
+            }
+            url = made
+        }
+        return .result()
+    }
 }

@@ -59,3 +59,26 @@ struct OpenSettingsIntent: URLRepresentableIntent {
     #expect(await OpenSettingsIntent.urlRepresentation.url(for: intent)?.absoluteString
             == "https://example.com/open/locationServices")
 }
+
+@Test func openURLIntentTakesAnEnumsURLWhenItRuns() async throws {
+    let intent = try OpenURLIntent(urlRepresentable: SettingsDestination.locationServices)
+    _ = try await intent.perform()
+    #expect(intent.url.absoluteString == "https://example.com/root=locationServices")
+}
+
+@Test func openURLIntentTakesAnEntitysAndAnIntentsURL() async throws {
+    let note = try OpenURLIntent(urlRepresentable: LinkedNoteEntity(id: 1, contentID: "list"))
+    _ = try await note.perform()
+    #expect(note.url.absoluteString == "https://example.com/note=list")
+    let settings = OpenSettingsIntent()
+    settings.destination = .root
+    let opened = try OpenURLIntent(urlRepresentable: settings)
+    _ = try await opened.perform()
+    #expect(opened.url.absoluteString == "https://example.com/open/root")
+}
+
+@Test func openURLIntentOfARepresentationThatMakesNoURLFailsWhenItRuns() async throws {
+    let intent = try OpenURLIntent(urlRepresentable: LinkedDestination.privacy)
+    let error = await spotlightError { _ = try await intent.perform() }
+    #expect(error?.code == .invalidInput && error?.message.contains("LinkedDestination.privacy") == true, "\(String(describing: error))")
+}
