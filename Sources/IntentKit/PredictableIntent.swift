@@ -33,7 +33,7 @@ public protocol IntentPredictionConfiguration {
 }
 
 /// A description of an intent as a suggestion: a display representation made from the values
-/// of the parameters its key paths name (none, or one to ten of them). The closure is called
+/// of the parameters its key paths name (none, one, or a tuple of any number). The closure is called
 /// only when each of those parameters has a value (a `nil` optional counts as none).
 ///
 /// ```swift

@@ -43,6 +43,29 @@ extension CometCalSuite {
             #expect(try await events.spotlightQuery("Morning Launch Briefing").count == 1)
         }
 
+        @Test func anEventIsExportedAsAnICalendarEventAndAsItsTitle() async throws {
+            let briefing = try #require(try await events.entities(matching: "Morning Launch Briefing").first)
+            let ics = String(decoding: try await events.exported(id: briefing.id, as: "public.calendar-event"), as: UTF8.self)
+            #expect(ics.hasPrefix("BEGIN:VCALENDAR\r\n"), "\(ics)")
+            #expect(ics.contains("\r\nSUMMARY:Morning Launch Briefing\r\n"), "\(ics)")
+            #expect(ics.contains("\r\nUID:\(briefing.id)@cometcal\r\n"), "\(ics)")
+            #expect(ics.hasSuffix("END:VEVENT\r\nEND:VCALENDAR\r\n"))
+            #expect(ics.contains("\r\nLOCATION:Launch Control\\, Room 2\r\n"), "a comma in text is escaped")
+            let title = try await events.exported(id: briefing.id, as: "public.plain-text")
+            #expect(String(decoding: title, as: UTF8.self) == "Morning Launch Briefing")
+        }
+
+        @Test func aLongEventTitleIsFoldedIntoLinesOf75Octets() async throws {
+            let long = "Perihelion Passage Watch; Comet Tail Photography, Spectroscopy and Café Debrief for the Whole Team"
+            try await definitions.intents["CreateEventIntent"].makeIntent(title: long, startDate: Date(), calendar: "Stargazing").run()
+            let event = try #require(try await events.entities(matching: "Perihelion Passage").first)
+            let ics = String(decoding: try await events.exported(id: event.id, as: "public.calendar-event"), as: UTF8.self)
+            #expect(ics.components(separatedBy: "\r\n").allSatisfy { $0.utf8.count <= 75 }, "\(ics)")
+            let unfolded = ics.replacingOccurrences(of: "\r\n ", with: "")
+            #expect(unfolded.contains("\r\nSUMMARY:Perihelion Passage Watch\\; Comet Tail Photography\\, Spectroscopy and Café Debrief for the Whole Team\r\n"),
+                    "\(unfolded)")
+        }
+
         @Test func dataSurvivesAnAppRestart() async throws {
             try await definitions.intents["CreateEventIntent"].makeIntent(
                 title: "Comet Tail Survey", startDate: Date(), calendar: "Stargazing"
