@@ -55,7 +55,14 @@ extension AppEntitySchemaMacro: MemberMacro {
         guard declaration.is(StructDeclSyntax.self),
               !declaration.memberBlock.members.contains(where: { $0.decl.is(InitializerDeclSyntax.self) })
         else { return [] }
-        let stored = declaration.memberBlock.members.compactMap { SchemaMembers.initializedMember($0.decl) }
+        var stored: [(name: String, type: String, defaultValue: String?, isVar: Bool)] = []
+        for member in declaration.memberBlock.members {
+            switch SchemaMembers.initializedMember(member.decl) {
+            case .parameter(let name, let type, let defaultValue, let isVar): stored.append((name, type, defaultValue, isVar))
+            case .untouched: continue
+            case .unsupported: return []   // the type writes its own init
+            }
+        }
         let parameters = stored.map { member in
             "\(member.name): \(member.type)" + (member.defaultValue.map { " = \($0)" } ?? "")
         }
@@ -90,23 +97,35 @@ enum SchemaMembers {
         return variable.modifiers.allSatisfy { access.contains($0.name.text) }
     }
 
-    /// A stored property an initializer sets, as Swift's memberwise initializer takes it: its
-    /// name, type and default (a `var`'s initial value, or `nil` for an optional `var`); nil for
-    /// a static, computed or already initialized `let` property, or one without a type annotation.
-    static func initializedMember(_ decl: DeclSyntax)
-        -> (name: String, type: String, defaultValue: String?, isVar: Bool)? {
-        guard let variable = decl.as(VariableDeclSyntax.self), variable.bindings.count == 1,
-              let binding = variable.bindings.first, binding.accessorBlock == nil,
-              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.trimmedDescription,
-              let type = binding.typeAnnotation?.type,
+    /// A member as the macro's memberwise initializer treats it: a stored property it takes
+    /// (name, type, default: a `var`'s initial value, or `nil` for an optional `var`), one it
+    /// leaves alone (not stored, static, or a `let` with a value), or one it cannot set (several
+    /// names in one declaration, no type annotation and no value, a wrapper other than
+    /// `@Property`), in which case the type gets no initializer from the macro.
+    enum InitializedMember {
+        case parameter(name: String, type: String, defaultValue: String?, isVar: Bool)
+        case untouched
+        case unsupported
+    }
+
+    static func initializedMember(_ decl: DeclSyntax) -> InitializedMember {
+        guard let variable = decl.as(VariableDeclSyntax.self),
               !variable.modifiers.contains(where: { ["static", "class", "lazy"].contains($0.name.text) })
-        else { return nil }
+        else { return .untouched }
+        guard variable.bindings.count == 1, let binding = variable.bindings.first else { return .unsupported }
+        if binding.accessorBlock != nil { return .untouched }
         let isVar = variable.bindingSpecifier.tokenKind == .keyword(.var)
-        if !isVar, binding.initializer != nil { return nil }
+        if !isVar, binding.initializer != nil { return .untouched }
+        let wrappers = variable.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
+        guard wrappers.allSatisfy({ $0 == "Property" || $0 == "EntityProperty" }),
+              wrappers.count == variable.attributes.count,
+              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.trimmedDescription,
+              let type = binding.typeAnnotation?.type
+        else { return binding.initializer != nil ? .untouched : .unsupported }
         let isOptional = type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self)
             || type.as(IdentifierTypeSyntax.self)?.name.text == "Optional"
         let defaultValue = binding.initializer.map { $0.value.trimmedDescription } ?? (isVar && isOptional ? "nil" : nil)
-        return (name, type.trimmedDescription, defaultValue, isVar)
+        return .parameter(name: name, type: type.trimmedDescription, defaultValue: defaultValue, isVar: isVar)
     }
 
     /// The schema's name as a string literal for people: `.photos.openAsset` → `"Open Asset"`.
