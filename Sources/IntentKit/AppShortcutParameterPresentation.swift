@@ -35,12 +35,12 @@ public struct AppShortcutParameterPresentation<Intent: AppIntent, Value: IntentV
         }
     }
 
-    /// The presentation as `describe` reports it, its parameter named as in `intent`.
-    func schema(in intent: Intent) -> ShortcutParameterPresentationSchema {
+    /// The presentation with its parameter named as in `intent`, the app's name still to fill in.
+    func resolved(in intent: Intent) -> AppShortcut.ResolvedPresentation {
         let wrapper = parameter(intent)
         let name = IntentInvocation.parameters(of: intent).first { $0.property === wrapper }?.name ?? "?"
-        return ShortcutParameterPresentationSchema(parameter: name, summary: summary.resolved(in: intent).map { $0 ?? "" }.joined(),
-                                                   optionsCollections: optionsCollections)
+        return AppShortcut.ResolvedPresentation(parameter: name, summary: AppShortcut.PhraseText(pieces: summary.resolved(in: intent)),
+                                                optionsCollections: optionsCollections)
     }
 }
 

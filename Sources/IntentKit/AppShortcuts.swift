@@ -35,7 +35,7 @@ public struct AppShortcut: Sendable {
     let phrases: [PhraseText]
     public let shortTitle: String?
     public let systemImageName: String?
-    let parameterPresentation: ShortcutParameterPresentationSchema?
+    let parameterPresentation: ResolvedPresentation?
 
     public init<Intent: AppIntent>(intent: Intent, phrases: [AppShortcutPhrase<Intent>],
                                    shortTitle: LocalizedStringResource, systemImageName: String) {
@@ -48,7 +48,7 @@ public struct AppShortcut: Sendable {
         intent: Intent, phrases: [AppShortcutPhrase<Intent>], shortTitle: LocalizedStringResource, systemImageName: String,
         parameterPresentation: AppShortcutParameterPresentation<Intent, Value, Parameter, ParameterKeyPath>
     ) {
-        self.init(intent, phrases, shortTitle.defaultValue, systemImageName, parameterPresentation.schema(in: intent))
+        self.init(intent, phrases, shortTitle.defaultValue, systemImageName, parameterPresentation.resolved(in: intent))
     }
 
     /// The App Intents form without a short title and image.
@@ -57,7 +57,7 @@ public struct AppShortcut: Sendable {
     }
 
     private init<Intent: AppIntent>(_ intent: Intent, _ phrases: [AppShortcutPhrase<Intent>], _ shortTitle: String?,
-                                    _ systemImageName: String?, _ parameterPresentation: ShortcutParameterPresentationSchema? = nil) {
+                                    _ systemImageName: String?, _ parameterPresentation: ResolvedPresentation? = nil) {
         self.intentName = Intent.typeName
         self.phrases = phrases.map { PhraseText(pieces: $0.template.resolved(in: intent)) }
         self.shortTitle = shortTitle
@@ -72,7 +72,18 @@ public struct AppShortcut: Sendable {
 
     func schema(applicationName: String) -> ShortcutSchema {
         ShortcutSchema(intent: intentName, phrases: phrases(applicationName: applicationName), shortTitle: shortTitle,
-                       systemImageName: systemImageName, parameterPresentation: parameterPresentation)
+                       systemImageName: systemImageName, parameterPresentation: parameterPresentation.map {
+                           ShortcutParameterPresentationSchema(parameter: $0.parameter,
+                                                               summary: $0.summary.resolved(applicationName: applicationName),
+                                                               optionsCollections: $0.optionsCollections)
+                       })
+    }
+
+    /// A parameter presentation with the application name still to fill in.
+    struct ResolvedPresentation: Sendable {
+        var parameter: String
+        var summary: PhraseText
+        var optionsCollections: [ShortcutOptionsCollectionSchema]
     }
 
     /// A phrase with the application name still to fill in.

@@ -30,7 +30,7 @@ final class TaskDetailShortcuts: AppShortcutsProvider {
         systemImageName: "cloud.rainbow.half",
         parameterPresentation: ParameterPresentation(
             for: \.$task,
-            summary: Summary("Get \(\.$task) details"),
+            summary: Summary("Get \(\.$task) details in \(.applicationName)"),
             optionsCollections: {
                 OptionsCollection(TaskQuery(), title: "Favorite Tasks", systemImageName: "star")
                 OptionsCollection(TaskQuery(), title: "All Tasks")
@@ -59,7 +59,7 @@ func describedTaskDetailShortcuts() async -> [ShortcutSchema] {
     let shortcut = await describedTaskDetailShortcuts().first
     #expect(shortcut?.phrases == ["Get ${task} details with Deck", "Get details for ${task} with Deck"])
     #expect(shortcut?.parameterPresentation == ShortcutParameterPresentationSchema(
-        parameter: "task", summary: "Get ${task} details",
+        parameter: "task", summary: "Get ${task} details in Deck",
         optionsCollections: [ShortcutOptionsCollectionSchema(title: "Favorite Tasks", systemImageName: "star"),
                              ShortcutOptionsCollectionSchema(title: "All Tasks", systemImageName: nil)]))
 }
