@@ -42,7 +42,7 @@ public struct SentTransferredFile: Sendable {
 }
 
 /// A file received in an import (Apple's `ReceivedTransferredFile`): here always a copy in the
-/// temporary directory, which the importer may move or read.
+/// temporary directory, which the importer reads or moves before it returns (what is left is removed).
 public struct ReceivedTransferredFile: Sendable {
     public let file: URL
     public let isOriginalFile: Bool
@@ -81,6 +81,8 @@ public struct FileRepresentation<Item: Transferable>: TransferRepresentation, Tr
             let name = "transfer-\(UUID().uuidString)" + (type.preferredFilenameExtension.map { "." + $0 } ?? "")
             let file = FileManager.default.temporaryDirectory.appendingPathComponent(name)
             try data.write(to: file)
+            // The importer reads or moves it during the call; what it leaves is removed.
+            defer { try? FileManager.default.removeItem(at: file) }
             return try await importing(ReceivedTransferredFile(file: file, isOriginalFile: false))
         }
     }

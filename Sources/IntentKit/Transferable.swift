@@ -69,6 +69,7 @@ extension Transferable {
     }
 
     /// The file name a representation of `contentType` suggests for this item, if any.
+    /// (IntentKit's, not Apple's: the system reads it there.)
     public func suggestedFileName(for contentType: UTType) -> String? {
         TransferEntry.entries(of: Self.transferRepresentation).first { $0.contentType == contentType }?.fileName?(self)
     }

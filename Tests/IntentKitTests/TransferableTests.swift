@@ -113,3 +113,20 @@ let pancakes = RecipeEntity(id: "p1", name: "Pancakes", steps: ["mix", "fry"])
     }
     #expect(missing?.code == .notFound)
 }
+
+/// A value imported from a file, as `FileRepresentation(importedContentType:)` hands one over.
+struct ImportedNote: Transferable, Equatable {
+    var text: String
+    static var transferRepresentation: some TransferRepresentation {
+        FileRepresentation(importedContentType: .plainText) { received in
+            ImportedNote(text: try String(contentsOf: received.file, encoding: .utf8))
+        }
+    }
+}
+
+@Test func aFileRepresentationImportsFromATemporaryFileItRemovesAfterwards() async throws {
+    let before = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix("transfer-") }
+    #expect(try await ImportedNote(importing: Data("buy milk".utf8), contentType: .plainText) == ImportedNote(text: "buy milk"))
+    let after = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix("transfer-") }
+    #expect(Set(after).isSubset(of: Set(before)))
+}
