@@ -65,7 +65,15 @@ final class SearchBackend: Sendable {
         do {
             // During an import the index catches up for seconds, longer than the desktop waits
             // for an answer: past half a second, what the index has committed answers.
-            hits = try await index.query(SearchQuery(text: text, limit: limit, maxIndexWait: Self.maxIndexWait)).hits
+            let answer = try await index.query(SearchQuery(text: text, limit: limit, maxIndexWait: Self.maxIndexWait))
+            hits = answer.hits
+            // A front whose shards did not all answer: the desktop shows what came, and the log
+            // says results may be missing (neither desktop's search API can mark an answer partial).
+            if let missing = answer.missingShards, !missing.isEmpty {
+                repeated.warning("spotlightd at \(index.socketPath) searched without its shards "
+                    + missing.joined(separator: ", ") + " (they did not answer), so results from them are missing; "
+                    + "`spotlightctl status` shows the shards")
+            }
         } catch {
             report(error, searching: text)
             return []

@@ -54,7 +54,8 @@ final class DesktopFixture {
 
     /// - Parameters:
     ///   - grants: bundles spotlightctl may donate to (records of apps with no manifest).
-    init(daemon state: DaemonState = .running, grants: [String] = []) async throws {
+    ///   - daemonArguments: more spotlightd arguments (`--shard ...` for a front).
+    init(daemon state: DaemonState = .running, grants: [String] = [], daemonArguments: [String] = []) async throws {
         // /tmp, not $TMPDIR: socket paths must stay short.
         root = URL(fileURLWithPath: "/tmp/desktop-test-\(UUID().uuidString.prefix(8))", isDirectory: true)
         for dir in ["xdg", "xdg-system"] {
@@ -64,7 +65,8 @@ final class DesktopFixture {
         let appEnvironment = ["COMETCAL_DATA_DIR": root.appendingPathComponent("cometcal").path,
                               "XDG_DATA_HOME": root.appendingPathComponent("xdg").path,
                               "XDG_DATA_DIRS": root.appendingPathComponent("xdg-system").path]
-        daemon = try TestSpotlightd(.init(grants: grants, environment: appEnvironment), start: state != .notRunning)
+        daemon = try TestSpotlightd(.init(grants: grants, arguments: daemonArguments, environment: appEnvironment),
+                                    start: state != .notRunning)
         if state == .running {
             let installed = try cometcal("--install")
             guard installed.status == 0 else { throw SessionBusError(message: "cometcal --install: \(installed)") }
