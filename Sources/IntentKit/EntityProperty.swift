@@ -85,10 +85,31 @@ public final class EntityProperty<Value: IntentValue>: Sendable {
     /// The property `@ComputedProperty` makes of a computed property of an entity, read from the
     /// entity through `getter` (App Intents' `init(identifier:title:getter:)`): write
     /// `@ComputedProperty var menuItems: [MenuItem] { model.menuItems }` rather than calling it.
-    public init<Entity: AppEntity>(identifier: String, title: LocalizedStringResource? = nil,
-                                   getter: any KeyPath<Entity, Value> & Sendable) {
+    public convenience init<Entity: AppEntity>(identifier: String, title: LocalizedStringResource? = nil,
+                                               getter: any KeyPath<Entity, Value> & Sendable) {
+        self.init(title: title, indexingKeyName: nil, getter: getter)
+    }
+
+    /// The property `@ComputedProperty(indexingKey: \.contentDescription)` makes: donated also as
+    /// that Spotlight attribute, as `@Property(indexingKey:)` is.
+    public convenience init<Entity: AppEntity>(identifier: String, title: LocalizedStringResource? = nil,
+                                               indexingKey: PartialKeyPath<CSSearchableItemAttributeSet>,
+                                               getter: any KeyPath<Entity, Value> & Sendable) {
+        self.init(title: title, indexingKeyName: SearchableItemAttributes.name(of: indexingKey), getter: getter)
+    }
+
+    /// The property `@ComputedProperty(customIndexingKey: key)` makes: donated also as that custom
+    /// Spotlight attribute, as `@Property(customIndexingKey:)` is.
+    public convenience init<Entity: AppEntity>(identifier: String, title: LocalizedStringResource? = nil,
+                                               customIndexingKey: CSCustomAttributeKey,
+                                               getter: any KeyPath<Entity, Value> & Sendable) {
+        self.init(title: title, indexingKeyName: customIndexingKey.keyName, getter: getter)
+    }
+
+    private init<Entity: AppEntity>(title: LocalizedStringResource?, indexingKeyName: String?,
+                                    getter: any KeyPath<Entity, Value> & Sendable) {
         self.title = title?.defaultValue ?? ""
-        self.indexingKey = nil
+        self.indexingKey = indexingKeyName
         self.storage = Mutex(nil)
         self.computed = { ($0 as? Entity).map { $0[keyPath: getter] } }
         self.deferred = nil
@@ -137,6 +158,20 @@ public typealias Property = EntityProperty
 @attached(peer, names: prefixed(_), prefixed(`$`))
 public macro ComputedProperty(title: LocalizedStringResource? = nil, description: LocalizedStringResource? = nil,
                               authenticationPolicy: IntentAuthenticationPolicy? = nil)
+    = #externalMacro(module: "IntentKitMacros", type: "ComputedPropertyMacro")
+
+/// A computed entity property donated also as a Spotlight attribute (App Intents 2025):
+/// `@ComputedProperty(indexingKey: \.contentDescription) var summary: String { … }`.
+@attached(peer, names: prefixed(_), prefixed(`$`))
+public macro ComputedProperty(title: LocalizedStringResource? = nil, description: LocalizedStringResource? = nil,
+                              authenticationPolicy: IntentAuthenticationPolicy? = nil,
+                              indexingKey: PartialKeyPath<CSSearchableItemAttributeSet>)
+    = #externalMacro(module: "IntentKitMacros", type: "ComputedPropertyMacro")
+
+/// A computed entity property donated also as a custom Spotlight attribute (App Intents 2025):
+/// `@ComputedProperty(customIndexingKey: CSCustomAttributeKey(keyName: "cuisine")!) var cuisine: String { … }`.
+@attached(peer, names: prefixed(_), prefixed(`$`))
+public macro ComputedProperty(title: LocalizedStringResource? = nil, customIndexingKey: CSCustomAttributeKey)
     = #externalMacro(module: "IntentKitMacros", type: "ComputedPropertyMacro")
 
 /// Makes an entity's `async` computed property one of its properties (App Intents 2025), fetched

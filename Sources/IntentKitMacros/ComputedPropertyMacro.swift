@@ -45,10 +45,13 @@ enum EntityPropertyPeers {
             throw MacroMessage("\(macro) goes on a property declared in an entity type (not in an extension)")
         }
         let title = titleArgument(node).map { ", title: \($0)" } ?? ""
+        let indexing = ["indexingKey", "customIndexingKey"].compactMap { label in
+            argument(label, of: node).map { ", \(label): \($0)" }
+        }.joined()
         let access = variable.modifiers.first { ["public", "package", "internal", "fileprivate", "private"].contains($0.name.text) }
             .map { $0.name.text + " " } ?? ""
         return [
-            "\(raw: access)let _\(name) = EntityProperty<\(type)>(identifier: \(literal: name.text)\(raw: title), \(raw: reading(owner, name.text, binding)))",
+            "\(raw: access)let _\(name) = EntityProperty<\(type)>(identifier: \(literal: name.text)\(raw: title)\(raw: indexing), \(raw: reading(owner, name.text, binding)))",
             "\(raw: access)var $\(name): EntityProperty<\(type)> { _\(name) }",
         ]
     }
@@ -60,9 +63,12 @@ enum EntityPropertyPeers {
     }
 
     /// The `title:` argument's expression, if given.
-    static func titleArgument(_ node: AttributeSyntax) -> String? {
+    static func titleArgument(_ node: AttributeSyntax) -> String? { argument("title", of: node) }
+
+    /// The expression of the argument labelled `label`, if given.
+    static func argument(_ label: String, of node: AttributeSyntax) -> String? {
         guard case .argumentList(let arguments) = node.arguments else { return nil }
-        return arguments.first { $0.label?.text == "title" }?.expression.trimmedDescription
+        return arguments.first { $0.label?.text == label }?.expression.trimmedDescription
     }
 
     /// The name of the type a property is declared in (a struct, class, enum or actor).

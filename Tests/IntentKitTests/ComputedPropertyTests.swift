@@ -1,5 +1,6 @@
 import Foundation
 import IntentKit
+import SpotlightKit
 import SpotlightModel
 import SpotlightProtocol
 import Testing
@@ -45,6 +46,27 @@ struct RestaurantEntity: AppEntity {
     var displayRepresentation: DisplayRepresentation { "\(name)" }
 }
 
+/// A donated entity whose computed properties map to Spotlight attributes, as Apple's 2025
+/// samples write them.
+struct MenuCardEntity: IndexedEntity {
+    static let typeDisplayRepresentation: TypeDisplayRepresentation = "Menu Card"
+    static let defaultQuery = MenuCardQuery()
+    let id: String
+    var dishes: [String]
+
+    @ComputedProperty(indexingKey: \.contentDescription)
+    var summary: String { dishes.joined(separator: ", ") }
+
+    @ComputedProperty(title: "Cuisine", customIndexingKey: CSCustomAttributeKey(keyName: "cuisine")!)
+    var cuisine: String { dishes.contains("tart") ? "French" : "Other" }
+
+    var displayRepresentation: DisplayRepresentation { "Card \(id)" }
+}
+
+struct MenuCardQuery: EntityQuery {
+    func entities(for identifiers: [String]) async throws -> [MenuCardEntity] { [] }
+}
+
 struct ReviewsUnavailable: Error, CustomStringConvertible {
     var description: String { "the review service is down" }
 }
@@ -68,6 +90,13 @@ struct RestaurantQuery: EntityQuery {
 }
 
 @Suite struct ComputedPropertyTests {
+    @Test func aComputedPropertyWithAnIndexingKeyIsDonatedAsThatAttribute() {
+        let record = MenuCardEntity(id: "7", dishes: ["soup", "tart"]).record(bundle: testBundle)
+        #expect(record.subtitle == "soup, tart", "contentDescription is the subtitle")
+        #expect(record.properties["summary"] == .string("soup, tart"), "the property keeps its own name too")
+        #expect(record.properties["cuisine"] == .string("French"))
+    }
+
     @Test func aComputedPropertyIsInTheEntitysRecord() {
         let record = RestaurantEntity(id: "r1", name: "Luna", dishes: ["pho", "banh mi", "tea"]).representation(bundle: testBundle)
         #expect(record.properties["menuItems"] == .array([.string("pho"), .string("banh mi"), .string("tea")]))
