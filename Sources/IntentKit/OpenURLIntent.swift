@@ -32,30 +32,18 @@ public struct OpenURLIntent: AppIntent {
     }
 
     /// The intent that opens an app enum value's universal link (``URLRepresentableEnum``).
-    public init(urlRepresentable value: some URLRepresentableEnum) throws {
-        representation = { await (Self.url(of: value), "\(type(of: value)).\(value)") }
+    public init<Value: URLRepresentableEnum>(urlRepresentable value: Value) throws {
+        representation = { await (Value.urlRepresentation.url(for: value), "\(Value.self).\(value)") }
     }
 
     /// The intent that opens an entity's universal link (``URLRepresentableEntity``).
-    public init(urlRepresentable entity: some URLRepresentableEntity) throws {
-        representation = { await (Self.url(of: entity), "\(type(of: entity)) \"\(entity.id)\"") }
+    public init<Entity: URLRepresentableEntity>(urlRepresentable entity: Entity) throws {
+        representation = { await (Entity.urlRepresentation.url(for: entity), "\(Entity.self) \"\(entity.id)\"") }
     }
 
     /// The intent that opens another intent's universal link (``URLRepresentableIntent``).
-    public init(urlRepresentable intent: some URLRepresentableIntent) throws {
-        representation = { await (Self.url(of: intent), "\(type(of: intent))") }
-    }
-
-    private static func url<Value: URLRepresentableEnum>(of value: Value) async -> URL? {
-        await Value.urlRepresentation.url(for: value)
-    }
-
-    private static func url<Entity: URLRepresentableEntity>(of entity: Entity) async -> URL? {
-        await Entity.urlRepresentation.url(for: entity)
-    }
-
-    private static func url<Intent: URLRepresentableIntent>(of intent: Intent) async -> URL? {
-        await Intent.urlRepresentation.url(for: intent)
+    public init<Intent: URLRepresentableIntent>(urlRepresentable intent: Intent) throws {
+        representation = { await (Intent.urlRepresentation.url(for: intent), "\(Intent.self)") }
     }
 
     /// Makes `url` from the URL representation it was given, if any; opens nothing (see above).

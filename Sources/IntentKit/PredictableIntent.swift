@@ -118,10 +118,7 @@ struct PredictionEntry {
 
     /// The entries of a configuration made by IntentKit's types; none for any other.
     static func entries(of configuration: some IntentPredictionConfiguration) -> [PredictionEntry] {
-        switch configuration {
-        case let listing as any PredictionListing: return listing.predictionEntries
-        default: return []
-        }
+        (configuration as? any PredictionListing)?.predictionEntries ?? []
     }
 }
 
